@@ -1,0 +1,3 @@
+from interpreter.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,60 @@
+"""The event bus: subscriptions indexed by event type, so an event nobody listens to costs nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from interpreter.bus.events import Event
+
+Handler = Callable[[Any], None]
+
+# Deeper than this, a chain of triggers is a runaway loop (each trigger emitting the next).
+MAX_TRIGGER_DEPTH = 64
+
+
+class TriggerLoopError(RuntimeError):
+    """A chain of triggers did not end; the message names the event types involved."""
+
+
+class EventBus:
+    def __init__(self) -> None:
+        self._subs: dict[type[Event], list[Handler]] = {}
+        self._all: list[Handler] = []
+        self._depth = 0
+        self._chain: list[str] = []
+
+    def subscribe(self, event_type: type[Event], handler: Handler) -> None:
+        self._subs.setdefault(event_type, []).append(handler)
+
+    def subscribe_all(self, handler: Handler) -> None:
+        """Listen to every event (narration, recording). Makes every emit build its event."""
+        self._all.append(handler)
+
+    def unsubscribe(self, event_type: type[Event], handler: Handler) -> None:
+        subs = self._subs.get(event_type, [])
+        if handler in subs:
+            subs.remove(handler)
+
+    def listening(self, event_type: type[Event]) -> bool:
+        return bool(self._all or self._subs.get(event_type))
+
+    def emit(self, event_type: type[Event], *args: Any) -> None:
+        """Build `event_type(*args)` and deliver it, but only if somebody listens."""
+        subs = self._subs.get(event_type)
+        if not subs and not self._all:
+            return
+        event = event_type(*args)
+        if self._depth >= MAX_TRIGGER_DEPTH:
+            raise TriggerLoopError("runaway chain of triggers: " + " -> ".join(self._chain[-8:]))
+        self._depth += 1
+        self._chain.append(event_type.__name__)
+        try:
+            for handler in self._all:
+                handler(event)
+            if subs:
+                for handler in list(subs):
+                    handler(event)
+        finally:
+            self._depth -= 1
+            self._chain.pop()

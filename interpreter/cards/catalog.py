@@ -1,0 +1,45 @@
+"""Where the shipped cards live, and choosing the card set for a game (base set plus expansions)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from interpreter.cards.loader import CardSet, load_cards
+from interpreter.cards.rulesdata import RulesData, load_rules_data
+
+BASE_SET = "base"
+
+
+def project_root() -> Path:
+    """The folder holding cards/ and expansions/: $IMPORTEXPORT_HOME, else the source checkout."""
+    env = os.environ.get("IMPORTEXPORT_HOME")
+    return Path(env) if env else Path(__file__).resolve().parents[2]
+
+
+def card_dirs(root: Path | None = None) -> list[Path]:
+    root = root or project_root()
+    return [root / "cards", root / "expansions"]
+
+
+def load_rules(root: Path | None = None) -> RulesData:
+    return load_rules_data((root or project_root()) / "cards" / "game.yaml")
+
+
+def load_all_cards(root: Path | None = None) -> CardSet:
+    return load_cards(d for d in card_dirs(root) if d.exists())
+
+
+def choose_sets(all_cards: CardSet, expansions: str) -> CardSet:
+    """`expansions`: `none`, `all`, or a comma-separated list of set names; the base set is always in."""
+    known = [s for s in all_cards.set_names() if s != BASE_SET]
+    if expansions in ("", "none"):
+        wanted = []
+    elif expansions == "all":
+        wanted = known
+    else:
+        wanted = [s.strip() for s in expansions.split(",") if s.strip()]
+        unknown = [s for s in wanted if s not in known]
+        if unknown:
+            raise ValueError(f"unknown expansion `{unknown[0]}`; choose from {', '.join(known)}, all or none")
+    return all_cards.only_sets([BASE_SET, *wanted])

@@ -1,0 +1,33 @@
+"""Diagnostics: every problem found in a card or rules file, reported as `path:line:col: CODE message`."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    path: str
+    line: int  # 1-based
+    col: int  # 1-based
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}: {self.code} {self.message}"
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """A ' (did you mean `x`?)' suffix for the closest candidate, or '' when nothing is close."""
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+class CardFileError(Exception):
+    """Raised when files cannot be loaded; carries every diagnostic found, not only the first."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = diagnostics
+        super().__init__("\n".join(str(d) for d in diagnostics))

@@ -1,0 +1,176 @@
+"""Reading card files: structural checks with precise diagnostics, then `CardDef`s."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean
+from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
+from interpreter.cards.yamlsource import SourceMap, load_yaml
+
+SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
+REQUIRED = ("id", "name", "set", "good", "action", "tier", "load", "text")
+OPTIONAL = ("estimated", "names")
+KNOWN_KEYS = REQUIRED + OPTIONAL
+LANGUAGES = ("en", "fr", "de", "it", "zh")
+MAX_TIER = 3
+MAX_CARDS_IN_SET = 10_000
+
+
+def _check_choice(smap: SourceMap, key: str, value: Any, allowed: Iterable[str], code: str, diags: list[Diagnostic]) -> bool:
+    allowed = tuple(allowed)
+    if isinstance(value, str) and value in allowed:
+        return True
+    shown = value if isinstance(value, str) else repr(value)
+    diags.append(smap.diag((key,), code, f"`{key}` must be one of {', '.join(allowed)}; got `{shown}`{did_you_mean(str(value), allowed)}"))
+    return False
+
+
+def _check_load(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[tuple[str, int], ...] | None:
+    colours = GOOD_TYPES + (ANY_COLOUR,)
+    if not isinstance(value, dict) or not value:
+        diags.append(smap.diag(("load",), "C030", "`load` must be a mapping of container colour to count, e.g. `{technology: 2}`"))
+        return None
+    pairs: list[tuple[str, int]] = []
+    for colour, count in value.items():
+        if colour not in colours:
+            hint = did_you_mean(str(colour), colours)
+            diags.append(smap.diag(("load", colour), "C031", f"unknown container colour `{colour}` in `load`; use a good type or `any`{hint}", of_key=True))
+        elif isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            diags.append(smap.diag(("load", colour), "C032", f"container count for `{colour}` must be a whole number of at least 1; got `{count}`"))
+        else:
+            pairs.append((colour, count))
+    return tuple(pairs) if len(pairs) == len(value) else None
+
+
+def _check_estimated(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        diags.append(smap.diag(("estimated",), "C040", f"`estimated` must be a list of field names among {', '.join(ESTIMABLE_FIELDS)}"))
+        return ()
+    for i, name in enumerate(value):
+        if name not in ESTIMABLE_FIELDS:
+            hint = did_you_mean(name, ESTIMABLE_FIELDS)
+            diags.append(smap.diag(("estimated", i), "C041", f"`{name}` cannot be estimated; only {', '.join(ESTIMABLE_FIELDS)}{hint}"))
+    return tuple(value)
+
+
+def _check_names(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict):
+        diags.append(smap.diag(("names",), "C050", "`names` must map a language code (fr, de, it, zh) to the card's name in it"))
+        return ()
+    out = []
+    for lang, name in value.items():
+        if lang not in LANGUAGES:
+            hint = did_you_mean(str(lang), LANGUAGES)
+            diags.append(smap.diag(("names", lang), "C051", f"unknown language `{lang}`; use one of {', '.join(LANGUAGES)}{hint}", of_key=True))
+        elif not isinstance(name, str) or not name.strip():
+            diags.append(smap.diag(("names", lang), "C052", f"name in `{lang}` must be non-empty text"))
+        else:
+            out.append((lang, name))
+    return tuple(out)
+
+
+def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, list[Diagnostic]]:
+    """Check one card document and build its `CardDef`; every problem found becomes a diagnostic."""
+    diags: list[Diagnostic] = []
+    if not isinstance(data, dict):
+        return None, [smap.diag((), "C001", "a card file must be a mapping of fields (id, name, set, good, action, tier, load, text)")]
+    for key in data:
+        if key not in KNOWN_KEYS:
+            diags.append(smap.diag((key,), "C002", f"unknown field `{key}`{did_you_mean(str(key), KNOWN_KEYS)}", of_key=True))
+    for key in REQUIRED:
+        if key not in data:
+            diags.append(smap.diag((), "C003", f"missing required field `{key}`"))
+    if any(d.code == "C003" for d in diags):
+        return None, diags
+
+    card_id = data["id"]
+    if not isinstance(card_id, str) or not SNAKE.match(card_id):
+        diags.append(smap.diag(("id",), "C010", f"`id` must be snake_case (lower-case letters, digits, _); got `{card_id}`"))
+    elif card_id != stem:
+        diags.append(smap.diag(("id",), "C011", f"`id` is `{card_id}` but the file is named `{stem}.yaml`; they must be equal"))
+    for key in ("name", "text"):
+        if not isinstance(data[key], str) or not data[key].strip():
+            diags.append(smap.diag((key,), "C012", f"`{key}` must be non-empty text"))
+    if not isinstance(data["set"], str) or not SNAKE.match(data["set"]):
+        diags.append(smap.diag(("set",), "C013", f"`set` must be a snake_case name such as base, jutaku; got `{data['set']}`"))
+    _check_choice(smap, "good", data["good"], GOOD_TYPES, "C020", diags)
+    _check_choice(smap, "action", data["action"], ACTION_TYPES, "C021", diags)
+    tier = data["tier"]
+    if isinstance(tier, bool) or not isinstance(tier, int) or not 0 <= tier <= MAX_TIER:
+        diags.append(smap.diag(("tier",), "C022", f"`tier` must be a whole number from 0 to {MAX_TIER}; got `{tier}`"))
+    load = _check_load(smap, data["load"], diags)
+    estimated = _check_estimated(smap, data.get("estimated", []), diags)
+    names = _check_names(smap, data.get("names", {}), diags)
+    if diags or load is None:
+        return None, diags
+    return CardDef(
+        id=card_id, name=data["name"].strip(), set=data["set"], good=data["good"], action=data["action"],
+        tier=tier, load=load, text=" ".join(data["text"].split()), estimated=estimated, names=names, path=smap.path,
+    ), []
+
+
+def load_card_file(path: Path) -> tuple[CardDef | None, list[Diagnostic]]:
+    data, smap, diags = load_yaml(path)
+    if diags:
+        return None, diags
+    return parse_card(data, smap, path.stem)
+
+
+def card_files(paths: Iterable[Path]) -> list[Path]:
+    """Card files under the given files or folders, in a stable order; game.yaml is not a card."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(f for f in sorted(p.rglob("*.yaml")) if f.name != "game.yaml")
+        else:
+            out.append(p)
+    return out
+
+
+@dataclass
+class CardSet:
+    """The cards a game may use, in a stable order (the order of the deck before shuffling)."""
+
+    cards: list[CardDef]
+    by_id: dict[str, CardDef] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.by_id = {c.id: c for c in self.cards}
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def only_sets(self, sets: Iterable[str]) -> CardSet:
+        wanted = set(sets)
+        return CardSet([c for c in self.cards if c.set in wanted])
+
+    def set_names(self) -> list[str]:
+        return sorted({c.set for c in self.cards})
+
+
+def load_cards(paths: Iterable[Path]) -> CardSet:
+    """Load every card under `paths`. Raises `CardFileError` with all diagnostics if any file is bad."""
+    diags: list[Diagnostic] = []
+    cards: list[CardDef] = []
+    seen: dict[str, str] = {}
+    for f in card_files(paths):
+        card, found = load_card_file(f)
+        diags.extend(found)
+        if card is None:
+            continue
+        if card.id in seen:
+            diags.append(Diagnostic(str(f), 1, 1, "C060", f"duplicate card id `{card.id}`, also defined in {seen[card.id]}"))
+            continue
+        seen[card.id] = str(f)
+        cards.append(card)
+        if len(cards) > MAX_CARDS_IN_SET:
+            diags.append(Diagnostic(str(f), 1, 1, "C061", f"more than {MAX_CARDS_IN_SET} cards in one card set"))
+            break
+    if diags:
+        raise CardFileError(diags)
+    return CardSet(cards)

@@ -1,0 +1,34 @@
+"""The static facts of a good card, as read from its card file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+GOOD_TYPES: tuple[str, ...] = ("technology", "agriculture", "illegal", "consumer", "luxury")
+ACTION_TYPES: tuple[str, ...] = ("contract", "load", "import", "pirate", "supply")
+ANY_COLOUR = "any"  # a load slot that accepts a container of any colour ("rainbow", R1.3.5)
+ESTIMABLE_FIELDS: tuple[str, ...] = ("good", "action", "tier", "load")
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """One card as a designer wrote it. Immutable; a game makes `Card` instances from it."""
+
+    id: str
+    name: str
+    set: str
+    good: str
+    action: str
+    tier: int
+    load: tuple[tuple[str, int], ...]  # (colour, count) pairs; colour is a good type or "any"
+    text: str
+    estimated: tuple[str, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
+    path: str = field(default="", compare=False)
+
+    @property
+    def load_total(self) -> int:
+        return sum(n for _, n in self.load)
+
+    def load_text(self) -> str:
+        return " + ".join(f"{n} {colour}" for colour, n in self.load)

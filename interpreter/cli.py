@@ -1,0 +1,217 @@
+"""The `importexport` command line. Bad input gets a one-line message and a non-zero exit, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from interpreter.agents.human import HumanAgent, HumanQuit
+from interpreter.agents.random_agent import RandomAgent
+from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
+from interpreter.cards.diagnostics import CardFileError
+from interpreter.cards.loader import CardSet, load_cards
+from interpreter.cards.rulesdata import RulesData
+from interpreter.engine.game import Game, GameResult, SetupError
+from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
+from interpreter.sim.bench import bench
+from interpreter.sim.narrate import Narrator
+from interpreter.sim.runner import run_batch, terminal_progress
+from interpreter.sim.summary import summary_text
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see `{self.prog} --help`)")
+
+
+def whole(minimum: int) -> type[int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"`{text}` is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}; got {value}")
+        return value
+    parse.__name__ = "number"
+    return parse  # type: ignore[return-value]
+
+
+def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -> None:
+    p.add_argument("--players", type=whole(1), default=players, help="number of players, 2-6 (default 4)")
+    p.add_argument("--seed", type=whole(0), default=1, help="seed of the game or batch (default 1)")
+    p.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option (see `importexport options`); may be repeated")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="importexport", description="Import / Export: card interpreter and rules engine.")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
+
+    sim = sub.add_parser("simulate", help="play many bot games and summarise them")
+    add_game_arguments(sim)
+    sim.add_argument("--games", type=whole(1), default=100, help="number of games (default 100)")
+    sim.add_argument("--json", action="store_true", help="print the results as JSON")
+
+    play = sub.add_parser("play", help="play one game: bots, or people with --human")
+    add_game_arguments(play)
+    play.add_argument("--watch", action="store_true", help="narrate the game turn by turn")
+    play.add_argument("--verbose", action="store_true", help="with --watch: narrate every event, credits included")
+    play.add_argument("--human", type=whole(1), action="append", default=[], metavar="SEAT",
+                      help="seat (1-based) played by a person at this terminal; may be repeated")
+    play.add_argument("--log", type=Path, help="write the game's decision log (JSON) to this file")
+
+    b = sub.add_parser("bench", help="measure games per second and microseconds per decision")
+    add_game_arguments(b)
+    b.add_argument("--games", type=whole(1), default=200, help="number of games (default 200)")
+    b.add_argument("--json", action="store_true", help="print one JSON object")
+
+    val = sub.add_parser("validate", help="check card files and report every problem")
+    val.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the shipped cards)")
+
+    sub.add_parser("options", help="list the game options and their allowed values")
+    return parser
+
+
+def game_setup(args: argparse.Namespace) -> tuple[CardSet, RulesData, GameOptions]:
+    data = load_rules()
+    if not data.min_players <= args.players <= data.max_players:
+        raise UsageError(f"--players must be from {data.min_players} to {data.max_players}; got {args.players}")
+    try:
+        cards = choose_sets(load_all_cards(), args.expansions)
+    except ValueError as exc:
+        raise UsageError(f"--expansions: {exc}") from None
+    options = GameOptions()
+    for text in args.option:
+        try:
+            options = parse_option(text, options)
+        except OptionError as exc:
+            raise UsageError(f"--option: {exc}") from None
+    return cards, data, options
+
+
+def deck_line(cards: CardSet) -> str:
+    per_set = {s: sum(1 for c in cards.cards if c.set == s) for s in cards.set_names()}
+    return f"{len(cards)} cards (" + ", ".join(f"{s} {n}" for s, n in per_set.items()) + ")"
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    cards, data, options = game_setup(args)
+    batch = run_batch(cards, data, args.players, args.games, args.seed, options, terminal_progress())
+    if args.json:
+        print(json.dumps({"interrupted": batch.interrupted, "games": [vars(r) for r in batch.results]}))
+    else:
+        header = f"{args.players} players, seed {args.seed}, deck {deck_line(cards)}"
+        print(summary_text(batch.results, header))
+        if batch.interrupted:
+            print(f"Interrupted: {len(batch.results)} of {args.games} games finished and are summarised above.")
+    return 130 if batch.interrupted else 0
+
+
+def result_text(game: Game, result: GameResult) -> str:
+    lines = [f"Game over after {result.turns} turns ({result.end_reason}). Final scores (R17):"]
+    lines.append(f"  {'player':<14}{'total':>6}{'credits':>9}{'harbor':>8}{'goods':>7}{'majority':>10}{'all5':>6}")
+    for p, b in zip(game.players, result.breakdown, strict=True):
+        star = " *" if p.seat in result.winners else ""
+        lines.append(f"  {p.name:<14}{b['total']:>6}{b['credits'] + b['parked']:>9}{b['unfinished']:>8}"
+                     f"{b['innate']:>7}{b['majorities']:>10}{b['one_of_each']:>6}{star}")
+    lines.append("Winner: " + ", ".join(game.players[w].name for w in result.winners))
+    return "\n".join(lines)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    cards, data, options = game_setup(args)
+    for seat in args.human:
+        if seat > args.players:
+            raise UsageError(f"--human must be a seat from 1 to {args.players}; got {seat}")
+    agents: list[RandomAgent | HumanAgent] = [RandomAgent(args.seed * 1009 + s * 7919 + 1) for s in range(args.players)]
+    for seat in args.human:
+        agents[seat - 1] = HumanAgent()
+    game = Game(cards, data, args.players, args.seed, options, agents)
+    if args.watch or args.human:
+        Narrator(game, sys.stdout, verbose=args.verbose)
+    print(f"Import / Export: {args.players} players, seed {args.seed}, deck {deck_line(cards)}")
+    print("Seats: " + ", ".join(p.name for p in game.players) + f"; first leader {game.players[game.leader].name}")
+    try:
+        result = game.play()
+    except HumanQuit:
+        print("\nGame abandoned.")
+        return 1
+    print(result_text(game, result))
+    if args.log:
+        record = {"seed": args.seed, "players": args.players, "expansions": args.expansions, "options": args.option,
+                  "decisions": [r.as_dict() for r in game.log]}
+        args.log.write_text(json.dumps(record, indent=1))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    cards, data, options = game_setup(args)
+    figures = bench(cards, data, args.players, args.games, args.seed, options)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key:>20}: {value}")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    try:
+        cards = load_cards(args.paths) if args.paths else load_all_cards()
+    except CardFileError as exc:
+        for d in exc.diagnostics:
+            print(d)
+        print(f"{len(exc.diagnostics)} problem(s) found.")
+        return 1
+    print(f"{len(cards)} cards, no problems.")
+    return 0
+
+
+def cmd_options(_args: argparse.Namespace) -> int:
+    defaults = GameOptions()
+    for name in GameOptions.names():
+        default = getattr(defaults, name)
+        if name in CHOICES:
+            allowed, text = CHOICES[name]
+            print(f"{name}={default}  ({' | '.join(allowed)}): {text}")
+        else:
+            print(f"{name}={default}")
+    return 0
+
+
+COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not args.command:
+            parser.print_help()
+            return 2
+        return COMMANDS[args.command](args)
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except CardFileError as exc:
+        for d in exc.diagnostics:
+            print(d, file=sys.stderr)
+        return 1
+    except SetupError as exc:
+        print(f"importexport: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,46 @@
+"""Completing a shipment (R8): seed the island, payout, powers, then the ship sails."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.bus import events as ev
+from interpreter.engine.slots import is_complete
+from interpreter.engine.state import Player, Ship
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import Game
+
+
+def complete_if_full(game: Game, p: Player, ship: Ship) -> bool:
+    """Complete `ship` if every slot is filled (R8.1, R7.5, R6.8). Returns True if it completed."""
+    if is_complete(game.rules, p, ship):
+        complete(game, p, ship)
+        return True
+    return False
+
+
+def complete(game: Game, p: Player, ship: Ship) -> None:
+    # R8.2.1, R8.4: one card from the deck onto the supply island per completed ship
+    seed = game.draw_card()
+    if seed is not None:
+        game.zones.island.append(seed)
+        game.emit(ev.IslandSeeded, seed)
+    # R8.2.2: payout by the number of containers on the ship
+    containers = len(ship.containers)
+    payout = game.rules.payout(p, ship, containers)
+    game.gain(p, payout, "payout")
+    # R8.2.3: each contract, in the order made, enters Shipments and its power starts
+    contracts = ship.contracts
+    ship.contracts = []
+    for card in contracts:
+        p.shipments.append(card)
+        game.emit(ev.ContractCompleted, p.seat, card, ship)
+    # R8.2.4: after payment, before the ship sails
+    game.emit(ev.ShipmentCompleted, p.seat, ship, contracts, containers, payout)
+    # R8.2.5: the ship sails with its containers
+    ship.at_sea = True
+    game.emit(ev.ShipSailed, p.seat, ship)
+    if not ship.containers:  # a power removed every container before it sailed (R9.2)
+        ship.at_sea = False
+        game.emit(ev.ShipReturned, p.seat, ship)

@@ -1,0 +1,72 @@
+"""The CONTRACT action (R5, R6): a hand card onto a ship in harbor, with tier stacking."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.bus import events as ev
+from interpreter.engine.completion import complete_if_full
+from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.slots import required_total
+from interpreter.engine.state import Card, Player, Ship
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import Game
+
+
+def cost(game: Game, p: Player, card: Card) -> int | None:
+    """Instances needed to contract `card` (R6.4): 1 plus one per missing level, or None if the
+    level is missing and stacking is not allowed."""
+    missing = card.tier - game.rules.level(p, card.good)
+    if missing <= 0:
+        return 1
+    if not game.rules.stacking_allowed(p):
+        return None
+    boost = game.data.stacking_boost_per_instance
+    return 1 + -(-missing // boost)
+
+
+def has_room(game: Game, p: Player, ship: Ship, card: Card) -> bool:
+    """R6.6: the load requirements of a ship's contracts may not exceed its capacity."""
+    return required_total(game.rules, p, ship) + card.load_total <= game.rules.ship_capacity(p, ship)
+
+
+def contract_options(game: Game, p: Player, remaining: int) -> list[Option]:
+    options = [Option("stop contracting", None)]
+    ships = p.harbor_ships()
+    seen: set[str] = set()
+    for card in p.hand:
+        if card.id in seen:
+            continue
+        seen.add(card.id)
+        spend = cost(game, p, card)
+        if spend is None or spend > remaining:
+            continue
+        note = f", spending {spend} actions" if spend > 1 else ""
+        for ship in ships:
+            if has_room(game, p, ship, card):
+                options.append(Option(f"contract {card.name} ({card.good} tier {card.tier}, loads {card.defn.load_text()}) "
+                                      f"on the {ship.label}{note}", (card, ship, spend)))
+    return options
+
+
+def make_contract(game: Game, p: Player, card: Card, ship: Ship, spend: int) -> None:
+    p.hand.remove(card)
+    ship.contracts.append(card)
+    game.emit(ev.ContractMade, p.seat, card, ship, spend)
+    complete_if_full(game, p, ship)  # R6.8: containers already aboard may complete it at once
+
+
+def perform(game: Game, p: Player, instances: int) -> None:
+    remaining = instances
+    while remaining > 0:
+        options = contract_options(game, p, remaining)
+        if len(options) == 1:
+            return
+        choice = game.ask(Decision("contract", p.seat, options, f"Contract ({remaining} action(s) left)", stop=0)).value
+        if choice is None:
+            return
+        card, ship, spend = choice
+        make_contract(game, p, card, ship, spend)
+        remaining -= spend
+        game.after_action()

@@ -1,0 +1,70 @@
+"""One door for every choice: a `Decision` lists the legal options; an agent picks one (DESIGN.md, 5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# The decision kinds, with what each asks. Docs and the human agent read this table.
+KINDS: dict[str, str] = {
+    "lead": "as leader: draw, or declare an action with one card of that type or a wild pair (R4.2)",
+    "follow": "draw, or follow the declared action with one card of its type or a wild pair (R4.3)",
+    "discard_contract": "as leader: discard one of your uncompleted contracts, or keep them (R14)",
+    "contract": "use contract actions: which card on which ship, or stop (R6)",
+    "load": "use a load action: which container onto which ship, or stop (R7)",
+    "import_ship": "as leader: which ship at sea is auctioned this import round (R10.2)",
+    "bid": "your sealed bid for this import round (R10.3)",
+    "import_take": "which containers you take from the auctioned ship and where they go (R10.5)",
+    "pirate": "use a pirate action: which container or island card you take, or stop (R11.1)",
+    "pirate_load": "which of your ships the pirated container is loaded onto (R11.2)",
+    "supply": "use a supply action: sell a hand card or take an island card, or stop (R12.1)",
+}
+
+
+class Option:
+    """One legal choice: a stable human-readable label and the value the engine acts on."""
+
+    __slots__ = ("label", "value")
+
+    def __init__(self, label: str, value: Any):
+        self.label = label
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"Option({self.label!r})"
+
+
+class Decision:
+    """A choice for `player`. `secret` marks sealed choices (bids): nobody else sees them before all
+    are made. `stop` is the index of the option that declines (an optional action, R0.5), if any."""
+
+    __slots__ = ("kind", "player", "options", "prompt", "secret", "stop")
+
+    def __init__(self, kind: str, player: int, options: list[Option], prompt: str = "",
+                 *, secret: bool = False, stop: int | None = None):
+        self.kind = kind
+        self.player = player
+        self.options = options
+        self.prompt = prompt
+        self.secret = secret
+        self.stop = stop
+
+    def labels(self) -> list[str]:
+        return [o.label for o in self.options]
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind}, P{self.player + 1}, {len(self.options)} options)"
+
+
+class DecisionRecord:
+    """One entry of a game's decision log (the basis of replays)."""
+
+    __slots__ = ("kind", "player", "index", "label")
+
+    def __init__(self, kind: str, player: int, index: int, label: str):
+        self.kind = kind
+        self.player = player
+        self.index = index
+        self.label = label
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player": self.player, "index": self.index, "label": self.label}

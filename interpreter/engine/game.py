@@ -1,0 +1,221 @@
+"""A game of Import / Export: the state, the one RNG, the decision door and the primitives every
+rule uses (draw, pay, place, discard). The turn (turn.py) and the actions live in their own modules."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from interpreter.bus import events as ev
+from interpreter.bus.bus import EventBus
+from interpreter.cards.loader import CardSet
+from interpreter.cards.rulesdata import RulesData
+from interpreter.engine.decisions import Decision, DecisionRecord, Option
+from interpreter.engine.options import GameOptions
+from interpreter.engine.queries import Rules
+from interpreter.engine.state import Card, Player, Ship, Zones
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from interpreter.agents.base import Agent
+
+
+class GameStop(Exception):
+    """Unwinds the turn when the game must stop before the turn ends (instant win, R16.3;
+    or the `after-action` end option)."""
+
+
+class SetupError(ValueError):
+    """The game cannot be set up as asked (player count, card set); the message says why."""
+
+
+@dataclass
+class GameResult:
+    seed: int
+    players: int
+    colours: list[str]
+    totals: list[int]
+    breakdown: list[dict[str, int]]
+    winners: list[int]
+    end_reason: str
+    turns: int
+    decisions: int
+
+
+class Game:
+    def __init__(self, cards: CardSet, data: RulesData, players: int, seed: int,
+                 options: GameOptions | None = None, agents: Sequence[Agent] | None = None):
+        if not data.min_players <= players <= data.max_players:
+            raise SetupError(f"players must be from {data.min_players} to {data.max_players}; got {players}")
+        self.card_set = cards
+        self.data = data
+        self.options = options or GameOptions()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.rules = Rules(data, self.options)
+        self.bus = EventBus()
+        self.zones = Zones()
+        self.players: list[Player] = []
+        self.agents: list[Agent] = list(agents) if agents else []
+        self.turn = 0
+        self.leader = 0
+        self.end_reason: str | None = None  # set when a game-end condition is triggered (R16.1)
+        self.instant_winner: int | None = None
+        self.draws_exhausted = False  # OQ-24: once the deck and discard are empty, draws are skipped
+        self.log: list[DecisionRecord] = []
+        self.decisions_asked = 0
+        self.over = False
+        self.result: GameResult | None = None
+        self.n_cards = 0
+        from interpreter.engine.setup import set_up
+        set_up(self, players)
+        if self.options.check_invariants:
+            from interpreter.engine.invariants import check
+            self.bus.subscribe(ev.TurnEnded, lambda _event: check(self))
+
+    # --- the decision door -------------------------------------------------------------------
+    def ask(self, decision: Decision) -> Option:
+        """Put a decision to its player's agent. A decision with one legal option is taken without
+        asking (it is forced and so needs no record to be replayed)."""
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        index = self.agents[decision.player].choose(decision, self)
+        if not 0 <= index < len(options):
+            raise ValueError(f"agent for P{decision.player + 1} chose option {index} of {len(options)} in {decision.kind}")
+        self.decisions_asked += 1
+        self.log.append(DecisionRecord(decision.kind, decision.player, index, options[index].label))
+        return options[index]
+
+    # --- players and order -------------------------------------------------------------------
+    def seats_from(self, first: int) -> list[int]:
+        n = len(self.players)
+        return [(first + i) % n for i in range(n)]
+
+    def names(self) -> ev.Names:
+        return ev.Names([p.name for p in self.players])
+
+    def emit(self, event_type: type[ev.Event], *args: Any) -> None:
+        self.bus.emit(event_type, *args)
+
+    # --- cards ---------------------------------------------------------------------------------
+    def draw_card(self) -> Card | None:
+        """Take the top card of the deck, reshuffling the discard pile when the deck is empty (R3.7).
+        With both empty the draw does not happen and the game end is triggered (R16.1.2, OQ-24)."""
+        zones = self.zones
+        if not zones.deck:
+            if self.draws_exhausted:
+                return None
+            if not zones.discard:
+                self.draws_exhausted = True
+                self.trigger_end("deck", None)
+                return None
+            zones.deck = zones.discard
+            zones.discard = []
+            self.rng.shuffle(zones.deck)
+            self.emit(ev.DeckReshuffled, len(zones.deck))
+        return zones.deck.pop()
+
+    def draw_into_hand(self, p: Player, count: int) -> int:
+        drawn = 0
+        for _ in range(count):
+            card = self.draw_card()
+            if card is None:
+                break
+            p.hand.append(card)
+            drawn += 1
+        if drawn:
+            self.emit(ev.CardsDrawn, p.seat, drawn)
+        return drawn
+
+    def discard(self, card: Card, source: str) -> None:
+        self.zones.discard.append(card)
+        self.emit(ev.CardDiscarded, card, source)
+
+    def add_to_goods(self, p: Player, card: Card) -> bool:
+        """Place `card` in Goods if the goods limit allows (R13.3-R13.5); False if it does not fit."""
+        if not self.rules.goods_room(p):
+            return False
+        p.goods.append(card)
+        self.emit(ev.GoodAdded, p.seat, card)
+        return True
+
+    def add_to_imports(self, p: Player, card: Card) -> bool:
+        if not self.rules.imports_room(p):
+            return False
+        p.imports.append(card)
+        self.emit(ev.ImportAdded, p.seat, card)
+        return True
+
+    # --- ships ---------------------------------------------------------------------------------
+    def ships_at_sea(self) -> list[Ship]:
+        return [s for p in self.players for s in p.ships if s.at_sea and s.containers]
+
+    def take_from_ship_at_sea(self, ship: Ship, card: Card) -> None:
+        """Remove a container from a ship at sea; an emptied ship returns home at once (R9.2)."""
+        ship.containers.remove(card)
+        if not ship.containers:
+            ship.at_sea = False
+            self.emit(ev.ShipReturned, ship.owner, ship)
+
+    # --- credits -------------------------------------------------------------------------------
+    def gain(self, p: Player, amount: int, reason: str) -> None:
+        if amount <= 0:
+            return
+        p.credits += amount
+        self.emit(ev.CreditsGained, p.seat, amount, reason)
+        if p.credits >= self.rules.end_threshold() and self.rules.can_trigger_end(p):
+            self.trigger_end("credits", p.seat)
+
+    def pay(self, p: Player, amount: int, to: Player | None, reason: str) -> int:
+        """Pay `amount`, or all one's active credits when short (OQ-33). Returns what was paid."""
+        paid = min(amount, p.credits)
+        if paid <= 0:
+            return 0
+        p.credits -= paid
+        self.emit(ev.CreditsPaid, p.seat, paid, None if to is None else to.seat, reason)
+        if to is not None:
+            self.gain(to, paid, reason)
+        return paid
+
+    # --- game end ------------------------------------------------------------------------------
+    def trigger_end(self, reason: str, player: int | None) -> None:
+        """A game-end condition is met (R16.1). It stays triggered (OQ-9); the turn is finished first
+        (R16.2) unless the `game_end` option says to stop after the current action."""
+        if self.end_reason is None:
+            self.end_reason = reason
+            self.emit(ev.GameEndTriggered, reason, player)
+
+    def win_instantly(self, player: int) -> None:
+        """An instant-win power (R15.8, R16.3): the game stops at once with a sole winner."""
+        self.instant_winner = player
+        self.trigger_end("instant", player)
+        raise GameStop()
+
+    def after_action(self) -> None:
+        """Called after every action instance: stops the turn early under the `after-action` option."""
+        if self.end_reason is not None and self.options.game_end == "after-action":
+            raise GameStop()
+
+    # --- running ------------------------------------------------------------------------------
+    def play(self) -> GameResult:
+        from interpreter.engine.scoring import finish
+        from interpreter.engine.turn import clean_up, play_turn
+        if len(self.agents) != len(self.players):
+            raise SetupError(f"{len(self.players)} players need {len(self.players)} agents; got {len(self.agents)}")
+        while not self.over:
+            try:
+                play_turn(self)
+            except GameStop:
+                clean_up(self)
+            if self.end_reason is not None or self.turn >= self.options.max_turns:
+                if self.end_reason is None:
+                    self.end_reason = "turn-limit"
+                self.result = finish(self)
+                self.over = True
+            else:
+                self.leader = (self.leader + 1) % len(self.players)
+        assert self.result is not None
+        return self.result

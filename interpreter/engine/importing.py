@@ -1,0 +1,124 @@
+"""The IMPORT action (R10): sealed-bid auctions of ships at sea, in rounds (R10.4)."""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import TYPE_CHECKING
+
+from interpreter.bus import events as ev
+from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.state import Card, Player, Ship
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import Game
+
+IMPORTS, GOODS, DISCARD = "Imports", "Goods", "discard"
+
+
+def perform_rounds(game: Game, order: list[int], instances: dict[int, int]) -> None:
+    """Round k is held among the players with at least k import instances (R10.4)."""
+    round_no = 1
+    while True:
+        participants = [seat for seat in order if instances[seat] >= round_no]
+        if not participants:
+            return
+        auction(game, round_no, participants)
+        round_no += 1
+        game.after_action()
+
+
+def auction(game: Game, round_no: int, participants: list[int]) -> None:
+    ships = game.ships_at_sea()
+    if not ships:  # OQ-20: with no ship at sea the round is lost
+        return
+    leader = game.players[game.leader]
+    options = [Option(f"auction the {s.label} of {game.players[s.owner].name} ({', '.join(c.name for c in s.containers)})", s)
+               for s in ships]
+    ship: Ship = game.ask(Decision("import_ship", leader.seat, options, f"Import round {round_no}: choose a ship")).value
+    game.emit(ev.AuctionStarted, round_no, ship, participants)
+    if len(participants) == 1:  # R10.3.3: a single participant takes the containers for free
+        winner, bid = participants[0], 0
+    else:
+        winner, bid = sealed_bids(game, participants)
+    take_containers(game, game.players[winner], ship, bid)
+
+
+def sealed_bids(game: Game, participants: list[int]) -> tuple[int, int]:
+    """R10.3: every participant bids in secret, an even amount up to his or her credits; all are
+    revealed together; ties by the tie order (R10.3.1, OQ-4). Returns (winner, winning bid)."""
+    step = game.data.bid_step
+    bids: dict[int, int] = {}
+    for seat in participants:
+        p = game.players[seat]
+        options = [Option(f"bid {amount}", amount) for amount in range(0, p.credits + 1, step)]
+        bids[seat] = game.ask(Decision("bid", seat, options, "Your sealed bid", secret=True)).value
+    game.emit(ev.BidsRevealed, bids)
+    top = max(bids.values())
+    tied = [seat for seat in participants if bids[seat] == top]
+    winner = tied[0] if len(tied) == 1 else game.rules.tie_order(tied, game.leader, len(game.players), game.rng)[0]
+    return winner, top
+
+
+def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str, ...]]:
+    """Where taken cards may go (R10.5, R13.5, OQ-22): at most `most_into_imports` into Imports,
+    the rest into Goods, within the limits; a card is discarded only if it fits nowhere."""
+    rules = game.rules
+    import_room = max(0, rules.imports_limit(p) - len(p.imports))
+    goods_room = max(0, rules.goods_limit(p) - rules.goods_counted(p))
+    most_imports = min(rules.most_into_imports(p), import_room)
+
+    def valid(plan: tuple[str, ...]) -> bool:
+        return plan.count(IMPORTS) <= most_imports and plan.count(GOODS) <= goods_room
+
+    plans = [plan for plan in product((IMPORTS, GOODS, DISCARD), repeat=len(cards)) if valid(plan)]
+
+    def maximal(plan: tuple[str, ...]) -> bool:
+        for i, where in enumerate(plan):
+            if where == DISCARD:
+                for other in (IMPORTS, GOODS):
+                    if valid(plan[:i] + (other,) + plan[i + 1:]):
+                        return False
+        return True
+
+    return [plan for plan in plans if maximal(plan)]
+
+
+def take_options(game: Game, p: Player, ship: Ship) -> list[Option]:
+    n = min(game.rules.containers_per_import(p), len(ship.containers))
+    options: list[Option] = []
+    seen: set[tuple[str, ...]] = set()
+    for cards in combinations(ship.containers, n):
+        key = tuple(sorted(c.id for c in cards))
+        if key in seen:
+            continue
+        seen.add(key)
+        for plan in placements(game, p, cards):
+            label = "; ".join(f"{c.name} ({c.good}, {c.action}) to {where}" for c, where in zip(cards, plan, strict=True))
+            options.append(Option("take " + label, (cards, plan)))
+    return options
+
+
+def take_containers(game: Game, p: Player, ship: Ship, bid: int) -> None:
+    """R10.3.2 the winner pays the bid; R10.5 chooses and places the containers; R10.6 the owner's
+    fee; R10.7 an emptied ship returns home."""
+    game.pay(p, bid, None, "import bid")
+    cards, plan = game.ask(Decision("import_take", p.seat, take_options(game, p, ship), "Take containers")).value
+    to_imports: list[Card] = []
+    to_goods: list[Card] = []
+    discarded: list[Card] = []
+    for card in cards:
+        ship.containers.remove(card)
+    owner = game.players[ship.owner]
+    game.gain(owner, game.rules.import_fee(owner, p, len(cards)), "import fee")
+    for card, where in zip(cards, plan, strict=True):
+        if where == IMPORTS and game.add_to_imports(p, card):
+            to_imports.append(card)
+        elif where == GOODS and game.add_to_goods(p, card):
+            to_goods.append(card)
+        else:
+            discarded.append(card)
+            game.discard(card, "imported, no room")
+    game.emit(ev.ImportWon, p.seat, ship, bid, to_imports, to_goods, discarded)
+    if not ship.containers:
+        ship.at_sea = False
+        game.emit(ev.ShipReturned, ship.owner, ship)

@@ -1,0 +1,55 @@
+"""Invariants checked after every turn in tests (and with the `check_invariants` option)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.engine.slots import required_total
+from interpreter.engine.state import Card
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import Game
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def all_places(game: Game) -> list[tuple[str, list[Card]]]:
+    """Every place a card can lie, named for messages."""
+    places = [("deck", game.zones.deck), ("discard", game.zones.discard), ("island", game.zones.island)]
+    for p in game.players:
+        places += [(f"{p.name} hand", p.hand), (f"{p.name} shipments", p.shipments),
+                   (f"{p.name} imports", p.imports), (f"{p.name} goods", p.goods), (f"{p.name} played", p.played)]
+        for ship in p.ships:
+            places += [(f"{p.name} {ship.label} contracts", ship.contracts),
+                       (f"{p.name} {ship.label} containers", ship.containers)]
+    return places
+
+
+def check(game: Game) -> None:
+    """Every card in exactly one place (R3); credits never negative and even (R1.8.3); no area or
+    ship past its limit."""
+    seen: dict[int, str] = {}
+    for where, cards in all_places(game):
+        for card in cards:
+            if card.uid in seen:
+                raise InvariantError(f"turn {game.turn}: {card} is both in {seen[card.uid]} and {where}")
+            seen[card.uid] = where
+    if len(seen) != game.n_cards:
+        raise InvariantError(f"turn {game.turn}: {len(seen)} cards in play, expected {game.n_cards}")
+    rules = game.rules
+    for p in game.players:
+        if p.credits < 0 or p.credits % 2:
+            raise InvariantError(f"turn {game.turn}: {p.name} has {p.credits} credits")
+        if len(p.imports) > rules.imports_limit(p):
+            raise InvariantError(f"turn {game.turn}: {p.name} has {len(p.imports)} imports, limit {rules.imports_limit(p)}")
+        if rules.goods_counted(p) > rules.goods_limit(p):
+            raise InvariantError(f"turn {game.turn}: {p.name} has {len(p.goods)} goods, limit {rules.goods_limit(p)}")
+        for ship in p.ships:
+            if ship.at_sea and ship.contracts:
+                raise InvariantError(f"turn {game.turn}: {p.name}'s {ship.label} is at sea with contracts")
+            if required_total(rules, p, ship) > rules.ship_capacity(p, ship):
+                raise InvariantError(f"turn {game.turn}: {p.name}'s {ship.label} is over capacity")
+            if ship.at_sea and not ship.containers:
+                raise InvariantError(f"turn {game.turn}: {p.name}'s {ship.label} is at sea and empty")

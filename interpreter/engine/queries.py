@@ -1,0 +1,204 @@
+"""Rule queries: every number or rule a card can change is read here, never hard-coded elsewhere.
+
+A query returns the base value from `cards/game.yaml` (through `RulesData`) and then lets each active
+modifier registered for it change the value, in registration order. With no modifier registered a
+query costs one list look-up more than the bare rule. `QUERIES` documents each one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from interpreter.cards.model import GOOD_TYPES
+from interpreter.cards.rulesdata import RulesData
+from interpreter.engine.options import GameOptions
+from interpreter.engine.state import Card, Player, Ship, count_goods
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+Modifier = Callable[..., Any]
+
+QUERIES: dict[str, str] = {
+    "level": "a player's level in a good type: goods of that type + colour bonus (R5.1, R5.2)",
+    "imports_limit": "how many cards a player's Imports may hold: base + per completed shipment (R13.2)",
+    "goods_limit": "how many cards a player's Goods may hold: base + per completed shipment (R13.3)",
+    "goods_counted": "how many places a player's goods use toward the goods limit (R13.4)",
+    "ship_capacity": "the most containers the contracts on one ship may require together (R6.6)",
+    "payout": "credits paid for a completed ship by its number of containers (R8.2.2, OQ-17)",
+    "end_threshold": "active credits that trigger the game end (R16.1.1, R18)",
+    "can_trigger_end": "whether a player's credits may trigger the game end (R16.1.1)",
+    "tie_order": "the order in which tied import bidders win (R10.3.1, OQ-4)",
+    "may_play_for": "whether a card may be played alone to declare or follow an action (R4.2.2, R4.3.2)",
+    "wild_pair_allowed": "whether two cards of one colour may stand for an action card (R4.5)",
+    "contract_load": "the load slots a contract opens on its ship, by colour or `any` (R1.3.5, R7.2)",
+    "container_wild": "whether a player's container fills any slot (R7.2)",
+    "instances": "how many instances of the declared action a player gets this turn (R4.6)",
+    "stacking_allowed": "whether extra contract instances may raise a level for one contract (R6.4)",
+    "sale_price": "credits for selling a card to the supply island (R12.1.1)",
+    "sales_per_turn": "how many SUPPLY sales a player may make in one turn (R12.2)",
+    "import_fee": "what the owner of an auctioned ship receives when another player wins (R10.6)",
+    "containers_per_import": "how many containers an import winner takes (R10.5)",
+    "most_into_imports": "how many of the taken containers may go into Imports (R10.5)",
+    "draw_count": "how many cards a draw action draws: up to the hand size, at least the minimum (R4.2.1)",
+    "innate_value": "what one good of a type scores at game end (R17.5)",
+    "majority_bonus": "the majority bonus or penalty of a good type (R17.6)",
+    "one_of_each_bonus": "the bonus for holding a good of every type (R17.7)",
+}
+
+
+class Rules:
+    """The rule queries of one game, with the modifiers active in it."""
+
+    def __init__(self, data: RulesData, options: GameOptions):
+        self.data = data
+        self.options = options
+        self._mods: dict[str, list[Modifier]] = {name: [] for name in QUERIES}
+
+    def add_modifier(self, query: str, modifier: Modifier) -> None:
+        if query not in self._mods:
+            raise KeyError(f"unknown rule query `{query}`")
+        self._mods[query].append(modifier)
+
+    def remove_modifier(self, query: str, modifier: Modifier) -> None:
+        self._mods[query].remove(modifier)
+
+    def _apply(self, query: str, value: Any, *args: Any) -> Any:
+        for modifier in self._mods[query]:
+            value = modifier(value, *args)
+        return value
+
+    # --- levels and limits -------------------------------------------------------------------
+    def level(self, p: Player, good: str) -> int:
+        value = count_goods(p.goods, good)
+        if p.colour_good == good:
+            value += self.data.colour_bonus
+        mods = self._mods["level"]
+        return self._apply("level", value, p, good) if mods else value
+
+    def imports_limit(self, p: Player) -> int:
+        value = self.data.imports_base + self.data.imports_per_shipment * len(p.shipments)
+        return self._apply("imports_limit", value, p) if self._mods["imports_limit"] else value
+
+    def goods_limit(self, p: Player) -> int:
+        value = self.data.goods_base + self.data.goods_per_shipment * len(p.shipments)
+        return self._apply("goods_limit", value, p) if self._mods["goods_limit"] else value
+
+    def goods_counted(self, p: Player) -> int:
+        value = len(p.goods)
+        return self._apply("goods_counted", value, p) if self._mods["goods_counted"] else value
+
+    def imports_room(self, p: Player) -> bool:
+        return len(p.imports) < self.imports_limit(p)
+
+    def goods_room(self, p: Player) -> bool:
+        return self.goods_counted(p) < self.goods_limit(p)
+
+    # --- ships ---------------------------------------------------------------------------------
+    def ship_capacity(self, p: Player, ship: Ship) -> int:
+        value = self.data.ship_capacity
+        return self._apply("ship_capacity", value, p, ship) if self._mods["ship_capacity"] else value
+
+    def payout(self, p: Player, ship: Ship, containers: int) -> int:
+        table = self.data.payout
+        value = table[min(containers, len(table) - 1)] if containers > 0 else 0
+        return self._apply("payout", value, p, ship, containers) if self._mods["payout"] else value
+
+    def contract_load(self, p: Player, card: Card) -> tuple[tuple[str, int], ...]:
+        value = card.load
+        return self._apply("contract_load", value, p, card) if self._mods["contract_load"] else value
+
+    def container_wild(self, p: Player, card: Card) -> bool:
+        return self._apply("container_wild", False, p, card) if self._mods["container_wild"] else False
+
+    # --- game end ------------------------------------------------------------------------------
+    def end_threshold(self) -> int:
+        value = self.options.end_threshold or self.data.credit_threshold
+        return self._apply("end_threshold", value) if self._mods["end_threshold"] else value
+
+    def can_trigger_end(self, p: Player) -> bool:
+        return self._apply("can_trigger_end", True, p) if self._mods["can_trigger_end"] else True
+
+    # --- turn ----------------------------------------------------------------------------------
+    def may_play_for(self, p: Player, card: Card, action: str, leading: bool) -> bool:
+        value = card.action == action
+        return self._apply("may_play_for", value, p, card, action, leading) if self._mods["may_play_for"] else value
+
+    def wild_pair_allowed(self, p: Player, action: str) -> bool:
+        return self._apply("wild_pair_allowed", True, p, action) if self._mods["wild_pair_allowed"] else True
+
+    def instances(self, p: Player, action: str, played: bool) -> int:
+        """`played`: the player declared or followed (else drew)."""
+        value = 0
+        if played:
+            value = self.data.instances_for_action
+        if played or self.options.drawers_use_imports == "yes":
+            per = self.data.instances_per_matching_import
+            for card in p.imports:
+                if card.action == action:
+                    value += per
+        return self._apply("instances", value, p, action, played) if self._mods["instances"] else value
+
+    def stacking_allowed(self, p: Player) -> bool:
+        return self._apply("stacking_allowed", True, p) if self._mods["stacking_allowed"] else True
+
+    def draw_count(self, p: Player) -> int:
+        value = max(self.data.minimum_draw, self.data.draw_up_to - len(p.hand))
+        return self._apply("draw_count", value, p) if self._mods["draw_count"] else value
+
+    # --- supply and import ---------------------------------------------------------------------
+    def sale_price(self, p: Player) -> int:
+        value = self.data.sale_price
+        return self._apply("sale_price", value, p) if self._mods["sale_price"] else value
+
+    def sales_per_turn(self, p: Player) -> int:
+        value = self.data.sales_per_turn
+        return self._apply("sales_per_turn", value, p) if self._mods["sales_per_turn"] else value
+
+    def import_fee(self, owner: Player, winner: Player, taken: int) -> int:
+        if owner is winner:
+            return 0
+        value = self.data.owner_fee * (taken if self.options.import_fee == "per-container" else 1)
+        return self._apply("import_fee", value, owner, winner, taken) if self._mods["import_fee"] else value
+
+    def containers_per_import(self, p: Player) -> int:
+        value = self.data.containers_per_win
+        return self._apply("containers_per_import", value, p) if self._mods["containers_per_import"] else value
+
+    def most_into_imports(self, p: Player) -> int:
+        value = self.data.most_into_imports
+        return self._apply("most_into_imports", value, p) if self._mods["most_into_imports"] else value
+
+    def tie_order(self, tied: Sequence[int], leader: int, n_players: int, rng: Any) -> list[int]:
+        """Tied bidders, the winner first (R10.3.1)."""
+        if self.options.import_ties == "random":
+            value = list(tied)
+            rng.shuffle(value)
+        else:
+            value = sorted(tied, key=lambda seat: (seat - leader) % n_players)
+        return self._apply("tie_order", value, leader) if self._mods["tie_order"] else value
+
+    # --- scoring -------------------------------------------------------------------------------
+    def innate_value(self, p: Player, good: str) -> int:
+        value = self.data.innate_value[good]
+        return self._apply("innate_value", value, p, good) if self._mods["innate_value"] else value
+
+    def majority_bonus(self, p: Player, good: str) -> int:
+        value = self.data.majority_bonus[good]
+        return self._apply("majority_bonus", value, p, good) if self._mods["majority_bonus"] else value
+
+    def one_of_each_bonus(self, p: Player) -> int:
+        value = self.data.one_of_each_bonus
+        return self._apply("one_of_each_bonus", value, p) if self._mods["one_of_each_bonus"] else value
+
+    def share(self, amount: int, tied: int) -> int:
+        """One tied player's share of a majority bonus (R17.6.1): rounded up (toward zero for a penalty)."""
+        value = math.ceil(amount / tied)
+        if self.options.tie_rounding == "up-to-even" and value % 2:
+            value += 1
+        return value
+
+
+__all__ = ["QUERIES", "Rules", "GOOD_TYPES"]

@@ -1,0 +1,63 @@
+"""Final scoring (R17) and the game result."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.bus import events as ev
+from interpreter.cards.model import GOOD_TYPES
+from interpreter.engine.state import Player, count_goods
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import Game, GameResult
+
+PARTS = ("credits", "parked", "unfinished", "innate", "majorities", "one_of_each")
+
+
+def majority_awards(game: Game) -> list[int]:
+    """R17.6: per good type, the player(s) with the most goods (at least the minimum, OQ-11) get
+    the bonus or penalty; tied players each get their share rounded up (R17.6.1)."""
+    rules = game.rules
+    awards = [0] * len(game.players)
+    for good in GOOD_TYPES:
+        counts = [count_goods(p.goods, good) for p in game.players]
+        top = max(counts)
+        if top < game.data.majority_minimum_goods:
+            continue
+        tied = [p for p, n in zip(game.players, counts, strict=True) if n == top]
+        for p in tied:
+            awards[p.seat] += rules.share(rules.majority_bonus(p, good), len(tied))
+    return awards
+
+
+def score_player(game: Game, p: Player, majorities: int) -> dict[str, int]:
+    rules = game.rules
+    in_harbor = sum(len(s.containers) for s in p.ships if not s.at_sea)
+    has_all = all(count_goods(p.goods, good) for good in GOOD_TYPES)
+    parts = {
+        "credits": p.credits,  # R17.3
+        "parked": p.parked_credits,  # R17.3
+        "unfinished": in_harbor * game.data.unfinished_container_value,  # R17.4
+        "innate": sum(rules.innate_value(p, card.good) for card in p.goods),  # R17.5
+        "majorities": majorities,  # R17.6
+        "one_of_each": rules.one_of_each_bonus(p) if has_all else 0,  # R17.7
+    }
+    parts["total"] = sum(parts[k] for k in PARTS)
+    return parts
+
+
+def finish(game: Game) -> GameResult:
+    from interpreter.engine.game import GameResult
+    majorities = majority_awards(game)
+    breakdown = [score_player(game, p, majorities[p.seat]) for p in game.players]
+    totals = [b["total"] for b in breakdown]
+    if game.instant_winner is not None:  # R16.3: no scoring decides the winner
+        winners = [game.instant_winner]
+    else:  # R17.10: the highest total wins; tied players share the victory
+        best = max(totals)
+        winners = [seat for seat, t in enumerate(totals) if t == best]
+    reason = game.end_reason or "turn-limit"
+    game.emit(ev.GameEnded, reason, totals, winners)
+    return GameResult(seed=game.seed, players=len(game.players), colours=[p.colour for p in game.players],
+                      totals=totals, breakdown=breakdown, winners=winners, end_reason=reason,
+                      turns=game.turn, decisions=game.decisions_asked)

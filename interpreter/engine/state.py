@@ -1,0 +1,84 @@
+"""Game state: every card instance and the zone it lies in (R3). Plain data; rules live elsewhere."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from interpreter.cards.model import CardDef
+
+
+class Card:
+    """One physical good card in a game. Several instances may share a `CardDef` (copies in a deck)."""
+
+    __slots__ = ("uid", "defn", "id", "name", "good", "action", "tier", "load", "load_total")
+
+    def __init__(self, uid: int, defn: CardDef):
+        self.uid = uid
+        self.defn = defn
+        self.id = defn.id
+        self.name = defn.name
+        self.good = defn.good
+        self.action = defn.action
+        self.tier = defn.tier
+        self.load = defn.load
+        self.load_total = defn.load_total
+
+    def __repr__(self) -> str:
+        return f"{self.name}#{self.uid}"
+
+
+@dataclass(eq=False)
+class Ship:
+    """A ship card (R1.6). In harbor it holds contracts and loaded containers; at sea, containers only."""
+
+    owner: int
+    colour: str
+    twin: int  # 0 or 1: which of the owner's two ships
+    at_sea: bool = False
+    contracts: list[Card] = field(default_factory=list)  # in the order they were made (R8.2.3)
+    containers: list[Card] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return f"{self.colour} ship {self.twin + 1}"
+
+
+@dataclass(eq=False)
+class Player:
+    seat: int
+    colour: str
+    colour_good: str | None  # the good type the ship colour gives a level in (None: grey, R2.4)
+    credits: int = 0
+    hand: list[Card] = field(default_factory=list)
+    shipments: list[Card] = field(default_factory=list)  # completed contracts (R13.1)
+    imports: list[Card] = field(default_factory=list)
+    goods: list[Card] = field(default_factory=list)
+    played: list[Card] = field(default_factory=list)  # declared/followed this turn, discarded at clean-up (R4.9)
+    ships: list[Ship] = field(default_factory=list)
+    parked_credits: int = 0  # passive credits kept on cards until final scoring (R1.9.2, R17.3)
+    sales_this_turn: int = 0
+    drew_this_turn: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"P{self.seat + 1} ({self.colour})"
+
+    def harbor_ships(self) -> list[Ship]:
+        return [s for s in self.ships if not s.at_sea]
+
+
+@dataclass(eq=False)
+class Zones:
+    """The shared zones (R3.2). The top of the deck is the end of the list."""
+
+    deck: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    island: list[Card] = field(default_factory=list)
+
+
+def count_goods(cards: list[Card], good: str) -> int:
+    n = 0
+    for c in cards:
+        if c.good == good:
+            n += 1
+    return n

@@ -1,0 +1,54 @@
+"""The SUPPLY action (R12): sell a hand card to the supply island, or take an island card into Imports."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.bus import events as ev
+from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.state import Player
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import Game
+
+
+def supply_options(game: Game, p: Player) -> list[Option]:
+    rules = game.rules
+    options = [Option("stop supplying", None)]
+    if p.sales_this_turn < rules.sales_per_turn(p):  # R12.2
+        price = rules.sale_price(p)
+        seen: set[str] = set()
+        for card in p.hand:
+            if card.id not in seen:
+                seen.add(card.id)
+                options.append(Option(f"sell {card.name} to the island for {price}", ("sell", card)))
+    if rules.imports_room(p):  # R12.4, OQ-23: no take into full Imports
+        seen = set()
+        for card in game.zones.island:
+            if card.id not in seen:
+                seen.add(card.id)
+                options.append(Option(f"take {card.name} ({card.action}) from the island into Imports", ("take", card)))
+    return options
+
+
+def perform(game: Game, p: Player, instances: int) -> None:
+    for left in range(instances, 0, -1):
+        options = supply_options(game, p)
+        if len(options) == 1:
+            return
+        choice = game.ask(Decision("supply", p.seat, options, f"Supply ({left} action(s) left)", stop=0)).value
+        if choice is None:
+            return
+        kind, card = choice
+        if kind == "sell":
+            p.hand.remove(card)
+            game.zones.island.append(card)
+            p.sales_this_turn += 1
+            price = game.rules.sale_price(p)
+            game.emit(ev.CardSold, p.seat, card, price)
+            game.gain(p, price, "sale")
+        else:
+            game.zones.island.remove(card)
+            game.add_to_imports(p, card)
+            game.emit(ev.CardTakenFromIsland, p.seat, card)
+        game.after_action()

@@ -1,0 +1,170 @@
+"""The turn (R4): lead or draw, follow or draw, action instances, execution in seat order, clean-up."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from interpreter.bus import events as ev
+from interpreter.cards.model import ACTION_TYPES
+from interpreter.engine import contract, importing, load, pirate, supply
+from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.state import Card, Player
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from interpreter.engine.game import Game
+
+DRAW = "draw"
+
+PERFORM: dict[str, Callable[[Game, Player, int], None]] = {
+    "contract": contract.perform,
+    "load": load.perform,
+    "pirate": pirate.perform,
+    "supply": supply.perform,
+}
+
+
+def may_use_action(p: Player, action: str) -> bool:
+    """R4.8: CONTRACT needs a ship in harbor; LOAD needs a contract on a ship in harbor."""
+    if action == "contract":
+        return any(not s.at_sea for s in p.ships)
+    if action == "load":
+        return any(not s.at_sea and s.contracts for s in p.ships)
+    return True
+
+
+def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool) -> list[Option]:
+    """Ways to declare (leading) or follow: one card that may be played for the action, or a wild
+    pair of one colour (R4.5) when a single card of the action would not do it alone."""
+    rules = game.rules
+    options: list[Option] = []
+    usable = [a for a in actions if may_use_action(p, a)]
+    seen: set[tuple[str, str]] = set()
+    for action in usable:
+        for card in p.hand:
+            if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
+                seen.add((card.id, action))
+                options.append(Option(f"{action.upper()} with {card.name}", (action, (card,))))
+    size = game.data.wild_pair_size
+    by_good: dict[str, list[Card]] = {}
+    for card in p.hand:
+        by_good.setdefault(card.good, []).append(card)
+    for cards in by_good.values():
+        if len(cards) < size:
+            continue
+        pairs: dict[tuple[str, ...], tuple[Card, ...]] = {}
+        for pair in combinations(cards, size):
+            pairs.setdefault(tuple(sorted(c.id for c in pair)), pair)
+        for pair in pairs.values():
+            names = " + ".join(c.name for c in pair)
+            for action in usable:
+                if rules.wild_pair_allowed(p, action) and not all(rules.may_play_for(p, c, action, leading) for c in pair):
+                    options.append(Option(f"{action.upper()} with the pair {names}", (action, pair)))
+    return options
+
+
+def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
+    for card in cards:
+        p.hand.remove(card)
+        p.played.append(card)
+
+
+def draw_action(game: Game, p: Player, as_leader: bool) -> None:
+    """R4.2.1, R4.3.1: draw up to the hand size, at least one card; one draw action per turn (R4.4)."""
+    p.drew_this_turn = True
+    game.emit(ev.DrawActionTaken, p.seat, as_leader)
+    game.draw_into_hand(p, game.rules.draw_count(p))
+
+
+def offer_contract_discards(game: Game, p: Player) -> None:
+    """R14.1: the leader may discard uncompleted contracts; offered at the start of the turn and
+    again before the leader's own actions (docs/rulings.md). Containers stay aboard (R14.2, OQ-10)."""
+    while True:
+        options = [Option("keep all contracts", None)]
+        for ship in p.ships:
+            if not ship.at_sea:
+                for card in ship.contracts:
+                    options.append(Option(f"discard the contract {card.name} from the {ship.label}", (ship, card)))
+        if len(options) == 1:
+            return
+        choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", stop=0)).value
+        if choice is None:
+            return
+        ship, card = choice
+        ship.contracts.remove(card)
+        game.emit(ev.ContractDiscarded, p.seat, card, ship)
+        game.discard(card, "discarded contract")
+
+
+def play_turn(game: Game) -> None:
+    game.turn += 1
+    for p in game.players:
+        p.sales_this_turn = 0
+        p.drew_this_turn = False
+    leader = game.players[game.leader]
+    game.emit(ev.TurnStarted, game.turn, leader.seat)
+    offer_contract_discards(game, leader)
+
+    options = [Option(f"draw {game.rules.draw_count(leader)} card(s); the turn ends", DRAW)]
+    options += play_options(game, leader, ACTION_TYPES, leading=True)
+    choice = game.ask(Decision("lead", leader.seat, options, "Lead an action or draw"))
+    if choice.value == DRAW:  # R4.2.1, OQ-34: the turn ends at once
+        draw_action(game, leader, as_leader=True)
+        clean_up(game)
+        return
+    action, cards = choice.value
+    play_cards(leader, cards)
+    game.emit(ev.ActionDeclared, leader.seat, action, list(cards))
+
+    order = game.seats_from(leader.seat)
+    played = {leader.seat: True}
+    for seat in order[1:]:
+        played[seat] = follow_or_draw(game, game.players[seat], action)
+
+    instances = {seat: game.rules.instances(game.players[seat], action, played[seat]) for seat in order}
+    for seat in order:
+        if instances[seat]:
+            game.emit(ev.InstancesGranted, seat, action, instances[seat])
+    execute(game, action, order, instances)
+    clean_up(game)
+
+
+def follow_or_draw(game: Game, p: Player, action: str) -> bool:
+    """R4.3: follow (True) or draw (False); a player who cannot follow must draw."""
+    options = [Option(f"draw {game.rules.draw_count(p)} card(s)", DRAW)]
+    options += play_options(game, p, (action,), leading=False)
+    choice = game.ask(Decision("follow", p.seat, options, f"Follow {action.upper()} or draw"))
+    if choice.value == DRAW:
+        draw_action(game, p, as_leader=False)
+        return False
+    _, cards = choice.value
+    play_cards(p, cards)
+    game.emit(ev.ActionFollowed, p.seat, action, list(cards))
+    return True
+
+
+def execute(game: Game, action: str, order: list[int], instances: dict[int, int]) -> None:
+    """R4.7: the leader does all of his or her instances, then each player clockwise; imports are
+    resolved in auction rounds (R10.4)."""
+    if action == "import":
+        importing.perform_rounds(game, order, instances)
+        return
+    perform = PERFORM[action]
+    for seat in order:
+        p = game.players[seat]
+        if seat == game.leader:
+            offer_contract_discards(game, p)
+        if instances[seat] and may_use_action(p, action):  # R4.8: otherwise the instances are lost
+            perform(game, p, instances[seat])
+
+
+def clean_up(game: Game) -> None:
+    """R4.9: every card played to declare or follow goes to the discard pile."""
+    for p in game.players:
+        if p.played:
+            for card in p.played:
+                game.discard(card, "played this turn")
+            p.played.clear()
+    game.emit(ev.TurnEnded, game.turn)

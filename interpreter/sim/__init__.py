@@ -1,0 +1,1 @@
+"""Running games: single games, batches with summaries, the benchmark, and narration."""

@@ -1,0 +1,63 @@
+"""Running games between bots: one game, or a batch with progress that can be interrupted."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from interpreter.agents.random_agent import random_agents
+from interpreter.cards.loader import CardSet
+from interpreter.cards.rulesdata import RulesData
+from interpreter.engine.game import Game, GameResult
+from interpreter.engine.options import GameOptions
+
+
+def game_seed(batch_seed: int, index: int) -> int:
+    """The seed of the `index`-th game of a batch: batches with different seeds do not overlap."""
+    return batch_seed * 1_000_003 + index
+
+
+def bot_game(cards: CardSet, data: RulesData, players: int, seed: int, options: GameOptions) -> Game:
+    return Game(cards, data, players, seed, options, random_agents(seed, players))
+
+
+@dataclass
+class Batch:
+    results: list[GameResult]
+    seconds: float
+    interrupted: bool
+
+
+def run_batch(cards: CardSet, data: RulesData, players: int, games: int, seed: int, options: GameOptions,
+              progress: Callable[[int, int, float], None] | None = None) -> Batch:
+    """Play `games` bot games; Ctrl-C stops early and keeps every finished game."""
+    results: list[GameResult] = []
+    start = time.perf_counter()
+    interrupted = False
+    try:
+        for i in range(games):
+            results.append(bot_game(cards, data, players, game_seed(seed, i), options).play())
+            if progress:
+                progress(i + 1, games, time.perf_counter() - start)
+    except KeyboardInterrupt:
+        interrupted = True
+    return Batch(results, time.perf_counter() - start, interrupted)
+
+
+def terminal_progress(every: float = 0.5) -> Callable[[int, int, float], None]:
+    """A one-line progress display on stderr, shown only on a terminal."""
+    last = [0.0]
+
+    def show(done: int, total: int, elapsed: float) -> None:
+        if not sys.stderr.isatty() or (elapsed - last[0] < every and done < total):
+            return
+        last[0] = elapsed
+        rate = done / elapsed if elapsed else 0.0
+        left = (total - done) / rate if rate else 0.0
+        end = "\n" if done == total else ""
+        sys.stderr.write(f"\r{done}/{total} games, {rate:.1f} games/s, {left:.0f}s left   {end}")
+        sys.stderr.flush()
+
+    return show
