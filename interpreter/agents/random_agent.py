@@ -1,4 +1,10 @@
-"""A seeded random bot: every legal option equally likely."""
+"""A seeded random bot: a uniformly random legal option, declining optional moves only now and then.
+
+A purely uniform bot throws away its own contracts at every chance (R14) and rarely completes a
+shipment, which makes games between such bots say little about cards. So where a decision has a
+declining option (`Decision.stop`: keep the contracts, stop using actions), the bot takes it with a
+fixed probability per decision kind and otherwise picks uniformly among the other options.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +15,25 @@ if TYPE_CHECKING:
     from interpreter.engine.decisions import Decision
     from interpreter.engine.game import Game
 
+# Probability of taking the declining option, by decision kind; any other kind uses DEFAULT_DECLINE.
+DECLINE: dict[str, float] = {"discard_contract": 0.95}
+DEFAULT_DECLINE = 0.1
+
 
 class RandomAgent:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision, game: Game) -> int:
-        return self.rng.randrange(len(decision.options))
+        rng = self.rng
+        n = len(decision.options)
+        stop = decision.stop
+        if stop is None:
+            return rng.randrange(n)
+        if rng.random() < DECLINE.get(decision.kind, DEFAULT_DECLINE):
+            return stop
+        pick = rng.randrange(n - 1)
+        return pick + 1 if pick >= stop else pick
 
 
 def random_agents(game_seed: int, players: int) -> list[RandomAgent]:

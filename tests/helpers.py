@@ -1,0 +1,101 @@
+"""Helpers to set up exact game states and script decisions in tests.
+
+    game = new_game(players=3, leader=0)
+    give(game, game.players[0].hand, "laptops", "cups")        # move named cards into a zone
+    script = use_script(game, [(0, "LOAD with Laptops"), ...])  # (seat, label fragment) answers
+    play_turn(game)
+
+A scripted decision is matched by seat, then by a fragment of an option's label (case-insensitive).
+Decisions not in the script take the declining option (`stop`) if there is one, else fail the test
+with the decision's labels, so a test never passes by accident on an unexpected choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from interpreter.cards.catalog import load_all_cards, load_rules
+from interpreter.engine.decisions import Decision
+from interpreter.engine.game import Game
+from interpreter.engine.invariants import all_places
+from interpreter.engine.options import GameOptions
+from interpreter.engine.state import Card
+from interpreter.engine.turn import play_turn  # noqa: F401  (re-exported for tests)
+
+_BASE = load_all_cards().only_sets(["base"])
+_DATA = load_rules()
+
+
+class Unscripted(AssertionError):
+    pass
+
+
+class Script:
+    """Answers decisions from a list of (seat, label fragment); records every decision asked."""
+
+    def __init__(self, answers: Iterable[tuple[int, str]] = (), *, lenient: bool = True):
+        self.answers = list(answers)
+        self.lenient = lenient
+        self.asked: list[Decision] = []
+
+    def choose(self, decision: Decision, game: Game) -> int:
+        self.asked.append(decision)
+        for i, (seat, fragment) in enumerate(self.answers):
+            if seat != decision.player:
+                continue
+            matches = [k for k, o in enumerate(decision.options) if fragment.lower() in o.label.lower()]
+            if not matches:
+                break
+            del self.answers[i]
+            return matches[0]
+        if self.lenient and decision.stop is not None:
+            return decision.stop
+        labels = "\n  ".join(decision.labels())
+        raise Unscripted(f"unscripted {decision.kind} for P{decision.player + 1}; options:\n  {labels}")
+
+    def kinds(self) -> list[str]:
+        return [d.kind for d in self.asked]
+
+
+def new_game(players: int = 3, seed: int = 1, leader: int = 0, cards: Any = None, **options: Any) -> Game:
+    opts = GameOptions(first_leader=leader, check_invariants=True).with_values(**options)
+    return Game(cards or _BASE, _DATA, players, seed, opts, [Script() for _ in range(players)])
+
+
+def use_script(game: Game, answers: Iterable[tuple[int, str]] = (), *, lenient: bool = True) -> Script:
+    script = Script(answers, lenient=lenient)
+    game.agents = [script] * len(game.players)
+    return script
+
+
+def find(game: Game, card_id: str) -> tuple[list[Card], Card]:
+    for _, cards in all_places(game):
+        for card in cards:
+            if card.id == card_id:
+                return cards, card
+    raise KeyError(card_id)
+
+
+def give(game: Game, zone: list[Card], *card_ids: str) -> list[Card]:
+    """Move the named cards (wherever they are) to the end of `zone` (the top, for the deck)."""
+    moved = []
+    for card_id in card_ids:
+        source, card = find(game, card_id)
+        source.remove(card)
+        zone.append(card)
+        moved.append(card)
+    return moved
+
+
+def clear(game: Game, zone: list[Card]) -> None:
+    """Empty a zone onto the bottom of the deck (so the card count never changes)."""
+    game.zones.deck[:0] = zone
+    zone.clear()
+
+
+def goods_of(game: Game, good: str, count: int, exclude: Iterable[str] = ()) -> list[str]:
+    """Ids of `count` cards of one good type, not among `exclude`."""
+    skip = set(exclude)
+    ids = [c.id for c in _BASE.cards if c.good == good and c.id not in skip]
+    return ids[:count]

@@ -1,0 +1,46 @@
+"""Determinism and the decision log (issue: one seeded RNG; same inputs give the same game)."""
+
+from __future__ import annotations
+
+from interpreter.agents.random_agent import random_agents
+from interpreter.agents.scripted import ReplayMismatch, ScriptedAgent, ScriptedLog
+from interpreter.engine.game import Game
+from interpreter.engine.options import GameOptions
+
+
+def play(base_cards, data, seed, players=4, agents=None):
+    game = Game(base_cards, data, players, seed, GameOptions(), agents or random_agents(seed, players))
+    return game, game.play()
+
+
+def test_same_seed_same_game(base_cards, data):
+    a_game, a = play(base_cards, data, 11)
+    b_game, b = play(base_cards, data, 11)
+    assert [r.as_dict() for r in a_game.log] == [r.as_dict() for r in b_game.log]
+    assert a == b
+
+
+def test_different_seed_different_game(base_cards, data):
+    _, a = play(base_cards, data, 11)
+    _, b = play(base_cards, data, 12)
+    assert (a.totals, a.turns) != (b.totals, b.turns)
+
+
+def test_replaying_the_decision_log_reproduces_the_game(base_cards, data):
+    game, result = play(base_cards, data, 5, players=5)
+    log = ScriptedLog(list(game.log))
+    replay_game, replay = play(base_cards, data, 5, players=5, agents=[ScriptedAgent(log)] * 5)
+    assert replay == result
+    assert log.position == len(game.log)
+    assert [p.credits for p in replay_game.players] == [p.credits for p in game.players]
+
+
+def test_replay_refuses_a_log_from_another_game(base_cards, data):
+    game, _ = play(base_cards, data, 5)
+    log = ScriptedLog(list(game.log))
+    try:
+        play(base_cards, data, 6, agents=[ScriptedAgent(log)] * 4)
+    except ReplayMismatch as exc:
+        assert "decision" in str(exc) or "log" in str(exc)
+    else:
+        raise AssertionError("a log replayed against another seed must be refused")
