@@ -79,6 +79,9 @@ def build_parser() -> Parser:
     val.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the shipped cards)")
 
     sub.add_parser("options", help="list the game options and their allowed values")
+
+    docs = sub.add_parser("docs", help="regenerate docs/reference.md from the code")
+    docs.add_argument("--out", type=Path, default=None, help="where to write (default docs/reference.md)")
     return parser
 
 
@@ -189,7 +192,16 @@ def cmd_options(_args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options}
+def cmd_docs(args: argparse.Namespace) -> int:
+    from interpreter.cards.catalog import project_root
+    from interpreter.reference import reference_markdown
+    out = args.out or project_root() / "docs" / "reference.md"
+    out.write_text(reference_markdown())
+    print(f"wrote {out}")
+    return 0
+
+
+COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
