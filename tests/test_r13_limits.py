@@ -1,0 +1,158 @@
+"""R13: completed-shipment count S and the harbor limits (Imports 1 + S, Goods 2 + 2S)."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.engine import contract, importing, load, supply
+from interpreter.engine.invariants import check
+from tests.helpers import clear, find, give, new_game, use_script
+
+SHIPMENT_CARDS = ("ammunition", "pistols", "shotguns", "flamethrowers")
+ISLAND = ("seeds", "rope", "beer", "chairs", "glasses")
+
+
+def setup():
+    """3 players, P1 leads; empty hands; a known island; P2's ship at sea carries four known cards."""
+    game = new_game(players=3, leader=0)
+    for p in game.players:
+        clear(game, p.hand)
+        clear(game, p.ships[1].containers)
+        p.ships[1].at_sea = False
+    clear(game, game.zones.island)
+    give(game, game.zones.island, *ISLAND)
+    sea = game.players[1].ships[1]
+    give(game, sea.containers, "batteries", "cell_phones", "drones", "flash_drives")
+    sea.at_sea = True
+    return game
+
+
+def name(game, cid: str) -> str:
+    return find(game, cid)[1].name
+
+
+def ids(cards) -> list[str]:
+    return [c.id for c in cards]
+
+
+def asked(script, kind: str):
+    return [d for d in script.asked if d.kind == kind]
+
+
+def island_takes(game, p, instances: int) -> list[str]:
+    """Take island cards with SUPPLY for as long as the engine offers a take."""
+    answers = [(p.seat, "take ")] * instances
+    use_script(game, answers)
+    before = ids(p.imports)
+    supply.perform(game, p, instances)
+    return ids(p.imports)[len(before):]
+
+
+@pytest.mark.parametrize("shipments", [0, 1, 2, 4])
+def test_imports_limit_is_one_plus_shipments_R13_2(shipments):
+    game = setup()
+    p1 = game.players[0]
+    give(game, p1.shipments, *SHIPMENT_CARDS[:shipments])
+    assert game.rules.imports_limit(p1) == 1 + shipments
+    taken = island_takes(game, p1, 5)
+    assert len(taken) == 1 + shipments
+    assert len(p1.imports) == 1 + shipments
+    check(game)
+
+
+@pytest.mark.parametrize("shipments", [0, 1, 2, 4])
+def test_goods_limit_is_two_plus_two_per_shipment_R13_3(shipments):
+    game = setup()
+    p1 = game.players[0]
+    give(game, p1.shipments, *SHIPMENT_CARDS[:shipments])
+    assert game.rules.goods_limit(p1) == 2 + 2 * shipments
+
+
+@pytest.mark.parametrize("shipments, held, placed", [
+    (0, 0, 2), (0, 1, 1), (0, 2, 0),    # limit 2
+    (1, 2, 2), (1, 3, 1), (1, 4, 0),    # limit 4
+])
+def test_import_placement_into_goods_stops_at_the_goods_limit_R13_3_R13_4(shipments, held, placed):
+    game = setup()
+    p1 = game.players[0]
+    give(game, p1.shipments, *SHIPMENT_CARDS[:shipments])
+    give(game, p1.imports, *("candy", "paper")[:1 + shipments])          # Imports full
+    give(game, p1.goods, *("almonds", "apples", "bamboo", "honey")[:held])
+    script = use_script(game, [(0, "take ")])
+    importing.perform_rounds(game, [0, 1, 2], {0: 1, 1: 0, 2: 0})
+    (decision,) = asked(script, "import_take")
+    for option in decision.options:
+        assert option.value[1].count("Goods") == placed
+        assert "Imports" not in option.value[1]
+    assert len(p1.goods) == held + placed
+    assert len(game.zones.discard) == 2 - placed
+    check(game)
+
+
+def test_placement_refused_past_the_limits_R13_4():
+    game = setup()
+    p1 = game.players[0]
+    give(game, p1.imports, "candy")
+    give(game, p1.goods, "almonds", "apples")
+    assert not game.rules.imports_room(p1) and not game.rules.goods_room(p1)
+    _, extra = find(game, "seeds")
+    game.zones.island.remove(extra)
+    assert game.add_to_imports(p1, extra) is False
+    assert game.add_to_goods(p1, extra) is False
+    assert ids(p1.imports) == ["candy"] and ids(p1.goods) == ["almonds", "apples"]
+    game.zones.island.append(extra)
+    assert island_takes(game, p1, 2) == []  # SUPPLY offers no take into full Imports
+    check(game)
+
+
+def test_limits_grow_when_a_shipment_completes_R13_1():
+    game = setup()
+    p1 = game.players[0]
+    ship = p1.ships[0]
+    give(game, p1.imports, "candy")
+    give(game, p1.goods, "almonds", "apples")
+    give(game, ship.contracts, "ammunition")           # illegal x2, one loaded
+    give(game, ship.containers, "big_ammunition")
+    give(game, p1.hand, "cannabis")
+    assert (game.rules.imports_limit(p1), game.rules.goods_limit(p1)) == (1, 2)
+    use_script(game, [(0, "load Cannabis")])
+    load.perform(game, p1, 1)
+    assert ids(p1.shipments) == ["ammunition"]
+    assert (game.rules.imports_limit(p1), game.rules.goods_limit(p1)) == (2, 4)
+    # the new room is usable at once: one more import, two more goods
+    assert len(island_takes(game, p1, 3)) == 1
+    assert ship.at_sea                                 # the completed ship sailed
+    script = use_script(game, [(0, f"of {game.players[1].name}"), (0, "take ")])
+    importing.perform_rounds(game, [0, 1, 2], {0: 1, 1: 0, 2: 0})
+    (decision,) = asked(script, "import_take")
+    assert all(option.value[1] == ("Goods", "Goods") for option in decision.options)
+    assert len(p1.goods) == 4
+    check(game)
+
+
+def test_shipment_count_is_contract_cards_not_ships_R13_1_OQ_15():
+    game = setup()
+    p1 = game.players[0]
+    ship = p1.ships[0]
+    give(game, ship.contracts, "ammunition", "pistols")  # two illegal x2 contracts on one ship
+    give(game, ship.containers, "big_ammunition", "big_cats", "cannabis")
+    give(game, p1.hand, "danger_pets")
+    use_script(game, [(0, "load Danger Pets")])
+    load.perform(game, p1, 1)
+    assert ids(p1.shipments) == ["ammunition", "pistols"]
+    assert game.rules.imports_limit(p1) == 3
+    assert game.rules.goods_limit(p1) == 6
+    check(game)
+
+
+def test_limit_counts_shipments_made_by_contracting_onto_a_full_ship_R13_1():
+    game = setup()
+    p1 = game.players[0]
+    ship = p1.ships[0]
+    give(game, ship.containers, "big_ammunition", "big_cats")
+    give(game, p1.hand, "shotguns")
+    use_script(game, [(0, "contract Shotguns")])
+    contract.perform(game, p1, 1)                    # completes at once (R6.8)
+    assert ids(p1.shipments) == ["shotguns"]
+    assert len(island_takes(game, p1, 3)) == 2
+    check(game)
