@@ -171,7 +171,7 @@ def test_final_total_sums_every_part_R17_1():
     assert majority_awards(game) == [10, 6, 4]
     result = finish(game)
     assert result.breakdown[0] == {"credits": 12, "parked": 0, "unfinished": 4, "innate": 8, "majorities": 10,
-                                   "one_of_each": 10, "total": 44}
+                                   "one_of_each": 10, "powers": 0, "total": 44}
     assert result.totals == [44, 28, 21]
     assert result.winners == [0]
     check(game)

@@ -394,6 +394,44 @@ class GameEnded(Event):
         return f"The game ends ({self.reason}). Winner: {', '.join(n(w) for w in self.winners)}"
 
 
+@dataclass(slots=True)
+class PowerUsed(Event):
+    """The power of `card` (owned by `player`) ran: `timing` is on_completion, triggered, any_time or
+    game_end; `line` is the power as written (R15)."""
+    rule = "R15"
+    player: int
+    card: Card
+    timing: str
+    line: str
+
+    def text(self, n: Names) -> str:
+        return f"  [{self.card.name} of {n(self.player)}] {self.line}"
+
+
+@dataclass(slots=True)
+class CardsGiven(Event):
+    """`count` cards went from `giver`'s `zone` (hand, goods, shipments, imports) to `receiver`'s, by a power."""
+    rule = "R15"
+    giver: int
+    receiver: int
+    count: int
+    zone: str
+
+    def text(self, n: Names) -> str:
+        return f"{n(self.giver)} gives {n(self.receiver)} {self.count} card{'s' if self.count != 1 else ''} ({self.zone})"
+
+
+@dataclass(slots=True)
+class CoinFlipped(Event):
+    """A power flipped a coin for `player` (decided by the game's seeded RNG)."""
+    rule = "R15"
+    player: int
+    heads: bool
+
+    def text(self, n: Names) -> str:
+        return f"{n(self.player)} flips a coin: {'heads' if self.heads else 'tails'}"
+
+
 CATALOGUE: tuple[type[Event], ...] = tuple(
     cls for cls in list(globals().values())
     if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event

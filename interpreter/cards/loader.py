@@ -14,7 +14,7 @@ from interpreter.cards.yamlsource import SourceMap, load_yaml
 
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 REQUIRED = ("id", "name", "set", "good", "action", "tier", "load", "text")
-OPTIONAL = ("estimated", "names")
+OPTIONAL = ("estimated", "names", "powers", "examples")
 KNOWN_KEYS = REQUIRED + OPTIONAL
 LANGUAGES = ("en", "fr", "de", "it", "zh")
 MAX_TIER = 3
@@ -74,6 +74,50 @@ def _check_names(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[
     return tuple(out)
 
 
+def _power_line(smap: SourceMap, key: tuple[Any, ...], item: Any) -> tuple[str | None, Any]:
+    """The text of a power list item and a function from its columns to file positions. An unquoted
+    `- on completion: draw 5` reads in YAML as a one-key mapping; it is taken as the line it looks like."""
+    if isinstance(item, str):
+        return item, lambda col: smap.in_string(key, col)
+    if isinstance(item, dict) and len(item) == 1:
+        (head, rest), = item.items()
+        if isinstance(head, str) and isinstance(rest, str | int) and not isinstance(rest, bool):
+            split = len(head) + 2  # columns up to here are in the key, the rest in the value
+
+            def where(col: int) -> tuple[int, int]:
+                if col <= split:
+                    line, start = smap.at(key + (head,), of_key=True)
+                    return line, start + col - 1
+                return smap.in_string(key + (head,), col - split)
+            return f"{head}: {rest}", where
+    return None, None
+
+
+def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[Any, ...]:
+    """Parse, check and compile each power line; problems point at the word inside the line."""
+    from interpreter.dsl.check import check_power
+    from interpreter.dsl.compile import compile_power
+    from interpreter.dsl.parser import parse_power
+    if not isinstance(value, list):
+        diags.append(smap.diag(("powers",), "C080", "`powers` must be a list of power lines, e.g. `- \"on completion: draw 5\"`"))
+        return ()
+    compiled = []
+    for i, item in enumerate(value):
+        line, where = _power_line(smap, ("powers", i), item)
+        if line is None:
+            diags.append(smap.diag(("powers", i), "P004", "a power must be one line of text such as `on completion: draw 5`"))
+            continue
+        power, problems = parse_power(line)
+        if power is not None:
+            problems = check_power(power)
+        for problem in problems:
+            row, col = where(problem.col)
+            diags.append(Diagnostic(smap.path, row, col, problem.code, problem.message))
+        if power is not None and not problems:
+            compiled.append(compile_power(power))
+    return tuple(compiled)
+
+
 def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, list[Diagnostic]]:
     """Check one card document and build its `CardDef`; every problem found becomes a diagnostic."""
     diags: list[Diagnostic] = []
@@ -106,11 +150,16 @@ def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, l
     load = _check_load(smap, data["load"], diags)
     estimated = _check_estimated(smap, data.get("estimated", []), diags)
     names = _check_names(smap, data.get("names", {}), diags)
+    powers = _check_powers(smap, data.get("powers", []), diags)
+    examples = data.get("examples", [])
+    if not isinstance(examples, list):
+        diags.append(smap.diag(("examples",), "C070", "`examples` must be a list of scenarios (see docs/scenarios.md)"))
     if diags or load is None:
         return None, diags
     return CardDef(
         id=card_id, name=data["name"].strip(), set=data["set"], good=data["good"], action=data["action"],
         tier=tier, load=load, text=" ".join(data["text"].split()), estimated=estimated, names=names, path=smap.path,
+        powers=powers, examples=tuple(examples),
     ), []
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 GOOD_TYPES: tuple[str, ...] = ("technology", "agriculture", "illegal", "consumer", "luxury")
 ACTION_TYPES: tuple[str, ...] = ("contract", "load", "import", "pirate", "supply")
@@ -24,6 +25,8 @@ class CardDef:
     text: str
     estimated: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()
+    powers: tuple[Any, ...] = field(default=(), compare=False)  # CompiledPower, in the order written
+    examples: tuple[Any, ...] = field(default=(), compare=False)  # scenarios (docs/scenarios.md)
     path: str = field(default="", compare=False)
 
     @property

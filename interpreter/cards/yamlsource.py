@@ -23,6 +23,20 @@ class SourceMap:
     path: str
     values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    styles: dict[PathKey, str | None] = field(default_factory=dict)  # scalar style: None plain, ' " | >
+    lines: list[str] = field(default_factory=list)
+
+    def in_string(self, key: PathKey, col: int) -> tuple[int, int]:
+        """The file position of the `col`-th character (1-based) of the one-line string at `key`."""
+        line, start = self.at(key)
+        style = self.styles.get(key)
+        if style in ("|", ">"):  # block scalar: the text starts on the next non-empty line
+            for number in range(line, len(self.lines)):
+                text = self.lines[number]
+                if text.strip():
+                    return number + 1, len(text) - len(text.lstrip()) + col
+            return line, start
+        return line, start + col - 1 + (1 if style in ("'", '"') else 0)
 
     def at(self, key: PathKey, *, of_key: bool = False) -> tuple[int, int]:
         """Position of the value (or of its key) at `key`, falling back to the nearest parent."""
@@ -51,6 +65,7 @@ def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLo
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_convert(item, key + (i,), smap, loader) for i, item in enumerate(node.value)]
+    smap.styles[key] = getattr(node, "style", None)
     return loader.construct_object(node, deep=True)
 
 
@@ -72,6 +87,7 @@ def load_yaml(path: Path | str) -> tuple[Any, SourceMap, list[Diagnostic]]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return None, smap, [Diagnostic(spath, 1, 1, "E003", f"not UTF-8 text (byte {exc.start})")]
+    smap.lines = text.splitlines()
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()

@@ -34,8 +34,10 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     contracts = ship.contracts
     ship.contracts = []
     for card in contracts:
-        p.shipments.append(card)
+        game.add_shipment(p, card)
         game.emit(ev.ContractCompleted, p.seat, card, ship)
+        if card.defn.powers:
+            game.powers.completed(p, card)
     # R8.2.4: after payment, before the ship sails
     game.emit(ev.ShipmentCompleted, p.seat, ship, contracts, containers, payout)
     # R8.2.5: the ship sails with its containers

@@ -17,6 +17,13 @@ KINDS: dict[str, str] = {
     "pirate": "use a pirate action: which container or island card you take, or stop (R11.1)",
     "pirate_load": "which of your ships the pirated container is loaded onto (R11.2)",
     "supply": "use a supply action: sell a hand card or take an island card, or stop (R12.1)",
+    "any_time": "use an any-time power now, or be done (R15.3)",
+    "optional_power": "whether to use an optional power (\"you may\", R0.5)",
+    "give_card": "which of your cards you give to another player, as a power demands",
+    "choose_one": "which of a power's alternatives you carry out",
+    "choose_card": "which card a power acts on (to sell, discard or copy)",
+    "choose_ship": "which of your ships a power puts a contract on",
+    "solo_action": "which card's action you act out alone, or stop",
 }
 
 

@@ -69,6 +69,9 @@ class Game:
         self.over = False
         self.result: GameResult | None = None
         self.n_cards = 0
+        self.scoring = False  # final scoring has begun: credits gained now are end-game points
+        from interpreter.powers.runtime import PowerRuntime
+        self.powers = PowerRuntime(self)
         from interpreter.engine.setup import set_up
         set_up(self, players)
         if self.options.check_invariants:
@@ -149,6 +152,17 @@ class Game:
         self.emit(ev.ImportAdded, p.seat, card)
         return True
 
+    def add_shipment(self, p: Player, card: Card) -> None:
+        """`card` enters `p`'s Shipments: it counts as a completed shipment (R8.3) and its ongoing
+        powers start for `p` (R15.4)."""
+        p.shipments.append(card)
+        if card.defn.powers:
+            self.powers.activate(p, card, card.defn.powers)
+
+    def remove_shipment(self, p: Player, card: Card) -> None:
+        p.shipments.remove(card)
+        self.powers.deactivate(card)
+
     # --- ships ---------------------------------------------------------------------------------
     def ships_at_sea(self) -> list[Ship]:
         return [s for p in self.players for s in p.ships if s.at_sea and s.containers]
@@ -163,6 +177,10 @@ class Game:
     # --- credits -------------------------------------------------------------------------------
     def gain(self, p: Player, amount: int, reason: str) -> None:
         if amount <= 0:
+            return
+        if self.scoring:  # R17.8: what end-game powers give is scored, not active credits
+            p.end_points += amount
+            self.emit(ev.CreditsGained, p.seat, amount, reason)
             return
         p.credits += amount
         self.emit(ev.CreditsGained, p.seat, amount, reason)

@@ -27,11 +27,12 @@ def perform_rounds(game: Game, order: list[int], instances: dict[int, int]) -> N
         game.after_action()
 
 
-def auction(game: Game, round_no: int, participants: list[int]) -> None:
+def auction(game: Game, round_no: int, participants: list[int], chooser: int | None = None) -> None:
+    """One import round. The leader chooses the ship (R10.2), or `chooser` for an import made alone."""
     ships = game.ships_at_sea()
     if not ships:  # OQ-20: with no ship at sea the round is lost
         return
-    leader = game.players[game.leader]
+    leader = game.players[game.leader if chooser is None else chooser]
     options = [Option(f"auction the {s.label} of {game.players[s.owner].name} ({', '.join(c.name for c in s.containers)})", s)
                for s in ships]
     ship: Ship = game.ask(Decision("import_ship", leader.seat, options, f"Import round {round_no}: choose a ship")).value

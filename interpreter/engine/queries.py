@@ -46,6 +46,8 @@ QUERIES: dict[str, str] = {
     "innate_value": "what one good of a type scores at game end (R17.5)",
     "majority_bonus": "the majority bonus or penalty of a good type (R17.6)",
     "one_of_each_bonus": "the bonus for holding a good of every type (R17.7)",
+    "majority_winners": "which of the players tied for a majority receive a share (R17.6, R17.6.2)",
+    "performed_action": "the action a player carries out after declaring or following with given cards (R4.6.7)",
 }
 
 
@@ -192,6 +194,12 @@ class Rules:
     def one_of_each_bonus(self, p: Player) -> int:
         value = self.data.one_of_each_bonus
         return self._apply("one_of_each_bonus", value, p) if self._mods["one_of_each_bonus"] else value
+
+    def majority_winners(self, tied: list[Player], good: str, bonus: int) -> list[Player]:
+        return self._apply("majority_winners", tied, good, bonus) if self._mods["majority_winners"] else tied
+
+    def performed_action(self, p: Player, declared: str, cards: tuple[Card, ...]) -> str:
+        return self._apply("performed_action", declared, p, cards) if self._mods["performed_action"] else declared
 
     def share(self, amount: int, tied: int) -> int:
         """One tied player's share of a majority bonus (R17.6.1): rounded up (toward zero for a penalty)."""

@@ -11,7 +11,7 @@ from interpreter.engine.state import Player, count_goods
 if TYPE_CHECKING:
     from interpreter.engine.game import Game, GameResult
 
-PARTS = ("credits", "parked", "unfinished", "innate", "majorities", "one_of_each")
+PARTS = ("credits", "parked", "unfinished", "innate", "majorities", "one_of_each", "powers")
 
 
 def majority_awards(game: Game) -> list[int]:
@@ -25,8 +25,9 @@ def majority_awards(game: Game) -> list[int]:
         if top < game.data.majority_minimum_goods:
             continue
         tied = [p for p, n in zip(game.players, counts, strict=True) if n == top]
-        for p in tied:
-            awards[p.seat] += rules.share(rules.majority_bonus(p, good), len(tied))
+        sharers = rules.majority_winners(tied, good, game.data.majority_bonus[good]) if len(tied) > 1 else tied
+        for p in sharers:
+            awards[p.seat] += rules.share(rules.majority_bonus(p, good), len(sharers))
     return awards
 
 
@@ -41,6 +42,7 @@ def score_player(game: Game, p: Player, majorities: int) -> dict[str, int]:
         "innate": sum(rules.innate_value(p, card.good) for card in p.goods),  # R17.5
         "majorities": majorities,  # R17.6
         "one_of_each": rules.one_of_each_bonus(p) if has_all else 0,  # R17.7
+        "powers": p.end_points,  # R17.8
     }
     parts["total"] = sum(parts[k] for k in PARTS)
     return parts
@@ -48,6 +50,13 @@ def score_player(game: Game, p: Player, majorities: int) -> dict[str, int]:
 
 def finish(game: Game) -> GameResult:
     from interpreter.engine.game import GameResult
+    order = [game.players[s] for s in game.seats_from(game.leader)]
+    if game.instant_winner is None:
+        for p in order:  # R17.2: any-time powers may still be used before bonuses are scored
+            game.powers.offer_any_time(p)
+    game.scoring = True
+    for p in order:  # R17.8: end-game powers
+        game.powers.run_game_end(p)
     majorities = majority_awards(game)
     breakdown = [score_player(game, p, majorities[p.seat]) for p in game.players]
     totals = [b["total"] for b in breakdown]

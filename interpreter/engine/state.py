@@ -56,6 +56,7 @@ class Player:
     played: list[Card] = field(default_factory=list)  # declared/followed this turn, discarded at clean-up (R4.9)
     ships: list[Ship] = field(default_factory=list)
     parked_credits: int = 0  # passive credits kept on cards until final scoring (R1.9.2, R17.3)
+    end_points: int = 0  # what end-game powers scored (R17.8)
     sales_this_turn: int = 0
     drew_this_turn: bool = False
 

@@ -40,13 +40,14 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     pair of one colour (R4.5) when a single card of the action would not do it alone."""
     rules = game.rules
     options: list[Option] = []
-    usable = [a for a in actions if may_use_action(p, a)]
     seen: set[tuple[str, str]] = set()
-    for action in usable:
+    for action in actions:
         for card in p.hand:
             if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
                 seen.add((card.id, action))
-                options.append(Option(f"{action.upper()} with {card.name}", (action, (card,))))
+                performed = rules.performed_action(p, action, (card,))
+                if may_use_action(p, performed):  # R4.8
+                    options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}", (action, (card,))))
     size = game.data.wild_pair_size
     by_good: dict[str, list[Card]] = {}
     for card in p.hand:
@@ -59,10 +60,15 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
             pairs.setdefault(tuple(sorted(c.id for c in pair)), pair)
         for pair in pairs.values():
             names = " + ".join(c.name for c in pair)
-            for action in usable:
-                if rules.wild_pair_allowed(p, action) and not all(rules.may_play_for(p, c, action, leading) for c in pair):
+            for action in actions:
+                if (rules.wild_pair_allowed(p, action) and may_use_action(p, action)
+                        and not all(rules.may_play_for(p, c, action, leading) for c in pair)):
                     options.append(Option(f"{action.upper()} with the pair {names}", (action, pair)))
     return options
+
+
+def _instead(declared: str, performed: str) -> str:
+    return "" if performed == declared else f" (taking {performed.upper()} actions instead)"
 
 
 def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
@@ -106,6 +112,7 @@ def play_turn(game: Game) -> None:
     leader = game.players[game.leader]
     game.emit(ev.TurnStarted, game.turn, leader.seat)
     offer_contract_discards(game, leader)
+    game.powers.offer_any_time(leader)
 
     options = [Option(f"draw {game.rules.draw_count(leader)} card(s); the turn ends", DRAW)]
     options += play_options(game, leader, ACTION_TYPES, leading=True)
@@ -119,45 +126,57 @@ def play_turn(game: Game) -> None:
     game.emit(ev.ActionDeclared, leader.seat, action, list(cards))
 
     order = game.seats_from(leader.seat)
+    performed = {leader.seat: game.rules.performed_action(leader, action, cards)}
     played = {leader.seat: True}
     for seat in order[1:]:
-        played[seat] = follow_or_draw(game, game.players[seat], action)
+        p = game.players[seat]
+        game.powers.offer_any_time(p)
+        followed_as = follow_or_draw(game, p, action)
+        played[seat] = followed_as is not None
+        performed[seat] = followed_as or action
 
-    instances = {seat: game.rules.instances(game.players[seat], action, played[seat]) for seat in order}
+    instances = {seat: game.rules.instances(game.players[seat], performed[seat], played[seat]) for seat in order}
     for seat in order:
         if instances[seat]:
-            game.emit(ev.InstancesGranted, seat, action, instances[seat])
-    execute(game, action, order, instances)
+            game.emit(ev.InstancesGranted, seat, performed[seat], instances[seat])
+    execute(game, order, instances, performed)
     clean_up(game)
 
 
-def follow_or_draw(game: Game, p: Player, action: str) -> bool:
-    """R4.3: follow (True) or draw (False); a player who cannot follow must draw."""
+def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
+    """R4.3: follow (returns the action the player will carry out) or draw (None); a player who
+    cannot follow must draw."""
     options = [Option(f"draw {game.rules.draw_count(p)} card(s)", DRAW)]
     options += play_options(game, p, (action,), leading=False)
     choice = game.ask(Decision("follow", p.seat, options, f"Follow {action.upper()} or draw"))
     if choice.value == DRAW:
         draw_action(game, p, as_leader=False)
-        return False
+        return None
     _, cards = choice.value
     play_cards(p, cards)
     game.emit(ev.ActionFollowed, p.seat, action, list(cards))
-    return True
+    return game.rules.performed_action(p, action, cards)
 
 
-def execute(game: Game, action: str, order: list[int], instances: dict[int, int]) -> None:
-    """R4.7: the leader does all of his or her instances, then each player clockwise; imports are
-    resolved in auction rounds (R10.4)."""
-    if action == "import":
-        importing.perform_rounds(game, order, instances)
-        return
-    perform = PERFORM[action]
+def execute(game: Game, order: list[int], instances: dict[int, int], performed: dict[int, str]) -> None:
+    """R4.7: the leader does all of his or her instances, then each player clockwise. Imports are
+    resolved in auction rounds (R10.4) among the players importing, when the first of them is reached."""
+    imports_done = False
     for seat in order:
         p = game.players[seat]
+        action = performed[seat]
         if seat == game.leader:
             offer_contract_discards(game, p)
-        if instances[seat] and may_use_action(p, action):  # R4.8: otherwise the instances are lost
-            perform(game, p, instances[seat])
+        if not instances[seat]:
+            continue
+        game.powers.offer_any_time(p)
+        if action == "import":
+            if not imports_done:
+                imports_done = True
+                importers = [s for s in order if performed[s] == "import"]
+                importing.perform_rounds(game, importers, instances)
+        elif may_use_action(p, action):  # R4.8: otherwise the instances are lost
+            PERFORM[action](game, p, instances[seat])
 
 
 def clean_up(game: Game) -> None:

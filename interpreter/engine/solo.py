@@ -1,0 +1,56 @@
+"""Actions carried out alone, outside the turn's lead and follow: nobody follows, no imports count,
+no tier stacking (used by powers that let a player act out cards, e.g. "use the action of each card
+in your hand")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.engine import importing
+from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.state import Player
+
+if TYPE_CHECKING:
+    from interpreter.engine.game import Game
+
+
+def perform_alone(game: Game, p: Player, action: str) -> None:
+    """One instance of `action` for `p` alone. An import is a single-participant auction: free (R10.3.3),
+    `p` chooses the ship, the owner's fee is paid (R10.6)."""
+    from interpreter.engine.turn import PERFORM, may_use_action
+    if action == "import":
+        importing.auction(game, 1, [p.seat], chooser=p.seat)
+        return
+    if not may_use_action(p, action):
+        return
+
+    def no_stacking(value: bool, who: Player) -> bool:
+        return False if who is p else value
+    game.rules.add_modifier("stacking_allowed", no_stacking)
+    try:
+        PERFORM[action](game, p, 1)
+    finally:
+        game.rules.remove_modifier("stacking_allowed", no_stacking)
+
+
+def use_hand_actions(game: Game, p: Player) -> None:
+    """`p` may resolve the action of each card in hand once, in any order (sales stay limited to the
+    SUPPLY sale of the turn, R12.2)."""
+    from interpreter.engine.turn import may_use_action
+    used: set[int] = set()
+    while True:
+        options = [Option("stop", None)]
+        seen: set[tuple[str, str]] = set()
+        for card in p.hand:
+            key = (card.id, card.action)
+            if card.uid in used or key in seen or not (card.action == "import" or may_use_action(p, card.action)):
+                continue
+            seen.add(key)
+            options.append(Option(f"use the {card.action.upper()} action of {card.name}", card))
+        if len(options) == 1:
+            return
+        card = game.ask(Decision("solo_action", p.seat, options, "Act out a card of your hand?", stop=0)).value
+        if card is None:
+            return
+        used.add(card.uid)
+        perform_alone(game, p, card.action)

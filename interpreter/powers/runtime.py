@@ -1,0 +1,160 @@
+"""Powers in play (R15): activating a card's compiled powers while it is in its owner's Shipments,
+dispatching triggers in the order of R15.7, any-time windows, game-end powers, copying powers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from interpreter.bus import events as ev
+from interpreter.dsl.ast import CardFilter
+from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.state import Card, Player
+from interpreter.powers.context import Ctx
+from interpreter.powers.modifiers import Modifier, modifiers_for
+
+if TYPE_CHECKING:
+    from interpreter.dsl.compile import CompiledPower
+    from interpreter.engine.game import Game
+
+
+@dataclass(eq=False)
+class Active:
+    """One power working for `owner` through `host` (the card in Shipments; a copy runs on its host)."""
+
+    owner: Player
+    host: Card
+    power: CompiledPower
+    order: int
+    last_turn: int = -1
+    installed: list[tuple[str, Modifier]] = field(default_factory=list)
+
+
+class PowerRuntime:
+    def __init__(self, game: Game):
+        self.game = game
+        self.by_host: dict[int, list[Active]] = {}
+        self.triggers: dict[type[ev.Event], list[Active]] = {}
+        self.any_time_cards = any(p.timing == "any_time" for c in game.card_set.cards for p in c.powers)
+        self._order = 0
+
+    # --- activation --------------------------------------------------------------------------
+    def activate(self, owner: Player, host: Card, powers: tuple[CompiledPower, ...]) -> None:
+        """Start the ongoing powers of `powers` for `owner`, attached to `host` (R15.4)."""
+        for power in powers:
+            if power.timing == "on_completion":
+                continue
+            self._order += 1
+            active = Active(owner, host, power, self._order)
+            self.by_host.setdefault(host.uid, []).append(active)
+            if power.timing == "triggered":
+                assert power.event_type is not None
+                entries = self.triggers.get(power.event_type)
+                if entries is None:
+                    entries = self.triggers[power.event_type] = []
+                    self.game.bus.subscribe(power.event_type, self.dispatch)
+                entries.append(active)
+            elif power.timing == "rule":
+                assert power.ast.rule is not None
+                active.installed = modifiers_for(power.ast.rule, owner)
+                for query, modifier in active.installed:
+                    self.game.rules.add_modifier(query, modifier)
+
+    def deactivate(self, host: Card) -> None:
+        """The card left Shipments: its powers (and any it copied) stop (R15.4)."""
+        for active in self.by_host.pop(host.uid, []):
+            if active.power.event_type is not None:
+                self.triggers[active.power.event_type].remove(active)
+            for query, modifier in active.installed:
+                self.game.rules.remove_modifier(query, modifier)
+
+    def completed(self, owner: Player, card: Card) -> None:
+        """R8.2.3: the card entered Shipments; its one-time powers run now, in the order written."""
+        for power in card.defn.powers:
+            if power.timing == "on_completion":
+                self.run(power, Ctx(self.game, owner, card))
+
+    def run(self, power: CompiledPower, ctx: Ctx) -> None:
+        self.game.emit(ev.PowerUsed, ctx.owner.seat, ctx.card, power.timing, power.text)
+        power.run(ctx)
+
+    # --- triggers ----------------------------------------------------------------------------
+    def dispatch(self, event: Any) -> None:
+        """Run the triggers listening to this event: clockwise from the player whose action caused it,
+        then in the order the powers started (R15.7, OQ-35)."""
+        entries = self.triggers.get(type(event))
+        if not entries:
+            return
+        game = self.game
+        n = len(game.players)
+        actor = getattr(event, "player", game.leader)
+        that = game.players[actor] if isinstance(actor, int) else None
+        for active in sorted(entries, key=lambda a: ((a.owner.seat - actor) % n, a.order)):
+            if active.host.uid not in self.by_host:  # deactivated by an earlier trigger of this event
+                continue
+            ctx = Ctx(game, active.owner, active.host, event, that)
+            power = active.power
+            assert power.matches is not None
+            if not power.matches(ctx, event):
+                continue
+            if power.once_per_turn:
+                if active.last_turn == game.turn:
+                    continue
+                active.last_turn = game.turn
+            self.run(power, ctx)
+
+    # --- any-time powers ---------------------------------------------------------------------
+    def any_time_uses(self, p: Player) -> list[tuple[Card, CompiledPower]]:
+        """Any-time powers `p` can use now: from Shipments, or from hand when the card's tier is met
+        (R15.3, OQ-2)."""
+        uses: list[tuple[Card, CompiledPower]] = []
+        for actives in self.by_host.values():
+            for a in actives:
+                if a.owner is p and a.power.timing == "any_time" and a.power.usable(Ctx(self.game, p, a.host)):
+                    uses.append((a.host, a.power))
+        if self.any_time_cards:
+            for card in p.hand:
+                for power in card.defn.powers:
+                    if (power.timing == "any_time" and self.game.rules.level(p, card.good) >= card.tier
+                            and power.usable(Ctx(self.game, p, card))):
+                        uses.append((card, power))
+        return uses
+
+    def offer_any_time(self, p: Player) -> None:
+        """An any-time window for `p`: use abilities one by one until `p` is done."""
+        if not self.any_time_cards and not self.by_host:
+            return
+        while True:
+            uses = self.any_time_uses(p)
+            if not uses:
+                return
+            options = [Option("done", None)] + [Option(f"use {card.name}: {power.text.split(':', 1)[1].strip()}", (card, power))
+                                                 for card, power in uses]
+            choice = self.game.ask(Decision("any_time", p.seat, options, "Use an any-time power?", stop=0)).value
+            if choice is None:
+                return
+            card, power = choice
+            self.run(power, Ctx(self.game, p, card))
+
+    # --- game end ----------------------------------------------------------------------------
+    def run_game_end(self, p: Player) -> None:
+        for actives in list(self.by_host.values()):
+            for a in actives:
+                if a.owner is p and a.power.timing == "game_end":
+                    self.run(a.power, Ctx(self.game, p, a.host))
+
+    # --- copying -----------------------------------------------------------------------------
+    def copy_powers(self, ctx: Ctx, filt: CardFilter) -> None:
+        """Copy the powers of another completed shipment (any player's, OQ-38): its one-time powers
+        run now for the copier, its ongoing powers stay on the copying card (OQ-46)."""
+        game = ctx.game
+        candidates = [c for p in game.players for c in p.shipments
+                      if c is not ctx.card and filt.matches(c) and c.defn.powers]
+        if not candidates:
+            return
+        options = [Option(f"copy {c.name} ({c.good} tier {c.tier})", c) for c in candidates]
+        source: Card = game.ask(Decision("choose_card", ctx.owner.seat, options, f"{ctx.card.name}: copy which power?")).value
+        self.activate(ctx.owner, ctx.card, source.defn.powers)
+        for power in source.defn.powers:
+            if power.timing == "on_completion":
+                self.run(power, Ctx(game, ctx.owner, ctx.card))
