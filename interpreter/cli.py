@@ -80,6 +80,14 @@ def build_parser() -> Parser:
 
     sub.add_parser("options", help="list the game options and their allowed values")
 
+    sc = sub.add_parser("scenario", help="run scenario files (docs/scenarios.md)")
+    sc_sub = sc.add_subparsers(dest="scenario_command", parser_class=Parser, metavar="ACTION")
+    sc_run = sc_sub.add_parser("run", help="run scenarios and report each failure with expected vs actual")
+    sc_run.add_argument("paths", nargs="+", type=Path, help="scenario files, card files with examples, or folders")
+
+    ex = sub.add_parser("explain", help="render a card's powers as English sentences")
+    ex.add_argument("cards", nargs="+", help="card ids or card file paths")
+
     docs = sub.add_parser("docs", help="regenerate docs/reference.md from the code")
     docs.add_argument("--out", type=Path, default=None, help="where to write (default docs/reference.md)")
     return parser
@@ -192,6 +200,58 @@ def cmd_options(_args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from interpreter.scenarios.runner import run_scenario, scenarios_in_file
+    if args.scenario_command != "run":
+        raise UsageError("importexport scenario: choose an action: run")
+    cards, data = load_all_cards(), load_rules()
+    passed = failed = 0
+    files = [f for p in args.paths for f in (sorted(p.rglob("*.yaml")) if p.is_dir() else [p])]
+    for path in files:
+        if not path.exists():
+            raise UsageError(f"importexport scenario run: no such file or folder: {path}")
+        scenarios, diags = scenarios_in_file(path)
+        for d in diags:
+            print(d)
+            failed += 1
+        for scenario in scenarios:
+            outcome = run_scenario(scenario, cards, data)
+            print(outcome.report())
+            passed += outcome.passed
+            failed += not outcome.passed
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from interpreter.cards.loader import load_card_file
+    from interpreter.dsl.explain import power_text
+    all_cards = None
+    status = 0
+    for name in args.cards:
+        path = Path(name)
+        if path.suffix in (".yaml", ".yml") or path.exists():
+            card, diags = load_card_file(path)
+            for d in diags:
+                print(d)
+                status = 1
+        else:
+            all_cards = all_cards or load_all_cards()
+            card = all_cards.by_id.get(name)
+            if card is None:
+                from interpreter.cards.diagnostics import did_you_mean
+                raise UsageError(f"importexport explain: unknown card `{name}`{did_you_mean(name, all_cards.by_id)}")
+        if card is None:
+            continue
+        print(f"{card.name} ({card.good}, {card.action.upper()}, tier {card.tier}, loads {card.load_text()})")
+        if not card.powers:
+            print("  (no powers written yet)")
+        for power in card.powers:
+            print(f"  {power.text}")
+            print(f"    -> {power_text(power.ast)}")
+    return status
+
+
 def cmd_docs(args: argparse.Namespace) -> int:
     from interpreter.cards.catalog import project_root
     from interpreter.reference import reference_markdown
@@ -201,7 +261,8 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs}
+COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
+            "scenario": cmd_scenario, "explain": cmd_explain}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,7 +7,7 @@ from interpreter.dsl import ast
 PLAYERS = {"each_other": "each other player", "every": "every player", "that": "that player", "you": "you"}
 OWNERS = {"you": "your", "each_other": "the other players'", "every": "all players'", "that": "that player's"}
 ACTORS = {"you": "you", "any": "any player", "other": "another player"}
-ZONE_SINGULAR = {"goods": "good", "shipments": "completed shipment", "imports": "import"}
+ZONE_SINGULAR = {"goods": "good", "shipments": "completed shipment", "imports": "card"}
 
 
 def plural(n: int, word: str) -> str:
@@ -30,12 +30,18 @@ def filter_text(f: ast.CardFilter, noun: str = "card") -> str:
     return " ".join(words)
 
 
+def a(phrase: str) -> str:
+    return ("an " if phrase[:1] in "aeiou" else "a ") + phrase
+
+
 def count_text(c: ast.Count) -> str:
     if c.kind == "taken":
         return "card taken"
     if c.kind == "hand":
         return "card in your hand"
-    return f"{filter_text(c.filter, ZONE_SINGULAR[c.zone])} in {OWNERS[c.owner]} {c.zone}"
+    if c.zone == "shipments":
+        return f"completed {filter_text(c.filter, 'shipment')} in {OWNERS[c.owner]} Shipments"
+    return f"{filter_text(c.filter, ZONE_SINGULAR[c.zone])} in {OWNERS[c.owner]} {c.zone.capitalize()}"
 
 
 def value_text(v: ast.Value) -> str:
@@ -59,17 +65,17 @@ def condition_text(c: ast.Condition) -> str:
     return f"{value_text(c.left)} {OPS[c.op]} {value_text(c.right)}"
 
 
-def _times(amount: int, per: ast.Count | None, unit: str) -> str:
-    text = plural(amount, unit)
-    return f"{text} for each {count_text(per)}" if per else text
+def _per(per: ast.Count | None) -> str:
+    return f" for each {count_text(per)}" if per else ""
 
 
-def effect_text(e: ast.Effect) -> str:
+def effect_text(e: ast.Effect, scoring: bool = False) -> str:
+    """`scoring`: the effect runs during final scoring, where credits taken are points (R17.8)."""
     match e:
-        case ast.Gain(amount=a, per=per):
-            return f"take {_times(a, per, 'credit')} from the bank"
-        case ast.Draw(amount=a, per=per):
-            return f"draw {_times(a, per, 'card')}"
+        case ast.Gain(amount=n, per=per):
+            return f"score {n}{_per(per)}" if scoring else f"take {plural(n, 'credit')} from the bank{_per(per)}"
+        case ast.Draw(amount=n, per=per):
+            return f"draw {plural(n, 'card')}{_per(per)}"
         case ast.DrawUntil(hand_size=n):
             return f"draw until you hold {plural(n, 'card')}"
         case ast.PaysYou(players=p, amount=a):
@@ -83,10 +89,10 @@ def effect_text(e: ast.Effect) -> str:
         case ast.ChooseOne(players=p, choices=cs):
             return f"{PLAYERS[p.kind]} chooses to " + ", or to ".join(choice_text(c) for c in cs)
         case ast.IfThen(condition=c, then=t, otherwise=o):
-            text = f"if {condition_text(c)}, {effect_text(t)}"
-            return text + (f"; otherwise {effect_text(o)}" if o else "")
+            text = f"if {condition_text(c)}, {effect_text(t, scoring)}"
+            return text + (f"; otherwise {effect_text(o, scoring)}" if o else "")
         case ast.May(effect=inner):
-            return f"you may {effect_text(inner)}"
+            return f"you may {effect_text(inner, scoring)}"
         case ast.Sell(amount=a, filter=f, price=price):
             return f"sell {plural(a, filter_text(f))} from your hand to the supply island for {plural(price, 'credit')} each"
         case ast.DiscardGoods(amount=a, filter=f):
@@ -98,7 +104,7 @@ def effect_text(e: ast.Effect) -> str:
         case ast.UseHandActions():
             return "act out the action of each card in your hand, once each, alone (no follows, no imports, no stacking)"
         case ast.Sequence(effects=es):
-            return ", then ".join(effect_text(x) for x in es)
+            return ", then ".join(effect_text(x, scoring) for x in es)
     raise ValueError(f"no explanation for {type(e).__name__}")
 
 
@@ -113,19 +119,19 @@ def trigger_text(t: ast.Trigger) -> str:
     verb_s = "" if t.actor == "you" else "s"
     match t.kind:
         case "contract":
-            return f"{actor} contract{verb_s} {'an' if not t.filter.good else 'a'} {filter_text(t.filter)}"
+            return f"{actor} contract{verb_s} {a(filter_text(t.filter))}"
         case "ship_completed":
             carrying = f" with a {filter_text(t.carrying, 'container')} aboard" if t.carrying else ""
             return f"{actor} complete{verb_s} a shipment{carrying} (once per ship)"
         case "contract_completed":
-            return f"{actor} complete{verb_s} a {filter_text(t.filter, 'shipment')} (once per such contract)"
+            return f"{actor} complete{verb_s} {a(filter_text(t.filter, 'shipment'))} (once per such contract)"
         case "draws":
             return f"{actor} draw{verb_s} cards"
         case "draw_action":
             return f"{actor} choose{verb_s} the draw action"
         case "good_added":
             owner = {"you": "your", "any": "any player's", "other": "another player's"}[t.actor]
-            return f"a {filter_text(t.filter)} enters {owner} goods"
+            return f"{a(filter_text(t.filter))} enters {owner} Goods"
     raise ValueError(t.kind)
 
 
@@ -152,7 +158,7 @@ def rule_text(r: ast.Rule) -> str:
 
 def power_text(p: ast.Power) -> str:
     """One English sentence for a power."""
-    body = ", then ".join(effect_text(e) for e in p.effects)
+    body = ", then ".join(effect_text(e, scoring=p.timing == "game_end") for e in p.effects)
     match p.timing:
         case "on_completion":
             sentence = f"When this shipment completes, {body}."

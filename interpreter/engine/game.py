@@ -17,7 +17,7 @@ from interpreter.engine.queries import Rules
 from interpreter.engine.state import Card, Player, Ship, Zones
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from interpreter.agents.base import Agent
 
@@ -65,6 +65,7 @@ class Game:
         self.instant_winner: int | None = None
         self.draws_exhausted = False  # OQ-24: once the deck and discard are empty, draws are skipped
         self.log: list[DecisionRecord] = []
+        self.forced_hook: Callable[[Decision], None] | None = None  # sees decisions taken without asking
         self.decisions_asked = 0
         self.over = False
         self.result: GameResult | None = None
@@ -84,6 +85,8 @@ class Game:
         asking (it is forced and so needs no record to be replayed)."""
         options = decision.options
         if len(options) == 1:
+            if self.forced_hook is not None:
+                self.forced_hook(decision)
             return options[0]
         index = self.agents[decision.player].choose(decision, self)
         if not 0 <= index < len(options):
@@ -221,6 +224,9 @@ class Game:
     def play(self) -> GameResult:
         from interpreter.engine.scoring import finish
         from interpreter.engine.turn import clean_up, play_turn
+        if self.over:
+            assert self.result is not None
+            return self.result
         if len(self.agents) != len(self.players):
             raise SetupError(f"{len(self.players)} players need {len(self.players)} agents; got {len(self.agents)}")
         while not self.over:
