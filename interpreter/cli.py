@@ -88,8 +88,8 @@ def build_parser() -> Parser:
     ex = sub.add_parser("explain", help="render a card's powers as English sentences")
     ex.add_argument("cards", nargs="+", help="card ids or card file paths")
 
-    docs = sub.add_parser("docs", help="regenerate docs/reference.md from the code")
-    docs.add_argument("--out", type=Path, default=None, help="where to write (default docs/reference.md)")
+    docs = sub.add_parser("docs", help="regenerate docs/reference.md and docs/powers.md from the code")
+    docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default docs/)")
     return parser
 
 
@@ -254,10 +254,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 def cmd_docs(args: argparse.Namespace) -> int:
     from interpreter.cards.catalog import project_root
-    from interpreter.reference import reference_markdown
-    out = args.out or project_root() / "docs" / "reference.md"
-    out.write_text(reference_markdown())
-    print(f"wrote {out}")
+    from interpreter.reference import card_schema, powers_markdown, reference_markdown
+    docs = args.out or project_root() / "docs"
+    docs.mkdir(parents=True, exist_ok=True)
+    schema = json.dumps(card_schema(), indent=2) + "\n"
+    for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema)):
+        (docs / name).write_text(text)
+        print(f"wrote {docs / name}")
     return 0
 
 

@@ -67,3 +67,60 @@ def reference_markdown() -> str:
     for section in (events_section(), queries_section(), decisions_section(), options_section()):
         parts += section + [""]
     return "\n".join(parts)
+
+
+def powers_markdown() -> str:
+    """docs/powers.md: the power language, from interpreter/dsl/vocabulary.py and the grammar."""
+    from interpreter.dsl.explain import power_text
+    from interpreter.dsl.parser import parse_power
+    from interpreter.dsl.vocabulary import SECTIONS
+    lines = ["# The power language", "",
+             "Generated from the code by `importexport docs`; do not edit by hand. The grammar is",
+             "`grammar/powers.lark`; a card's `powers:` list holds one power per line, each starting with its timing:", "",
+             "```yaml", "powers:", "  - on completion: draw 5", "  - \"when you contract an agriculture card: gain 2\"", "```", "",
+             "Quote a line that holds a second `: ` or an apostrophe. `importexport explain CARD` shows how each power reads.",
+             "Credits change in steps of 2 during play (R1.8.3); odd amounts are allowed only `at game end`.", ""]
+    for title, entries in SECTIONS:
+        lines += [f"## {title}", "", "| construct | what it does | example | reads as |", "|---|---|---|---|"]
+        for e in entries:
+            power, _ = parse_power(e.example)
+            reads = power_text(power) if power else ""
+            lines.append(f"| `{e.syntax}` | {e.meaning} | `{e.example}` | {reads} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def card_schema() -> dict[str, object]:
+    """docs/card.schema.json: the card file format as a JSON Schema, for editors (built from the
+    loader's own lists, so it cannot drift)."""
+    from interpreter.cards.loader import LANGUAGES, MAX_TIER
+    from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES
+    from interpreter.scenarios.model import TOP_KEYS
+    text = {"type": "string", "minLength": 1}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://importexport.example/card.schema.json",
+        "title": "Import / Export card file",
+        "description": "One good card: facts, power lines and examples (docs/card-format.md, docs/powers.md, docs/scenarios.md).",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["id", "name", "set", "good", "action", "tier", "load", "text"],
+        "properties": {
+            "id": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "description": "snake_case, equal to the file name"},
+            "name": text,
+            "set": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+            "good": {"enum": list(GOOD_TYPES)},
+            "action": {"enum": list(ACTION_TYPES)},
+            "tier": {"type": "integer", "minimum": 0, "maximum": MAX_TIER},
+            "load": {"type": "object", "minProperties": 1, "additionalProperties": False,
+                     "properties": {c: {"type": "integer", "minimum": 1} for c in (*GOOD_TYPES, ANY_COLOUR)}},
+            "estimated": {"type": "array", "items": {"enum": list(ESTIMABLE_FIELDS)}, "uniqueItems": True},
+            "names": {"type": "object", "additionalProperties": False, "properties": {lang: text for lang in LANGUAGES}},
+            "text": text,
+            "powers": {"type": "array", "items": {"anyOf": [
+                {"type": "string", "pattern": "^(on completion|when |rule|any time|at game end)"},
+                {"type": "object", "minProperties": 1, "maxProperties": 1}]}},
+            "examples": {"type": "array", "items": {"type": "object", "required": ["name"],
+                                                    "propertyNames": {"enum": list(TOP_KEYS)}}},
+        },
+    }
