@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bus import events as ev
+from interpreter.bus.bus import TriggerLoopError
 from interpreter.dsl.ast import CardFilter
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player
@@ -16,6 +17,9 @@ from interpreter.powers.modifiers import Modifier, modifiers_for
 if TYPE_CHECKING:
     from interpreter.dsl.compile import CompiledPower
     from interpreter.engine.game import Game
+
+
+MAX_CHAIN = 40  # powers running inside one another deeper than this are a loop
 
 
 @dataclass(eq=False)
@@ -37,6 +41,7 @@ class PowerRuntime:
         self.triggers: dict[type[ev.Event], list[Active]] = {}
         self.any_time_cards = any(p.timing == "any_time" for c in game.card_set.cards for p in c.powers)
         self._order = 0
+        self._running: list[str] = []  # the chain of powers now running, for the loop guard
 
     # --- activation --------------------------------------------------------------------------
     def activate(self, owner: Player, host: Card, powers: tuple[CompiledPower, ...]) -> None:
@@ -75,8 +80,15 @@ class PowerRuntime:
                 self.run(power, Ctx(self.game, owner, card))
 
     def run(self, power: CompiledPower, ctx: Ctx) -> None:
-        self.game.emit(ev.PowerUsed, ctx.owner.seat, ctx.card, power.timing, power.text)
-        power.run(ctx)
+        if len(self._running) >= MAX_CHAIN:
+            chain = " -> ".join(self._running[-6:])
+            raise TriggerLoopError(f"runaway chain of powers (more than {MAX_CHAIN} deep): {chain} -> {ctx.card.name}")
+        self._running.append(f"{ctx.card.name} ({power.text})")
+        try:
+            self.game.emit(ev.PowerUsed, ctx.owner.seat, ctx.card, power.timing, power.text)
+            power.run(ctx)
+        finally:
+            self._running.pop()
 
     # --- triggers ----------------------------------------------------------------------------
     def dispatch(self, event: Any) -> None:

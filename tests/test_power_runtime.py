@@ -1,0 +1,61 @@
+"""The power runtime: activation while in Shipments (R15.4), trigger order (R15.7), the loop guard."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from interpreter.bus import events as ev
+from interpreter.bus.bus import TriggerLoopError
+from interpreter.cards.loader import CardSet
+from interpreter.dsl.compile import compile_power
+from interpreter.dsl.parser import parse_power
+from tests.helpers import _BASE, clear, give, new_game, play_turn, use_script
+
+
+def with_powers(**lines: list[str]) -> CardSet:
+    """The base set with the given cards' powers replaced (synthetic cards for engine tests, OQ-30)."""
+    def compiled(texts: list[str]) -> tuple:
+        return tuple(compile_power(parse_power(t)[0]) for t in texts)
+    return CardSet([dataclasses.replace(c, powers=compiled(lines[c.id])) if c.id in lines else c for c in _BASE.cards])
+
+
+def test_ongoing_power_works_only_while_in_shipments_R15_4():
+    cards = with_powers(soap=["when you contract a card: gain 2"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    give(game, p.hand, "beer", "wheat")
+    p.credits = 10
+    use_script(game, [(0, "CONTRACT with Wheat"), (0, "contract Beer"), (1, "draw")])
+    play_turn(game)
+    assert p.credits == 12
+    game.remove_shipment(p, p.shipments[0])
+    assert not game.powers.triggers[ev.ContractMade]
+
+
+def test_triggers_run_clockwise_from_the_acting_player_R15_7():
+    cards = with_powers(soap=["when any player draws: gain 2"], candy=["when any player draws: gain 2"],
+                        pens=["when any player draws: gain 2"])
+    game = new_game(players=3, cards=cards)
+    order: list[int] = []
+    game.bus.subscribe(ev.PowerUsed, lambda e: order.append(e.player))
+    for seat, card_id in ((0, "soap"), (1, "candy"), (2, "pens")):
+        give(game, game.players[seat].hand, card_id)
+        game.add_shipment(game.players[seat], game.players[seat].hand.pop())
+    game.draw_into_hand(game.players[1], 1)
+    assert order == [1, 2, 0]
+
+
+def test_a_runaway_chain_of_triggers_is_stopped_naming_the_cards():
+    cards = with_powers(soap=["when another player draws: draw 1"], candy=["when another player draws: draw 1"])
+    game = new_game(players=2, cards=cards)
+    for seat, card_id in ((0, "soap"), (1, "candy")):
+        give(game, game.players[seat].hand, card_id)
+        game.add_shipment(game.players[seat], game.players[seat].hand.pop())
+    with pytest.raises(TriggerLoopError) as err:
+        game.draw_into_hand(game.players[0], 1)
+    assert "Soap" in str(err.value) and "Candy" in str(err.value)
