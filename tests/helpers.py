@@ -99,3 +99,35 @@ def goods_of(game: Game, good: str, count: int, exclude: Iterable[str] = ()) -> 
     skip = set(exclude)
     ids = [c.id for c in _BASE.cards if c.good == good and c.id not in skip]
     return ids[:count]
+
+
+# --- small conveniences shared by the rule tests -------------------------------------------------
+
+def game3(leader: int = 0, **options: Any) -> Game:
+    """Seed 1 with 3 players: P1 red (illegal), P2 black (consumer), P3 blue (luxury)."""
+    game = new_game(players=3, leader=leader, **options)
+    assert [p.colour for p in game.players] == ["red", "black", "blue"]
+    return game
+
+
+def set_hand(game: Game, p: Any, *card_ids: str) -> None:
+    clear(game, p.hand)
+    give(game, p.hand, *card_ids)
+
+
+def ids(cards: Iterable[Card]) -> list[str]:
+    return [c.id for c in cards]
+
+
+def asked(script: Script, kind: str, seat: int | None = None) -> list[Decision]:
+    return [d for d in script.asked if d.kind == kind and (seat is None or d.player == seat)]
+
+
+def bring_home(game: Game, ship: Any) -> None:
+    """Empty a ship at sea (its containers to the deck bottom) and put it in harbor."""
+    clear(game, ship.containers)
+    ship.at_sea = False
+
+
+def name(game: Game, card_id: str) -> str:
+    return find(game, card_id)[1].name

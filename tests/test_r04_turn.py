@@ -7,35 +7,16 @@ import pytest
 
 from interpreter.bus import events as ev
 from interpreter.engine.invariants import check
-from tests.helpers import clear, give, new_game, play_turn, use_script
+from tests.helpers import asked, clear, game3, give, ids, play_turn, set_hand, use_script
 
 # Seed 1, 3 players: P1 red (illegal), P2 black (consumer), P3 blue (luxury).
 ISLAND = ["champagne", "cologne", "sauna", "velvet_robes", "shower_heads", "small_poodles",
           "gold_toilets", "impalas"]
 
 
-def game3(leader=0, **options):
-    game = new_game(players=3, leader=leader, **options)
-    assert [p.colour for p in game.players] == ["red", "black", "blue"]
-    return game
-
-
-def set_hand(game, p, *ids):
-    clear(game, p.hand)
-    give(game, p.hand, *ids)
-
-
 def set_island(game, *ids):
     clear(game, game.zones.island)
     give(game, game.zones.island, *ids)
-
-
-def ids(cards):
-    return [c.id for c in cards]
-
-
-def asked(script, kind, seat=None):
-    return [d for d in script.asked if d.kind == kind and (seat is None or d.player == seat)]
 
 
 def lead_labels(script):

@@ -4,29 +4,9 @@ from __future__ import annotations
 
 from interpreter.engine import load
 from interpreter.engine.invariants import check
-from tests.helpers import clear, give, new_game, play_turn, use_script
+from tests.helpers import bring_home, game3, give, ids, play_turn, set_hand, use_script
 
 # Seed 1, 3 players: P1 red (illegal), P2 black (consumer), P3 blue (luxury).
-
-
-def game3(leader=0, **options):
-    game = new_game(players=3, leader=leader, **options)
-    assert [p.colour for p in game.players] == ["red", "black", "blue"]
-    return game
-
-
-def set_hand(game, p, *ids):
-    clear(game, p.hand)
-    give(game, p.hand, *ids)
-
-
-def ids(cards):
-    return [c.id for c in cards]
-
-
-def bring_home(game, ship):
-    clear(game, ship.containers)
-    ship.at_sea = False
 
 
 def loadable(game, p):

@@ -7,31 +7,11 @@ import pytest
 from interpreter.bus import events as ev
 from interpreter.engine import completion, contract, importing, load, pirate
 from interpreter.engine.invariants import check
-from tests.helpers import _BASE, clear, give, new_game, play_turn, use_script
+from tests.helpers import _BASE, bring_home, clear, game3, give, ids, play_turn, set_hand, use_script
 
 NAME = {c.id: c.name for c in _BASE.cards}
 
 # Seed 1, 3 players: P1 red (illegal), P2 black (consumer), P3 blue (luxury).
-
-
-def game3(leader=0, **options):
-    game = new_game(players=3, leader=leader, **options)
-    assert [p.colour for p in game.players] == ["red", "black", "blue"]
-    return game
-
-
-def set_hand(game, p, *ids):
-    clear(game, p.hand)
-    give(game, p.hand, *ids)
-
-
-def ids(cards):
-    return [c.id for c in cards]
-
-
-def bring_home(game, ship):
-    clear(game, ship.containers)
-    ship.at_sea = False
 
 
 # (contracts in the order made, containers already aboard, the last container loaded, payout)

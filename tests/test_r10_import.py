@@ -6,7 +6,7 @@ import pytest
 
 from interpreter.engine import importing
 from interpreter.engine.invariants import check
-from tests.helpers import clear, find, give, new_game, play_turn, use_script
+from tests.helpers import asked, clear, find, give, ids, new_game, play_turn, use_script
 
 # Containers of each player's ship at sea (ships[1]), one good type per ship so cards are easy to follow.
 SEA = {
@@ -54,14 +54,6 @@ def take(game, *plan: tuple[str, str]) -> str:
         c = card(game, cid)
         parts.append(f"{c.name} ({c.good}, {c.action}) to {where}")
     return "take " + "; ".join(parts)
-
-
-def asked(script, kind: str):
-    return [d for d in script.asked if d.kind == kind]
-
-
-def ids(cards) -> list[str]:
-    return [c.id for c in cards]
 
 
 def rounds(game, instances: dict[int, int]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from interpreter.engine import pirate
 from interpreter.engine.invariants import check
-from tests.helpers import clear, find, give, new_game, play_turn, use_script
+from tests.helpers import asked, clear, find, give, ids, name, new_game, play_turn, use_script
 
 SEA = {
     0: ("batteries", "cell_phones", "drones", "flash_drives"),
@@ -35,10 +35,6 @@ def set_sea(game, seat: int, *ids: str):
     return ship
 
 
-def name(game, cid: str) -> str:
-    return find(game, cid)[1].name
-
-
 def from_ship(game, cid: str, seat: int) -> str:
     p = game.players[seat]
     return f"pirate {name(game, cid)} ({find(game, cid)[1].good}) from the {p.ships[1].label} of {p.name}"
@@ -46,14 +42,6 @@ def from_ship(game, cid: str, seat: int) -> str:
 
 def from_island(game, cid: str) -> str:
     return f"pirate {name(game, cid)} ({find(game, cid)[1].good}) from the supply island"
-
-
-def ids(cards) -> list[str]:
-    return [c.id for c in cards]
-
-
-def asked(script, kind: str):
-    return [d for d in script.asked if d.kind == kind]
 
 
 def test_pirate_may_take_from_any_ship_at_sea_or_the_island_R11_1():

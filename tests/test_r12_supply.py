@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from interpreter.engine import supply
 from interpreter.engine.invariants import check
-from tests.helpers import clear, find, give, new_game, play_turn, use_script
+from tests.helpers import asked, clear, give, ids, name, new_game, play_turn, use_script
 
 ISLAND = ("seeds", "rope", "beer")
 
@@ -19,24 +19,12 @@ def setup():
     return game
 
 
-def name(game, cid: str) -> str:
-    return find(game, cid)[1].name
-
-
 def sell(game, cid: str) -> str:
     return f"sell {name(game, cid)} to the island for 4"
 
 
 def take(game, cid: str) -> str:
     return f"take {name(game, cid)} ("
-
-
-def ids(cards) -> list[str]:
-    return [c.id for c in cards]
-
-
-def asked(script, kind: str):
-    return [d for d in script.asked if d.kind == kind]
 
 
 def test_sell_a_hand_card_to_the_island_for_4_R12_1_1():

@@ -6,7 +6,7 @@ import pytest
 
 from interpreter.engine import contract, importing, load, supply
 from interpreter.engine.invariants import check
-from tests.helpers import clear, find, give, new_game, use_script
+from tests.helpers import asked, clear, find, give, ids, new_game, use_script
 
 SHIPMENT_CARDS = ("ammunition", "pistols", "shotguns", "flamethrowers")
 ISLAND = ("seeds", "rope", "beer", "chairs", "glasses")
@@ -25,18 +25,6 @@ def setup():
     give(game, sea.containers, "batteries", "cell_phones", "drones", "flash_drives")
     sea.at_sea = True
     return game
-
-
-def name(game, cid: str) -> str:
-    return find(game, cid)[1].name
-
-
-def ids(cards) -> list[str]:
-    return [c.id for c in cards]
-
-
-def asked(script, kind: str):
-    return [d for d in script.asked if d.kind == kind]
 
 
 def island_takes(game, p, instances: int) -> list[str]:

@@ -6,7 +6,7 @@ from interpreter.engine import contract, load
 from interpreter.engine.invariants import check
 from interpreter.engine.slots import filled_slots
 from interpreter.engine.turn import offer_contract_discards
-from tests.helpers import clear, find, give, new_game, play_turn, use_script
+from tests.helpers import asked, clear, give, ids, name, new_game, play_turn, use_script
 
 
 def setup(leader: int = 0):
@@ -17,20 +17,8 @@ def setup(leader: int = 0):
     return game
 
 
-def name(game, cid: str) -> str:
-    return find(game, cid)[1].name
-
-
 def discard_label(game, cid: str) -> str:
     return f"discard the contract {name(game, cid)}"
-
-
-def ids(cards) -> list[str]:
-    return [c.id for c in cards]
-
-
-def asked(script, kind: str):
-    return [d for d in script.asked if d.kind == kind]
 
 
 def test_leader_may_discard_an_uncompleted_contract_R14_1():
