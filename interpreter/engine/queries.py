@@ -44,7 +44,7 @@ QUERIES: dict[str, str] = {
     "most_into_imports": "how many of the taken containers may go into Imports (R10.5)",
     "draw_count": "how many cards a draw action draws: up to the hand size, at least the minimum (R4.2.1)",
     "innate_value": "what one good of a type scores at game end (R17.5)",
-    "majority_bonus": "the majority bonus or penalty of a good type (R17.6)",
+    "majority_bonus": "what a player receives of a majority bonus or penalty, after sharing a tie (R17.6, R17.6.1)",
     "one_of_each_bonus": "the bonus for holding a good of every type (R17.7)",
     "majority_winners": "which of the players tied for a majority receive a share (R17.6, R17.6.2)",
     "performed_action": "the action a player carries out after declaring or following with given cards (R4.6.7)",
@@ -187,9 +187,9 @@ class Rules:
         value = self.data.innate_value[good]
         return self._apply("innate_value", value, p, good) if self._mods["innate_value"] else value
 
-    def majority_bonus(self, p: Player, good: str) -> int:
-        value = self.data.majority_bonus[good]
-        return self._apply("majority_bonus", value, p, good) if self._mods["majority_bonus"] else value
+    def majority_bonus(self, p: Player, good: str, share: int) -> int:
+        """What `p` receives of a majority bonus or penalty whose (shared) amount is `share`."""
+        return self._apply("majority_bonus", share, p, good) if self._mods["majority_bonus"] else share
 
     def one_of_each_bonus(self, p: Player) -> int:
         value = self.data.one_of_each_bonus
@@ -198,8 +198,10 @@ class Rules:
     def majority_winners(self, tied: list[Player], good: str, bonus: int) -> list[Player]:
         return self._apply("majority_winners", tied, good, bonus) if self._mods["majority_winners"] else tied
 
-    def performed_action(self, p: Player, declared: str, cards: tuple[Card, ...]) -> str:
-        return self._apply("performed_action", declared, p, cards) if self._mods["performed_action"] else declared
+    def performed_action(self, p: Player, declared: str, cards: tuple[Card, ...], leading: bool) -> str:
+        if not self._mods["performed_action"]:
+            return declared
+        return self._apply("performed_action", declared, p, cards, leading)
 
     def share(self, amount: int, tied: int) -> int:
         """One tied player's share of a majority bonus (R17.6.1): rounded up (toward zero for a penalty)."""

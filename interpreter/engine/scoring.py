@@ -26,8 +26,9 @@ def majority_awards(game: Game) -> list[int]:
             continue
         tied = [p for p, n in zip(game.players, counts, strict=True) if n == top]
         sharers = rules.majority_winners(tied, good, game.data.majority_bonus[good]) if len(tied) > 1 else tied
+        share = rules.share(game.data.majority_bonus[good], len(sharers))
         for p in sharers:
-            awards[p.seat] += rules.share(rules.majority_bonus(p, good), len(sharers))
+            awards[p.seat] += rules.majority_bonus(p, good, share)
     return awards
 
 

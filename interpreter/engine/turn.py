@@ -45,7 +45,7 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
         for card in p.hand:
             if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
                 seen.add((card.id, action))
-                performed = rules.performed_action(p, action, (card,))
+                performed = rules.performed_action(p, action, (card,), leading)
                 if may_use_action(p, performed):  # R4.8
                     options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}", (action, (card,))))
     size = game.data.wild_pair_size
@@ -126,7 +126,7 @@ def play_turn(game: Game) -> None:
     game.emit(ev.ActionDeclared, leader.seat, action, list(cards))
 
     order = game.seats_from(leader.seat)
-    performed = {leader.seat: game.rules.performed_action(leader, action, cards)}
+    performed = {leader.seat: game.rules.performed_action(leader, action, cards, True)}
     played = {leader.seat: True}
     for seat in order[1:]:
         p = game.players[seat]
@@ -155,7 +155,7 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     _, cards = choice.value
     play_cards(p, cards)
     game.emit(ev.ActionFollowed, p.seat, action, list(cards))
-    return game.rules.performed_action(p, action, cards)
+    return game.rules.performed_action(p, action, cards, False)
 
 
 def execute(game: Game, order: list[int], instances: dict[int, int], performed: dict[int, str]) -> None:

@@ -67,8 +67,8 @@ def _follow_as(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
     def may_play_for(value: bool, p: Player, card: Card, action: str, leading: bool) -> bool:
         return True if p is owner and not leading and card.action == card_action else value
 
-    def performed_action(value: str, p: Player, cards: tuple[Card, ...]) -> str:
-        if p is owner and value != perform and all(c.action == card_action for c in cards):
+    def performed_action(value: str, p: Player, cards: tuple[Card, ...], leading: bool) -> str:
+        if p is owner and not leading and value != perform and all(c.action == card_action for c in cards):
             return perform
         return value
     return [("may_play_for", may_play_for), ("performed_action", performed_action)]
