@@ -187,6 +187,7 @@ class Trigger(Node):
     actor: str = "any"
     filter: CardFilter = CardFilter()
     carrying: CardFilter | None = None
+    own_included: bool = False  # a completion trigger also fires for the completion of its own card
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from lark import Token, Transformer, v_args
@@ -61,7 +62,13 @@ class ToAst(Transformer):
 
     def triggered(self, meta: Any, c: list[Any]) -> ast.Power:
         once = any(x == "once" for x in c)
-        return ast.Power("triggered", self.text, effects=c[-1], trigger=c[0], once_per_turn=once, col=_col(meta))
+        trigger = c[0]
+        if any(x == "own" for x in c):
+            trigger = dataclasses.replace(trigger, own_included=True)
+        return ast.Power("triggered", self.text, effects=c[-1], trigger=trigger, once_per_turn=once, col=_col(meta))
+
+    def own_included(self, meta: Any, c: list[Any]) -> str:
+        return "own"
 
     def once_per_turn(self, meta: Any, c: list[Any]) -> str:
         return "once"

@@ -69,6 +69,9 @@ def check_power(power: ast.Power) -> list[SyntaxProblem]:
             problems.append(SyntaxProblem(effect.col, "P025", "the number must be at least 1"))
     if power.rule is not None:
         problems += _check_rule(power.rule)
+    trigger = power.trigger
+    if trigger is not None and trigger.own_included and trigger.kind not in ("ship_completed", "contract_completed"):
+        problems.append(SyntaxProblem(trigger.col, "P026", "`this one included` is only for `completes ...` triggers"))
     return problems
 
 

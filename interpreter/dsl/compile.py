@@ -272,13 +272,14 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
     filt = node.filter
     if node.kind == "contract":
         return ev.ContractMade, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card)
+    own = node.own_included
     if node.kind == "contract_completed":
-        return ev.ContractCompleted, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card)
+        return ev.ContractCompleted, lambda ctx, e: (actor(ctx, e.player) and filt.matches(e.card)
+                                                     and (own or e.card is not ctx.card))
     if node.kind == "ship_completed":
         carrying = node.carrying
-        if carrying is None:
-            return ev.ShipmentCompleted, lambda ctx, e: actor(ctx, e.player)
-        return ev.ShipmentCompleted, lambda ctx, e: actor(ctx, e.player) and any(carrying.matches(c) for c in e.ship.containers)
+        return ev.ShipmentCompleted, lambda ctx, e: (actor(ctx, e.player) and (own or ctx.card not in e.contracts)
+                                                     and (carrying is None or any(carrying.matches(c) for c in e.ship.containers)))
     if node.kind == "draws":
         return ev.CardsDrawn, lambda ctx, e: actor(ctx, e.player)
     if node.kind == "draw_action":

@@ -165,6 +165,10 @@ def power_text(p: ast.Power) -> str:
         case "triggered":
             assert p.trigger is not None
             once = " (at most once per turn)" if p.once_per_turn else ""
+            if p.trigger.own_included:
+                once += " (this card's own completion included)"
+            elif p.trigger.kind in ("ship_completed", "contract_completed"):
+                once += " (after this card's own completion)"
             sentence = f"While this is in your Shipments, whenever {trigger_text(p.trigger)}{once}: {body}."
         case "rule":
             assert p.rule is not None

@@ -18,9 +18,11 @@ class Entry:
 TIMINGS = [
     Entry("on_completion", "on completion: EFFECTS", "runs once when the card's shipment completes (R8.2.3, R15.2)",
           "on completion: draw 5"),
-    Entry("triggered", "when TRIGGER[, once per turn]: EFFECTS",
+    Entry("triggered", "when TRIGGER[, this one included][, once per turn]: EFFECTS",
           "runs each time the event happens while the card is in its owner's Shipments (R15.4); triggers of one "
-          "event run clockwise from the acting player (R15.7)", "when you contract an agriculture card: gain 2"),
+          "event run clockwise from the acting player (R15.7). A `completes` trigger does not fire for the completion "
+          "that brings its own card into Shipments unless it says `this one included`",
+          "when you complete an agriculture shipment, this one included: gain 2"),
     Entry("rule", "rule: RULE", "changes a rule of the game while the card is in its owner's Shipments (R15.4)",
           "rule: the game end threshold is 70"),
     Entry("any_time", "any time: EFFECTS",
