@@ -21,6 +21,7 @@ def complete_if_full(game: Game, p: Player, ship: Ship) -> bool:
 
 
 def complete(game: Game, p: Player, ship: Ship) -> None:
+    ship.completing = True  # until it sails, the ship takes no new contract
     # R8.2.1, R8.4: one card from the deck onto the supply island per completed ship
     seed = game.draw_card()
     if seed is not None:
@@ -41,6 +42,7 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     # R8.2.4: after payment, before the ship sails
     game.emit(ev.ShipmentCompleted, p.seat, ship, contracts, containers, payout)
     # R8.2.5: the ship sails with its containers
+    ship.completing = False
     ship.at_sea = True
     game.emit(ev.ShipSailed, p.seat, ship)
     if not ship.containers:  # a power removed every container before it sailed (R9.2)

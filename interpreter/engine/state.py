@@ -35,6 +35,7 @@ class Ship:
     colour: str
     twin: int  # 0 or 1: which of the owner's two ships
     at_sea: bool = False
+    completing: bool = False  # between completion and sailing (R8.2): not available for contracts
     contracts: list[Card] = field(default_factory=list)  # in the order they were made (R8.2.3)
     containers: list[Card] = field(default_factory=list)
 
@@ -65,7 +66,8 @@ class Player:
         return f"P{self.seat + 1} ({self.colour})"
 
     def harbor_ships(self) -> list[Ship]:
-        return [s for s in self.ships if not s.at_sea]
+        """Available ships (R3.3): in harbor, and not in the middle of completing."""
+        return [s for s in self.ships if not s.at_sea and not s.completing]
 
 
 @dataclass(eq=False)

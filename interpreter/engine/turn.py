@@ -29,7 +29,7 @@ PERFORM: dict[str, Callable[[Game, Player, int], None]] = {
 def may_use_action(p: Player, action: str) -> bool:
     """R4.8: CONTRACT needs a ship in harbor; LOAD needs a contract on a ship in harbor."""
     if action == "contract":
-        return any(not s.at_sea for s in p.ships)
+        return bool(p.harbor_ships())
     if action == "load":
         return any(not s.at_sea and s.contracts for s in p.ships)
     return True
