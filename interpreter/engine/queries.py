@@ -67,6 +67,10 @@ class Rules:
     def remove_modifier(self, query: str, modifier: Modifier) -> None:
         self._mods[query].remove(modifier)
 
+    def modified(self, query: str) -> bool:
+        """Whether any active modifier changes `query` (lets hot paths skip per-item calls)."""
+        return bool(self._mods[query])
+
     def _apply(self, query: str, value: Any, *args: Any) -> Any:
         for modifier in self._mods[query]:
             value = modifier(value, *args)

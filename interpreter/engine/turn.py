@@ -40,18 +40,38 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     pair of one colour (R4.5) when a single card of the action would not do it alone."""
     rules = game.rules
     options: list[Option] = []
-    seen: set[tuple[str, str]] = set()
-    for action in actions:
+    usable = {a: may_use_action(p, a) for a in ACTION_TYPES}  # R4.8
+    if rules.modified("may_play_for") or rules.modified("performed_action"):
+        seen: set[tuple[str, str]] = set()
+        for action in actions:
+            for card in p.hand:
+                if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
+                    seen.add((card.id, action))
+                    performed = rules.performed_action(p, action, (card,), leading)
+                    if usable[performed]:
+                        options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}", (action, (card,))))
+    else:  # the plain rule: a card may be played for its own action type
+        wanted = {a for a in actions if usable[a]}
+        seen_ids: set[str] = set()
         for card in p.hand:
-            if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
-                seen.add((card.id, action))
-                performed = rules.performed_action(p, action, (card,), leading)
-                if may_use_action(p, performed):  # R4.8
-                    options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}", (action, (card,))))
+            if card.action in wanted and card.id not in seen_ids:
+                seen_ids.add(card.id)
+                options.append(Option(f"{card.action.upper()} with {card.name}", (card.action, (card,))))
+    options += wild_pair_options(game, p, [a for a in actions if usable[a] and rules.wild_pair_allowed(p, a)], leading)
+    return options
+
+
+def wild_pair_options(game: Game, p: Player, actions: list[str], leading: bool) -> list[Option]:
+    """R4.5: two cards of one colour for an action, unless each of them could be played for it alone."""
+    if not actions:
+        return []
+    rules = game.rules
+    plain = not rules.modified("may_play_for")
     size = game.data.wild_pair_size
     by_good: dict[str, list[Card]] = {}
     for card in p.hand:
         by_good.setdefault(card.good, []).append(card)
+    options: list[Option] = []
     for cards in by_good.values():
         if len(cards) < size:
             continue
@@ -61,8 +81,11 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
         for pair in pairs.values():
             names = " + ".join(c.name for c in pair)
             for action in actions:
-                if (rules.wild_pair_allowed(p, action) and may_use_action(p, action)
-                        and not all(rules.may_play_for(p, c, action, leading) for c in pair)):
+                if plain:
+                    alone = all(c.action == action for c in pair)
+                else:
+                    alone = all(rules.may_play_for(p, c, action, leading) for c in pair)
+                if not alone:
                     options.append(Option(f"{action.upper()} with the pair {names}", (action, pair)))
     return options
 
