@@ -81,10 +81,8 @@ def wild_pair_options(game: Game, p: Player, actions: list[str], leading: bool) 
         for pair in pairs.values():
             names = " + ".join(c.name for c in pair)
             for action in actions:
-                if plain:
-                    alone = all(c.action == action for c in pair)
-                else:
-                    alone = all(rules.may_play_for(p, c, action, leading) for c in pair)
+                alone = (all(c.action == action for c in pair) if plain
+                         else all(rules.may_play_for(p, c, action, leading) for c in pair))
                 if not alone:
                     options.append(Option(f"{action.upper()} with the pair {names}", (action, pair)))
     return options
