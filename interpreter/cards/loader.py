@@ -78,17 +78,21 @@ def _power_line(smap: SourceMap, key: tuple[Any, ...], item: Any) -> tuple[str |
     """The text of a power list item and a function from its columns to file positions. An unquoted
     `- on completion: draw 5` reads in YAML as a one-key mapping; it is taken as the line it looks like."""
     if isinstance(item, str):
-        return item, lambda col: smap.in_string(key, col)
+        return item, lambda col: smap.in_string(key, item, col)
     if isinstance(item, dict) and len(item) == 1:
         (head, rest), = item.items()
         if isinstance(head, str) and isinstance(rest, str | int) and not isinstance(rest, bool):
-            split = len(head) + 2  # columns up to here are in the key, the rest in the value
+            split = len(head) + 2  # `head: rest`: columns up to here are in the key, the rest in the value
+            rest_text = str(rest)
 
             def where(col: int) -> tuple[int, int]:
-                if col <= split:
-                    line, start = smap.at(key + (head,), of_key=True)
-                    return line, start + col - 1
-                return smap.in_string(key + (head,), col - split)
+                if col <= len(head):
+                    return smap.in_string(key + (head,), head, col, of_key=True)
+                if col < split:  # the `:` (or the space after it)
+                    line, start = smap.in_string(key + (head,), head, len(head), of_key=True)
+                    colon = smap.lines[line - 1].find(":", start) if line - 1 < len(smap.lines) else -1
+                    return line, (colon + 1 if colon >= 0 else start + 1) + (col - len(head) - 1)
+                return smap.in_string(key + (head,), rest_text, col - split)
             return f"{head}: {rest}", where
     return None, None
 

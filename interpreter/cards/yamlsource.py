@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from interpreter.cards.diagnostics import Diagnostic
+from interpreter.cards.textpos import locate
 
 # Files larger than this are refused before parsing: a card or rules file is a few hundred bytes.
 MAX_FILE_BYTES = 1_000_000
@@ -24,19 +25,14 @@ class SourceMap:
     values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     styles: dict[PathKey, str | None] = field(default_factory=dict)  # scalar style: None plain, ' " | >
+    key_styles: dict[PathKey, str | None] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
 
-    def in_string(self, key: PathKey, col: int) -> tuple[int, int]:
-        """The file position of the `col`-th character (1-based) of the one-line string at `key`."""
-        line, start = self.at(key)
-        style = self.styles.get(key)
-        if style in ("|", ">"):  # block scalar: the text starts on the next non-empty line
-            for number in range(line, len(self.lines)):
-                text = self.lines[number]
-                if text.strip():
-                    return number + 1, len(text) - len(text.lstrip()) + col
-            return line, start
-        return line, start + col - 1 + (1 if style in ("'", '"') else 0)
+    def in_string(self, key: PathKey, value: str, col: int, *, of_key: bool = False) -> tuple[int, int]:
+        """The file position of the `col`-th character (1-based) of the string `value` at `key`."""
+        line, start = self.at(key, of_key=of_key)
+        style = (self.key_styles if of_key else self.styles).get(key)
+        return locate(self.lines, line, start, style, value, col)
 
     def at(self, key: PathKey, *, of_key: bool = False) -> tuple[int, int]:
         """Position of the value (or of its key) at `key`, falling back to the nearest parent."""
@@ -54,19 +50,49 @@ class SourceMap:
         return Diagnostic(self.path, line, col, code, message)
 
 
-def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLoader) -> Any:
+class _Problem(Exception):
+    """A node that cannot become card data; carries the diagnostic's position and message."""
+
+    def __init__(self, node: yaml.Node, code: str, message: str):
+        self.line, self.col = node.start_mark.line + 1, node.start_mark.column + 1
+        self.code = code
+        super().__init__(message)
+
+
+def _scalar(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
+    if not isinstance(node, yaml.ScalarNode):
+        raise _Problem(node, "E004", "invalid YAML: a key must be a plain value, not a list or mapping")
+    try:
+        return loader.construct_object(node, deep=True)
+    except yaml.MarkedYAMLError as exc:
+        raise _Problem(node, "E004", f"invalid YAML value: {_one_line(exc.problem or str(exc))}") from None
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
+        raise _Problem(node, "E004", f"invalid YAML value `{node.value}` for the tag {node.tag}") from None
+
+
+def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLoader, seen: set[int]) -> Any:
+    if id(node) in seen:  # the same node twice: an alias (*name); card data never needs one
+        raise _Problem(node, "E006", "aliases (`*name`) are not allowed in card files: write the value out")
+    seen.add(id(node))
     smap.values[key] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for knode, vnode in node.value:
-            k = loader.construct_object(knode, deep=True)
+            k = _scalar(knode, loader)
+            if k in out:
+                raise _Problem(knode, "E007", f"the key `{k}` appears twice in this mapping")
             smap.keys[key + (k,)] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
-            out[k] = _convert(vnode, key + (k,), smap, loader)
+            smap.key_styles[key + (k,)] = getattr(knode, "style", None)
+            out[k] = _convert(vnode, key + (k,), smap, loader, seen)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, key + (i,), smap, loader) for i, item in enumerate(node.value)]
+        return [_convert(item, key + (i,), smap, loader, seen) for i, item in enumerate(node.value)]
     smap.styles[key] = getattr(node, "style", None)
-    return loader.construct_object(node, deep=True)
+    return _scalar(node, loader)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
 
 
 def load_yaml(path: Path | str) -> tuple[Any, SourceMap, list[Diagnostic]]:
@@ -87,21 +113,38 @@ def load_yaml(path: Path | str) -> tuple[Any, SourceMap, list[Diagnostic]]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return None, smap, [Diagnostic(spath, 1, 1, "E003", f"not UTF-8 text (byte {exc.start})")]
-    smap.lines = text.splitlines()
-    loader = yaml.SafeLoader(text)
+    smap.lines = text.lstrip("\ufeff").splitlines()
     try:
+        loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return None, smap, [Diagnostic(spath, line, col, "E004", f"invalid YAML: {exc.problem or exc.context}")]
+        context = f" ({exc.context})" if exc.context else ""
+        return None, smap, [Diagnostic(spath, line, col, "E004", f"invalid YAML: {_one_line(str(exc.problem))}{context}")]
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character)
+        line, col = _position(text, exc.position)
+        return None, smap, [Diagnostic(spath, line, col, "E004", f"invalid YAML: character {exc.character!r} is not allowed")]
     except yaml.YAMLError as exc:
-        return None, smap, [Diagnostic(spath, 1, 1, "E004", f"invalid YAML: {exc}")]
+        return None, smap, [Diagnostic(spath, 1, 1, "E004", f"invalid YAML: {_one_line(str(exc))}")]
+    except RecursionError:  # point at where the nesting starts on the line the parser had reached
+        line = loader.get_mark().line
+        text_line = smap.lines[line] if line < len(smap.lines) else ""
+        starts = [i for i in (text_line.find("["), text_line.find("{")) if i >= 0]
+        col = min(starts) + 1 if starts else 1
+        return None, smap, [Diagnostic(spath, line + 1, col, "E004", "invalid YAML: nested too deeply")]
     if node is None:
         return None, smap, [Diagnostic(spath, 1, 1, "E005", "empty file")]
     try:
-        return _convert(node, (), smap, loader), smap, []
-    except (yaml.YAMLError, TypeError) as exc:  # TypeError: an unhashable key such as `[a]: 1`
-        return None, smap, [Diagnostic(spath, 1, 1, "E004", f"invalid YAML value: {exc}")]
+        return _convert(node, (), smap, loader, set()), smap, []
+    except _Problem as exc:
+        return None, smap, [Diagnostic(spath, exc.line, exc.col, exc.code, str(exc))]
+    except RecursionError:
+        return None, smap, [Diagnostic(spath, 1, 1, "E004", "invalid YAML: nested too deeply")]
     finally:
         loader.dispose()
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1

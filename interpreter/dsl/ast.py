@@ -48,6 +48,7 @@ class Count(Node):
     owner: str = "you"
     filter: CardFilter = CardFilter()
     zone: str = ""
+    owner_col: int = 0  # where the owner words stand (for diagnostics)
 
 
 @dataclass(frozen=True)

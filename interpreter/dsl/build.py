@@ -42,8 +42,8 @@ def _filter(meta: Any, words: list[Any]) -> ast.CardFilter:
         elif isinstance(w, tuple):
             tiers += 1
             if tiers > 1:
-                raise FilterProblem(_col(meta), "a card filter names two tiers")
-            tier_min, tier_max = w
+                raise FilterProblem(w[2], "a card filter names two tiers")
+            tier_min, tier_max = w[0], w[1]
     return ast.CardFilter(good, action, tier_min, tier_max)
 
 
@@ -169,7 +169,7 @@ class ToAst(Transformer):
 
     def count_zone(self, meta: Any, c: list[Any]) -> ast.Count:
         owner, filt, zone = c[-3], c[-2], c[-1]
-        return ast.Count("zone", owner.kind, filt, zone, col=_col(meta))
+        return ast.Count("zone", owner.kind, filt, zone, owner.col, col=_col(meta))
 
     def goods(self, meta: Any, c: list[Any]) -> str:
         return "goods"
@@ -272,15 +272,15 @@ class ToAst(Transformer):
     def filter1(self, meta: Any, c: list[Any]) -> ast.CardFilter:
         return _filter(meta, c)
 
-    def tier_exact(self, meta: Any, c: list[Any]) -> tuple[int, int]:
+    def tier_exact(self, meta: Any, c: list[Any]) -> tuple[int, int, int]:
         n = _ints(c)[0]
-        return (n, n)
+        return (n, n, _col(meta))
 
-    def tier_at_most(self, meta: Any, c: list[Any]) -> tuple[int, int]:
-        return (0, _ints(c)[0])
+    def tier_at_most(self, meta: Any, c: list[Any]) -> tuple[int, int, int]:
+        return (0, _ints(c)[0], _col(meta))
 
-    def tier_at_least(self, meta: Any, c: list[Any]) -> tuple[int, int]:
-        return (_ints(c)[0], 99)
+    def tier_at_least(self, meta: Any, c: list[Any]) -> tuple[int, int, int]:
+        return (_ints(c)[0], 99, _col(meta))
 
     def colour(self, meta: Any, c: list[Any]) -> str:
         word = str(c[0])

@@ -28,10 +28,22 @@ def walk(effects: tuple[ast.Effect, ...]) -> Iterator[ast.Effect]:
 
 def _players_in(effect: ast.Effect) -> list[ast.Players]:
     found = [getattr(effect, "players", None)]
-    per = getattr(effect, "per", None)
-    if per is not None and per.kind == "zone" and per.owner == "that":
-        found.append(ast.Players("that", col=per.col))
+    counts = [getattr(effect, "per", None)]
+    if isinstance(effect, ast.IfThen):
+        for value in (effect.condition.left, effect.condition.right):
+            counts.append(value.count if value is not None else None)
+    for count in counts:
+        if count is not None and count.kind == "zone" and count.owner == "that":
+            found.append(ast.Players("that", col=count.owner_col or count.col))
     return [p for p in found if isinstance(p, ast.Players)]
+
+
+def _counts(effect: ast.Effect) -> list[ast.Count]:
+    """The counts an effect uses: its multiplier and the values of its condition."""
+    counts = [getattr(effect, "per", None)]
+    if isinstance(effect, ast.IfThen):
+        counts += [v.count for v in (effect.condition.left, effect.condition.right) if v is not None]
+    return [c for c in counts if isinstance(c, ast.Count)]
 
 
 def _credit_amounts(effect: ast.Effect) -> list[int]:
@@ -56,9 +68,9 @@ def check_power(power: ast.Power) -> list[SyntaxProblem]:
                 problems.append(SyntaxProblem(players.col, "P021", "`that player` means the player of the event; it needs a `when ...` power"))
         if isinstance(effect, ast.TakeAll):
             taken_seen = True
-        per = getattr(effect, "per", None)
-        if isinstance(per, ast.Count) and per.kind == "taken" and not taken_seen:
-            problems.append(SyntaxProblem(per.col, "P022", "`card taken` counts the cards a `take` earlier in this power took; there is none"))
+        for count in _counts(effect):
+            if count.kind == "taken" and not taken_seen:
+                problems.append(SyntaxProblem(count.col, "P022", "`card taken` counts the cards a `take` earlier in this power took; there is none"))
         if power.timing != "game_end":
             for amount in _credit_amounts(effect):
                 if amount % 2:

@@ -62,10 +62,10 @@ def _describe(expected: list[str]) -> str:
 
 
 def _problem(text: str, err: UnexpectedInput) -> SyntaxProblem:
-    col = getattr(err, "column", None) or len(text) + 1
+    col = getattr(err, "column", None) or len(text.rstrip()) + 1
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
         expected = _expected_words(set(getattr(err, "expected", set())))
-        return SyntaxProblem(len(text) + 1, "P002", f"the power ends too early; expected {_describe(expected)}")
+        return SyntaxProblem(len(text.rstrip()) + 1, "P002", f"the power ends too early; expected {_describe(expected)}")
     if isinstance(err, UnexpectedCharacters):
         expected = _expected_words(set(err.allowed or ()))
     else:
