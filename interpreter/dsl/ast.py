@@ -34,9 +34,12 @@ class Node:
 
 @dataclass(frozen=True)
 class Players(Node):
-    """A group of players: `each_other`, `every` or `that` (the player of the triggering event)."""
+    """A group of players: `each_other`, `every`, `that` (the player of the triggering event) or
+    `earlier_pirates` (those who pirated before you this turn); `having` keeps only the players
+    holding a good that matches it."""
 
     kind: str
+    having: CardFilter | None = None
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,7 @@ class Count(Node):
     filter: CardFilter = CardFilter()
     zone: str = ""
     owner_col: int = 0  # where the owner words stand (for diagnostics)
+    every: int = 1  # `for every N ...`: the count is divided by N, rounded down
 
 
 @dataclass(frozen=True)
@@ -60,11 +64,14 @@ class Value(Node):
 
 @dataclass(frozen=True)
 class Condition(Node):
-    kind: str  # compare, coin_heads, have_most
+    kind: str  # compare, coin_heads, have_most, have_every, drawn_named_type, drawn_named_card,
+    # shipment_has, shipment_lacks, ship_has_containers
     left: Value | None = None
     op: str = ""
     right: Value | None = None
     zone: str = ""
+    number: int = 0
+    filter: CardFilter = CardFilter()
 
 
 # ------------------------------------------------------------------------------- effects
@@ -79,6 +86,7 @@ class Effect(Node):
 class Gain(Effect):
     amount: int
     per: Count | None = None
+    round_even: bool = False
 
 
 @dataclass(frozen=True)
@@ -176,6 +184,143 @@ class Sequence(Effect):
     effects: tuple[Effect, ...]
 
 
+@dataclass(frozen=True)
+class PayBank(Effect):
+    amount: int
+
+
+@dataclass(frozen=True)
+class DiscardHand(Effect):
+    amount: int
+
+
+@dataclass(frozen=True)
+class Park(Effect):
+    amount: int
+
+
+@dataclass(frozen=True)
+class MoveThis(Effect):
+    place: str  # goods, imports, shipments, hand, island
+
+
+@dataclass(frozen=True)
+class LoadThis(Effect):
+    pass
+
+
+@dataclass(frozen=True)
+class Win(Effect):
+    pass
+
+
+@dataclass(frozen=True)
+class FreeActions(Effect):
+    amount: int
+    action: str
+    per: Count | None = None
+
+
+@dataclass(frozen=True)
+class OfferThis(Effect):
+    players: Players
+    price: int
+
+
+@dataclass(frozen=True)
+class CompleteFromHand(Effect):
+    amount: int
+    filter: CardFilter
+
+
+@dataclass(frozen=True)
+class MoveAll(Effect):
+    filter: CardFilter
+    source: str
+    target: str
+
+
+@dataclass(frozen=True)
+class MoveSome(Effect):
+    amount: int
+    filter: CardFilter
+    source: str
+    target: str
+    ignoring_limits: bool = False
+
+
+@dataclass(frozen=True)
+class PutGoods(Effect):
+    players: Players
+    amount: int
+    filter: CardFilter
+
+
+@dataclass(frozen=True)
+class TakeIsland(Effect):
+    amount: int
+    target: str
+
+
+@dataclass(frozen=True)
+class TakeRandom(Effect):
+    amount: int
+    players: Players
+
+
+@dataclass(frozen=True)
+class SwapIsland(Effect):
+    give: int
+    take: int
+
+
+@dataclass(frozen=True)
+class SwapShipment(Effect):
+    filter: CardFilter
+
+
+@dataclass(frozen=True)
+class StealContainers(Effect):
+    amount: int
+
+
+@dataclass(frozen=True)
+class ImportContainers(Effect):
+    amount: int
+    source: str  # that_ship, a_ship_at_sea
+
+
+@dataclass(frozen=True)
+class MoveContainer(Effect):
+    amount: int
+    place: str  # goods, imports, hand
+
+
+@dataclass(frozen=True)
+class NameGood(Effect):
+    pass
+
+
+@dataclass(frozen=True)
+class NameCard(Effect):
+    pass
+
+
+@dataclass(frozen=True)
+class DrawUntilPair(Effect):
+    pass
+
+
+@dataclass(frozen=True)
+class VirtualImports(Effect):
+    filter: CardFilter
+
+
+@dataclass(frozen=True)
+class LoadFromHand(Effect):
+    amount: int
+
+
 # ------------------------------------------------------------------------------- triggers and rules
 
 
@@ -188,6 +333,8 @@ class Trigger(Node):
     actor: str = "any"
     filter: CardFilter = CardFilter()
     carrying: CardFilter | None = None
+    number: int = 0  # `pays N or more`
+    action: str = ""  # `follows your ACTION`
     own_included: bool = False  # a completion trigger also fires for the completion of its own card
 
 
@@ -202,11 +349,12 @@ class Rule(Node):
     filter: CardFilter = CardFilter()
     action: str = ""
     perform: str = ""
+    per: Count | None = None
 
 
 # ------------------------------------------------------------------------------- powers
 
-TIMINGS = ("on_completion", "triggered", "rule", "any_time", "game_end")
+TIMINGS = ("on_completion", "triggered", "rule", "any_time", "game_end", "as_container", "on_contract")
 
 
 @dataclass(frozen=True)
@@ -216,4 +364,6 @@ class Power(Node):
     effects: tuple[Effect, ...] = ()
     trigger: Trigger | None = None
     once_per_turn: bool = False
+    per_player: bool = False  # `once per turn for each player`: the limit counts per acting player
+    while_leading: bool = False  # an any-time power usable only while its owner leads
     rule: Rule | None = None

@@ -61,23 +61,37 @@ class ToAst(Transformer):
         return ast.Power("on_completion", self.text, effects=c[-1], col=_col(meta))
 
     def triggered(self, meta: Any, c: list[Any]) -> ast.Power:
-        once = any(x == "once" for x in c)
+        once = any(x in ("once", "once_each") for x in c)
         trigger = c[0]
         if any(x == "own" for x in c):
             trigger = dataclasses.replace(trigger, own_included=True)
-        return ast.Power("triggered", self.text, effects=c[-1], trigger=trigger, once_per_turn=once, col=_col(meta))
+        return ast.Power("triggered", self.text, effects=c[-1], trigger=trigger, once_per_turn=once,
+                         per_player="once_each" in c, col=_col(meta))
 
     def own_included(self, meta: Any, c: list[Any]) -> str:
         return "own"
 
     def once_per_turn(self, meta: Any, c: list[Any]) -> str:
-        return "once"
+        return "once_each" if "each" in c else "once"
+
+    def per_player(self, meta: Any, c: list[Any]) -> str:
+        return "each"
+
+    def while_leading(self, meta: Any, c: list[Any]) -> str:
+        return "leading"
 
     def rule_power(self, meta: Any, c: list[Any]) -> ast.Power:
         return ast.Power("rule", self.text, rule=c[0], col=_col(meta))
 
     def any_time(self, meta: Any, c: list[Any]) -> ast.Power:
-        return ast.Power("any_time", self.text, effects=c[-1], col=_col(meta))
+        return ast.Power("any_time", self.text, effects=c[-1], once_per_turn=any(x in ("once", "once_each") for x in c),
+                         while_leading="leading" in c, col=_col(meta))
+
+    def as_container(self, meta: Any, c: list[Any]) -> ast.Power:
+        return ast.Power("as_container", self.text, effects=c[-1], col=_col(meta))
+
+    def on_contract(self, meta: Any, c: list[Any]) -> ast.Power:
+        return ast.Power("on_contract", self.text, effects=c[-1], col=_col(meta))
 
     def game_end(self, meta: Any, c: list[Any]) -> ast.Power:
         return ast.Power("game_end", self.text, effects=c[-1], col=_col(meta))
@@ -87,8 +101,14 @@ class ToAst(Transformer):
 
     # --- effects
     def gain(self, meta: Any, c: list[Any]) -> ast.Gain:
-        per = c[1] if len(c) > 1 else None
-        return ast.Gain(int(c[0]), per, col=_col(meta))
+        per = next((x for x in c if isinstance(x, ast.Count)), None)
+        return ast.Gain(int(c[0]), per, round_even="even" in c, col=_col(meta))
+
+    def rounding(self, meta: Any, c: list[Any]) -> str:
+        return "even"
+
+    def multiplier_every(self, meta: Any, c: list[Any]) -> ast.Count:
+        return dataclasses.replace(c[-1], every=max(1, _ints(c)[0]))
 
     def draw(self, meta: Any, c: list[Any]) -> ast.Draw:
         per = c[1] if len(c) > 1 else None
@@ -145,10 +165,115 @@ class ToAst(Transformer):
     def use_hand_actions(self, meta: Any, c: list[Any]) -> ast.UseHandActions:
         return ast.UseHandActions(col=_col(meta))
 
+    def pay_bank(self, meta: Any, c: list[Any]) -> ast.PayBank:
+        return ast.PayBank(_ints(c)[0], col=_col(meta))
+
+    def discard_hand(self, meta: Any, c: list[Any]) -> ast.DiscardHand:
+        return ast.DiscardHand(_ints(c)[0], col=_col(meta))
+
+    def park(self, meta: Any, c: list[Any]) -> ast.Park:
+        return ast.Park(_ints(c)[0], col=_col(meta))
+
+    def move_this(self, meta: Any, c: list[Any]) -> ast.MoveThis:
+        return ast.MoveThis(c[-1], col=_col(meta))
+
+    def load_this(self, meta: Any, c: list[Any]) -> ast.LoadThis:
+        return ast.LoadThis(col=_col(meta))
+
+    def win(self, meta: Any, c: list[Any]) -> ast.Win:
+        return ast.Win(col=_col(meta))
+
+    def free_actions(self, meta: Any, c: list[Any]) -> ast.FreeActions:
+        action = next(str(x) for x in c if isinstance(x, Token) and x.type == "ACTION")
+        per = next((x for x in c if isinstance(x, ast.Count)), None)
+        return ast.FreeActions(_ints(c)[0], action, per, col=_col(meta))
+
+    def offer_this(self, meta: Any, c: list[Any]) -> ast.OfferThis:
+        return ast.OfferThis(c[0], _ints(c)[-1], col=_col(meta))
+
+    def complete_from_hand(self, meta: Any, c: list[Any]) -> ast.CompleteFromHand:
+        return ast.CompleteFromHand(_ints(c)[0], next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
+
+    def move_all(self, meta: Any, c: list[Any]) -> ast.MoveAll:
+        zones = [x for x in c if isinstance(x, str) and x in ZONES]
+        return ast.MoveAll(next(x for x in c if isinstance(x, ast.CardFilter)), zones[0], zones[1], col=_col(meta))
+
+    def move_some(self, meta: Any, c: list[Any]) -> ast.MoveSome:
+        zones = [x for x in c if isinstance(x, str) and x in ZONES]
+        return ast.MoveSome(_ints(c)[0], next(x for x in c if isinstance(x, ast.CardFilter)), zones[0], zones[1],
+                            "ignoring" in c, col=_col(meta))
+
+    def ignoring(self, meta: Any, c: list[Any]) -> str:
+        return "ignoring"
+
+    def put_goods(self, meta: Any, c: list[Any]) -> ast.PutGoods:
+        return ast.PutGoods(c[0], _ints(c)[0], next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
+
+    def take_island(self, meta: Any, c: list[Any]) -> ast.TakeIsland:
+        return ast.TakeIsland(_ints(c)[0], c[-1], col=_col(meta))
+
+    def take_random(self, meta: Any, c: list[Any]) -> ast.TakeRandom:
+        return ast.TakeRandom(_ints(c)[0], next(x for x in c if isinstance(x, ast.Players)), col=_col(meta))
+
+    def swap_island(self, meta: Any, c: list[Any]) -> ast.SwapIsland:
+        give, take = _ints(c)
+        return ast.SwapIsland(give, take, col=_col(meta))
+
+    def swap_shipment(self, meta: Any, c: list[Any]) -> ast.SwapShipment:
+        return ast.SwapShipment(c[0], col=_col(meta))
+
+    def steal_containers(self, meta: Any, c: list[Any]) -> ast.StealContainers:
+        return ast.StealContainers(_ints(c)[0], col=_col(meta))
+
+    def import_containers(self, meta: Any, c: list[Any]) -> ast.ImportContainers:
+        return ast.ImportContainers(_ints(c)[0], c[-1], col=_col(meta))
+
+    def that_ship(self, meta: Any, c: list[Any]) -> str:
+        return "that_ship"
+
+    def a_ship_at_sea(self, meta: Any, c: list[Any]) -> str:
+        return "a_ship_at_sea"
+
+    def move_container(self, meta: Any, c: list[Any]) -> ast.MoveContainer:
+        return ast.MoveContainer(_ints(c)[0], c[-1], col=_col(meta))
+
+    def your_place(self, meta: Any, c: list[Any]) -> str:
+        return str(c[-1])
+
+    def hand_place(self, meta: Any, c: list[Any]) -> str:
+        return "hand"
+
+    def island_place(self, meta: Any, c: list[Any]) -> str:
+        return "island"
+
+    def name_good(self, meta: Any, c: list[Any]) -> ast.NameGood:
+        return ast.NameGood(col=_col(meta))
+
+    def name_card(self, meta: Any, c: list[Any]) -> ast.NameCard:
+        return ast.NameCard(col=_col(meta))
+
+    def draw_until_pair(self, meta: Any, c: list[Any]) -> ast.DrawUntilPair:
+        return ast.DrawUntilPair(col=_col(meta))
+
+    def virtual_imports(self, meta: Any, c: list[Any]) -> ast.VirtualImports:
+        return ast.VirtualImports(c[0], col=_col(meta))
+
+    def load_from_hand(self, meta: Any, c: list[Any]) -> ast.LoadFromHand:
+        return ast.LoadFromHand(_ints(c)[0], col=_col(meta))
+
     def effects_group(self, meta: Any, c: list[Any]) -> ast.Sequence:
         return ast.Sequence(tuple(c[0]), col=_col(meta))
 
     # --- players, counts, values, conditions
+    def players_plain(self, meta: Any, c: list[Any]) -> ast.Players:
+        return c[0]
+
+    def players_with(self, meta: Any, c: list[Any]) -> ast.Players:
+        return dataclasses.replace(c[0], having=next(x for x in c if isinstance(x, ast.CardFilter)))
+
+    def earlier_pirates(self, meta: Any, c: list[Any]) -> ast.Players:
+        return ast.Players("earlier_pirates", col=_col(meta))
+
     def each_other_player(self, meta: Any, c: list[Any]) -> ast.Players:
         return ast.Players("each_other", col=_col(meta))
 
@@ -167,6 +292,18 @@ class ToAst(Transformer):
     def count_hand(self, meta: Any, c: list[Any]) -> ast.Count:
         return ast.Count("hand", col=_col(meta))
 
+    def count_moved(self, meta: Any, c: list[Any]) -> ast.Count:
+        return ast.Count("moved", col=_col(meta))
+
+    def count_drawn(self, meta: Any, c: list[Any]) -> ast.Count:
+        return ast.Count("drawn", col=_col(meta))
+
+    def count_chosen_type(self, meta: Any, c: list[Any]) -> ast.Count:
+        owner = next(x for x in c if isinstance(x, ast.Players))
+        filt = next(x for x in c if isinstance(x, ast.CardFilter))
+        zone = next(x for x in c if isinstance(x, str) and x in ZONES)
+        return ast.Count("chosen_type", owner.kind, filt, zone, owner.col, col=_col(meta))
+
     def count_zone(self, meta: Any, c: list[Any]) -> ast.Count:
         owner, filt, zone = c[-3], c[-2], c[-1]
         return ast.Count("zone", owner.kind, filt, zone, owner.col, col=_col(meta))
@@ -180,6 +317,9 @@ class ToAst(Transformer):
     def imports(self, meta: Any, c: list[Any]) -> str:
         return "imports"
 
+    def containers(self, meta: Any, c: list[Any]) -> str:
+        return "containers"
+
     def compare(self, meta: Any, c: list[Any]) -> ast.Condition:
         return ast.Condition("compare", c[0], str(c[1]), c[2], col=_col(meta))
 
@@ -191,6 +331,24 @@ class ToAst(Transformer):
 
     def have_most(self, meta: Any, c: list[Any]) -> ast.Condition:
         return ast.Condition("have_most", zone=c[-1], col=_col(meta))
+
+    def have_every(self, meta: Any, c: list[Any]) -> ast.Condition:
+        return ast.Condition("have_every", number=_ints(c)[0], col=_col(meta))
+
+    def drawn_named_type(self, meta: Any, c: list[Any]) -> ast.Condition:
+        return ast.Condition("drawn_named_type", col=_col(meta))
+
+    def drawn_named_card(self, meta: Any, c: list[Any]) -> ast.Condition:
+        return ast.Condition("drawn_named_card", col=_col(meta))
+
+    def shipment_lacks(self, meta: Any, c: list[Any]) -> ast.Condition:
+        return ast.Condition("shipment_lacks", filter=next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
+
+    def shipment_has(self, meta: Any, c: list[Any]) -> ast.Condition:
+        return ast.Condition("shipment_has", filter=next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
+
+    def ship_has_containers(self, meta: Any, c: list[Any]) -> ast.Condition:
+        return ast.Condition("ship_has_containers", col=_col(meta))
 
     def number(self, meta: Any, c: list[Any]) -> ast.Value:
         return ast.Value("number", int(c[0]), col=_col(meta))
@@ -233,6 +391,31 @@ class ToAst(Transformer):
     def t_draw_action(self, meta: Any, c: list[Any]) -> ast.Trigger:
         return ast.Trigger("draw_action", self._actor(c), col=_col(meta))
 
+    def t_ship_returned(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("ship_returned", col=_col(meta))
+
+    def t_pays(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("pays", self._actor(c), number=_ints(c)[0], col=_col(meta))
+
+    def t_imports(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("imports", self._actor(c), next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
+
+    def t_imports_any(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("imports", self._actor(c), col=_col(meta))
+
+    def t_follows(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        action = next(str(x) for x in c if isinstance(x, Token) and x.type == "ACTION")
+        return ast.Trigger("follows", self._actor(c), action=action, col=_col(meta))
+
+    def t_pirates(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("pirates", self._actor(c), col=_col(meta))
+
+    def t_pirates_ship(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("pirates_ship", self._actor(c), col=_col(meta))
+
+    def t_loads(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("loads", self._actor(c), col=_col(meta))
+
     def t_good_added(self, meta: Any, c: list[Any]) -> ast.Trigger:
         owner = next(x for x in c if isinstance(x, ast.Players))
         actor = {"you": "you", "each_other": "other", "every": "any", "that": "any"}[owner.kind]
@@ -265,6 +448,35 @@ class ToAst(Transformer):
     def r_majority_double(self, meta: Any, c: list[Any]) -> ast.Rule:
         return ast.Rule("majority_double", col=_col(meta))
 
+    def r_innate(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("innate", _ints(c)[0], filter=c[0], col=_col(meta))
+
+    def r_fee(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("fee", _ints(c)[0], col=_col(meta))
+
+    def r_containers_per_import(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("containers_per_import", _ints(c)[0], col=_col(meta))
+
+    def r_extra_imports(self, meta: Any, c: list[Any]) -> ast.Rule:
+        action = next(str(x) for x in c if isinstance(x, Token) and x.type == "ACTION")
+        return ast.Rule("extra_imports", _ints(c)[0], action=action, per=next(x for x in c if isinstance(x, ast.Count)), col=_col(meta))
+
+    def r_virtual_goods(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("virtual_goods", _ints(c)[0], col=_col(meta))
+
+    def r_pirate_anywhere(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("pirate_anywhere", col=_col(meta))
+
+    def r_load_from_deck(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("load_from_deck", col=_col(meta))
+
+    def r_sell_instead_of_load(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("sell_instead_of_load", credits=_ints(c)[0], col=_col(meta))
+
+    def r_pair_slot(self, meta: Any, c: list[Any]) -> ast.Rule:
+        good = next(str(x) for x in c if isinstance(x, Token) and x.type == "GOOD")
+        return ast.Rule("pair_slot", good=good, col=_col(meta))
+
     # --- filters
     def filter(self, meta: Any, c: list[Any]) -> ast.CardFilter:
         return _filter(meta, c)
@@ -287,4 +499,5 @@ class ToAst(Transformer):
         return COLOUR_GOOD.get(word, word)
 
 
+ZONES = ("goods", "shipments", "imports", "containers")
 COLOUR_GOOD = {"green": "technology", "yellow": "agriculture", "red": "illegal", "black": "consumer", "blue": "luxury"}

@@ -9,9 +9,13 @@ from interpreter.dsl.parser import SyntaxProblem
 
 # Effects that only make sense in some timings, and why.
 ONLY_IN: dict[type[ast.Effect], tuple[tuple[str, ...], str]] = {
-    ast.ContractThis: (("any_time",), "`contract this card` works only in an `any time` power (the card is in your hand)"),
+    ast.ContractThis: (("any_time", "on_completion"), "`contract this card` works `any time` (from hand) or `on completion` (again)"),
     ast.CopyPowers: (("on_completion",), "`copy the powers` is decided when the card completes: use `on completion`"),
     ast.UseHandActions: (("on_completion",), "`use the action of each card in your hand` works only `on completion`"),
+    ast.MoveContainer: (("triggered",), "`move ... from that ship` needs a `when ...` power whose event has a ship"),
+    ast.LoadFromHand: (("on_contract",), "`load ... onto this ship` works only `on contract`"),
+    ast.VirtualImports: (("game_end",), "imports count as goods only `at game end`"),
+    ast.SwapShipment: (("on_completion",), "`swap this card with ...` happens `on completion`"),
 }
 
 
@@ -47,7 +51,9 @@ def _counts(effect: ast.Effect) -> list[ast.Count]:
 
 
 def _credit_amounts(effect: ast.Effect) -> list[int]:
-    if isinstance(effect, ast.Gain | ast.PaysYou | ast.YouPay):
+    if isinstance(effect, ast.Gain) and effect.round_even:
+        return []
+    if isinstance(effect, ast.Gain | ast.PaysYou | ast.YouPay | ast.PayBank | ast.Park):
         return [effect.amount]
     if isinstance(effect, ast.Sell):
         return [effect.price]

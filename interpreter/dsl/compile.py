@@ -30,16 +30,34 @@ class CompiledPower:
     event_type: type[ev.Event] | None = None
     matches: Callable[[Ctx, Any], bool] | None = None
     once_per_turn: bool = False
+    per_player: bool = False
 
 
 # --------------------------------------------------------------------------- numbers and conditions
 
 def count(node: ast.Count) -> Number:
+    raw = _raw_count(node)
+    every = node.every
+    if every > 1:
+        return lambda ctx: raw(ctx) // every
+    return raw
+
+
+def _raw_count(node: ast.Count) -> Number:
     if node.kind == "taken":
         return lambda ctx: ctx.taken
+    if node.kind == "moved":
+        return lambda ctx: ctx.moved
+    if node.kind == "drawn":
+        return lambda ctx: len(ctx.drawn)
     if node.kind == "hand":
         return lambda ctx: len(ctx.owner.hand)
     owner, filt, zone = node.owner, node.filter, node.zone
+    if node.kind == "chosen_type":
+        return lambda ctx: prim.chosen_type_count(ctx, owner, filt, zone)
+    if zone == "goods" and filt.good and filt.action is None and filt.tier_max == 99 and filt.tier_min == 0:
+        good = filt.good  # goods of a type go through the rule query, virtual goods included (OQ-36)
+        return lambda ctx: sum(ctx.game.rules.goods_of_type(p, good) for p in prim.players(ctx, owner))
     return lambda ctx: prim.count_zone(ctx, owner, filt, zone)
 
 
@@ -65,6 +83,19 @@ def condition(node: ast.Condition) -> Test:
     if node.kind == "have_most":
         zone = node.zone
         return lambda ctx: prim.has_most(ctx, zone)
+    if node.kind == "have_every":
+        from interpreter.cards.model import GOOD_TYPES
+        n = node.number
+        return lambda ctx: all(ctx.game.rules.goods_of_type(ctx.owner, g) >= n for g in GOOD_TYPES)
+    if node.kind == "drawn_named_type":
+        return lambda ctx: any(c.good == ctx.named for c in ctx.drawn)
+    if node.kind == "drawn_named_card":
+        return lambda ctx: any(c.id == ctx.named for c in ctx.drawn)
+    if node.kind in ("shipment_has", "shipment_lacks"):
+        filt, want = node.filter, node.kind == "shipment_has"
+        return lambda ctx: any(filt.matches(c) for c in ctx.contracts) == want
+    if node.kind == "ship_has_containers":
+        return lambda ctx: ctx.ship is not None and bool(ctx.ship.containers)
     assert node.left is not None and node.right is not None
     left, right, op = value(node.left), value(node.right), COMPARE[node.op]
     return lambda ctx: op(left(ctx), right(ctx))
@@ -97,15 +128,14 @@ def sequence(effects: tuple[ast.Effect, ...]) -> Run:
 
 def _gain(node: ast.Gain) -> Run:
     amount = times(node.amount, node.per)
+    if node.round_even:
+        return lambda ctx: ctx.game.gain(ctx.owner, -(-amount(ctx) // 2) * 2, ctx.card.name)
     return lambda ctx: ctx.game.gain(ctx.owner, amount(ctx), ctx.card.name)
 
 
 def _draw(node: ast.Draw) -> Run:
     amount = times(node.amount, node.per)
-
-    def run(ctx: Ctx) -> None:
-        ctx.game.draw_into_hand(ctx.owner, amount(ctx))
-    return run
+    return lambda ctx: prim.draw_recorded(ctx, amount(ctx))
 
 
 def _draw_until(node: ast.DrawUntil) -> Run:
@@ -114,42 +144,42 @@ def _draw_until(node: ast.DrawUntil) -> Run:
 
 
 def _pays_you(node: ast.PaysYou) -> Run:
-    kind, amount = node.players.kind, node.amount
+    kind, having, amount = node.players.kind, node.players.having, node.amount
 
     def run(ctx: Ctx) -> None:
-        for payer in prim.players(ctx, kind):
+        for payer in prim.players(ctx, kind, having):
             if payer is not ctx.owner:
                 ctx.game.pay(payer, amount, ctx.owner, ctx.card.name)
     return run
 
 
 def _you_pay(node: ast.YouPay) -> Run:
-    kind, amount = node.players.kind, node.amount
+    kind, having, amount = node.players.kind, node.players.having, node.amount
 
     def run(ctx: Ctx) -> None:
-        for payee in prim.players(ctx, kind):
+        for payee in prim.players(ctx, kind, having):
             if payee is not ctx.owner:
                 ctx.game.pay(ctx.owner, amount, payee, ctx.card.name)
     return run
 
 
 def _give_cards(node: ast.GiveCards) -> Run:
-    kind, amount = node.players.kind, node.amount
+    kind, having, amount = node.players.kind, node.players.having, node.amount
 
     def run(ctx: Ctx) -> None:
-        for giver in prim.players(ctx, kind):
+        for giver in prim.players(ctx, kind, having):
             prim.give_cards_from_hand(ctx, giver, amount)
     return run
 
 
 def _take_all(node: ast.TakeAll) -> Run:
-    filt, kind = node.filter, node.players.kind
-    return lambda ctx: prim.take_from_hands(ctx, filt, prim.players(ctx, kind))
+    filt, kind, having = node.filter, node.players.kind, node.players.having
+    return lambda ctx: prim.take_from_hands(ctx, filt, prim.players(ctx, kind, having))
 
 
 def _choose_one(node: ast.ChooseOne) -> Run:
     from interpreter.engine.decisions import Decision, Option
-    kind, choices = node.players.kind, node.choices
+    kind, having, choices = node.players.kind, node.players.having, node.choices
 
     def possible(ctx: Ctx, chooser: Any, choice: ast.Choice) -> bool:
         if choice.kind == "pay":
@@ -165,7 +195,7 @@ def _choose_one(node: ast.ChooseOne) -> Run:
         prim.move_between_areas(ctx, chooser, choice.zone, cards)
 
     def run(ctx: Ctx) -> None:
-        for chooser in prim.players(ctx, kind):
+        for chooser in prim.players(ctx, kind, having):
             if chooser is ctx.owner:
                 continue
             open_choices = [c for c in choices if possible(ctx, chooser, c)]
@@ -234,11 +264,151 @@ def _sequence(node: ast.Sequence) -> Run:
     return sequence(node.effects)
 
 
+def _pay_bank(node: ast.PayBank) -> Run:
+    amount = node.amount
+
+    def run(ctx: Ctx) -> None:
+        ctx.game.pay(ctx.owner, amount, None, ctx.card.name)
+    return run
+
+
+def _discard_hand(node: ast.DiscardHand) -> Run:
+    amount = node.amount
+    return lambda ctx: prim.discard_from_hand(ctx, amount)
+
+
+def _park(node: ast.Park) -> Run:
+    amount = node.amount
+
+    def run(ctx: Ctx) -> None:
+        ctx.owner.parked_credits += amount  # passive credits until game end (R1.9.2, R17.3)
+    return run
+
+
+def _move_this(node: ast.MoveThis) -> Run:
+    place = node.place
+    return lambda ctx: prim.move_this(ctx, place)
+
+
+def _load_this(node: ast.LoadThis) -> Run:
+    return prim.load_this
+
+
+def _win(node: ast.Win) -> Run:
+    return lambda ctx: ctx.game.win_instantly(ctx.owner.seat)
+
+
+def _free_actions(node: ast.FreeActions) -> Run:
+    amount, action = times(node.amount, node.per), node.action
+    return lambda ctx: prim.free_actions(ctx, action, amount(ctx))
+
+
+def _offer_this(node: ast.OfferThis) -> Run:
+    kind, having, price = node.players.kind, node.players.having, node.price
+    return lambda ctx: prim.offer_this(ctx, prim.players(ctx, kind, having), price)
+
+
+def _complete_from_hand(node: ast.CompleteFromHand) -> Run:
+    filt, amount = node.filter, node.amount
+    return lambda ctx: prim.complete_from_hand(ctx, filt, amount)
+
+
+def _move_all(node: ast.MoveAll) -> Run:
+    filt, source, target = node.filter, node.source, node.target
+    return lambda ctx: prim.move_cards(ctx, [c for c in prim.zone_cards(ctx.owner, source) if filt.matches(c)], source, target, False)
+
+
+def _move_some(node: ast.MoveSome) -> Run:
+    filt, source, target, amount, ignore = node.filter, node.source, node.target, node.amount, node.ignoring_limits
+
+    def run(ctx: Ctx) -> None:
+        pool = [c for c in prim.zone_cards(ctx.owner, source) if filt.matches(c)]
+        prim.move_cards(ctx, prim.pick_cards(ctx.game, ctx.owner, pool, amount, "choose_card", f"move to your {target}"),
+                        source, target, ignore)
+    return run
+
+
+def _put_goods(node: ast.PutGoods) -> Run:
+    kind, having, amount, filt = node.players.kind, node.players.having, node.amount, node.filter
+
+    def run(ctx: Ctx) -> None:
+        for giver in prim.players(ctx, kind, having):
+            prim.put_goods_on_island(ctx, giver, filt, amount)
+    return run
+
+
+def _take_island(node: ast.TakeIsland) -> Run:
+    amount, target = node.amount, node.target
+    return lambda ctx: prim.take_from_island(ctx, amount, target)
+
+
+def _take_random(node: ast.TakeRandom) -> Run:
+    amount, kind, having = node.amount, node.players.kind, node.players.having
+
+    def run(ctx: Ctx) -> None:
+        for victim in prim.players(ctx, kind, having):
+            prim.take_random(ctx, victim, amount)
+    return run
+
+
+def _swap_island(node: ast.SwapIsland) -> Run:
+    return prim.swap_with_island
+
+
+def _swap_shipment(node: ast.SwapShipment) -> Run:
+    filt = node.filter
+    return lambda ctx: prim.swap_shipment(ctx, filt)
+
+
+def _steal_containers(node: ast.StealContainers) -> Run:
+    amount = node.amount
+    return lambda ctx: prim.steal_containers(ctx, amount)
+
+
+def _import_containers(node: ast.ImportContainers) -> Run:
+    amount, source = node.amount, node.source
+    return lambda ctx: prim.import_free(ctx, amount, source)
+
+
+def _move_container(node: ast.MoveContainer) -> Run:
+    amount, place = node.amount, node.place
+    return lambda ctx: prim.move_container(ctx, amount, place)
+
+
+def _name_good(node: ast.NameGood) -> Run:
+    return prim.name_good
+
+
+def _name_card(node: ast.NameCard) -> Run:
+    return prim.name_card
+
+
+def _draw_until_pair(node: ast.DrawUntilPair) -> Run:
+    return prim.draw_until_pair
+
+
+def _virtual_imports(node: ast.VirtualImports) -> Run:
+    filt = node.filter
+    return lambda ctx: prim.virtual_imports(ctx, filt)
+
+
+def _load_from_hand(node: ast.LoadFromHand) -> Run:
+    amount = node.amount
+    return lambda ctx: prim.load_from_hand_onto_ship(ctx, amount)
+
+
 EFFECTS: dict[type[ast.Effect], Callable[[Any], Run]] = {
     ast.Gain: _gain, ast.Draw: _draw, ast.DrawUntil: _draw_until, ast.PaysYou: _pays_you, ast.YouPay: _you_pay,
     ast.GiveCards: _give_cards, ast.TakeAll: _take_all, ast.ChooseOne: _choose_one, ast.IfThen: _if_then,
     ast.May: _may, ast.Sell: _sell, ast.DiscardGoods: _discard_goods, ast.ContractThis: _contract_this,
     ast.CopyPowers: _copy_powers, ast.UseHandActions: _use_hand_actions, ast.Sequence: _sequence,
+    ast.PayBank: _pay_bank, ast.DiscardHand: _discard_hand, ast.Park: _park, ast.MoveThis: _move_this,
+    ast.LoadThis: _load_this, ast.Win: _win, ast.FreeActions: _free_actions, ast.OfferThis: _offer_this,
+    ast.CompleteFromHand: _complete_from_hand, ast.MoveAll: _move_all, ast.MoveSome: _move_some,
+    ast.PutGoods: _put_goods, ast.TakeIsland: _take_island, ast.TakeRandom: _take_random, ast.SwapIsland: _swap_island,
+    ast.SwapShipment: _swap_shipment, ast.StealContainers: _steal_containers, ast.ImportContainers: _import_containers,
+    ast.MoveContainer: _move_container, ast.NameGood: _name_good, ast.NameCard: _name_card,
+    ast.DrawUntilPair: _draw_until_pair, ast.VirtualImports: _virtual_imports, ast.LoadFromHand: _load_from_hand,
 }
 
 
@@ -254,6 +424,14 @@ def usable(first: ast.Effect | None) -> Test:
         return lambda ctx: any(filt.matches(c) for c in ctx.owner.hand)
     if isinstance(first, ast.ContractThis):
         return prim.can_contract_this
+    if isinstance(first, ast.MoveThis):  # moving a completed card: it must be in Shipments
+        return lambda ctx: prim.where_is(ctx.owner, ctx.card) == "shipments"
+    if isinstance(first, ast.LoadThis):
+        return prim.can_load_this
+    if isinstance(first, ast.SwapIsland):
+        return lambda ctx: bool(ctx.owner.hand and ctx.game.zones.island)
+    if isinstance(first, ast.DiscardHand):
+        return lambda ctx: bool(ctx.owner.hand)
     return lambda ctx: True
 
 
@@ -286,6 +464,24 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
         return ev.DrawActionTaken, lambda ctx, e: actor(ctx, e.player)
     if node.kind == "good_added":
         return ev.GoodAdded, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card)
+    if node.kind == "ship_returned":
+        return ev.ShipReturned, lambda ctx, e: True
+    if node.kind == "pays":
+        least = node.number
+        return ev.CreditsPaid, lambda ctx, e: actor(ctx, e.player) and e.amount >= least
+    if node.kind == "imports":
+        return ev.ImportWon, lambda ctx, e: actor(ctx, e.player) and any(
+            filt.matches(c) for c in (*e.to_imports, *e.to_goods, *e.discarded))
+    if node.kind == "follows":
+        action = node.action
+        return ev.ActionFollowed, lambda ctx, e: (actor(ctx, e.player) and e.action == action
+                                                  and ctx.game.leader == ctx.owner.seat)
+    if node.kind == "pirates":
+        return ev.CardPirated, lambda ctx, e: actor(ctx, e.player)
+    if node.kind == "pirates_ship":
+        return ev.CardPirated, lambda ctx, e: actor(ctx, e.player) and e.ship is not None and e.ship.owner != e.player
+    if node.kind == "loads":
+        return ev.ContainerLoaded, lambda ctx, e: actor(ctx, e.player) and e.by == "load"
     raise ValueError(f"unknown trigger {node.kind}")
 
 
@@ -298,6 +494,15 @@ def compile_power(power: ast.Power) -> CompiledPower:
     if power.timing == "triggered":
         assert power.trigger is not None
         event_type, matches = trigger(power.trigger)
-        return CompiledPower(power, power.text, "triggered", run, lambda ctx: False, event_type, matches, power.once_per_turn)
+        return CompiledPower(power, power.text, "triggered", run, lambda ctx: False, event_type, matches, power.once_per_turn,
+                             power.per_player)
     first = power.effects[0] if power.effects else None
-    return CompiledPower(power, power.text, power.timing, run, usable(first) if power.timing == "any_time" else (lambda ctx: True))
+    if power.timing != "any_time":
+        return CompiledPower(power, power.text, power.timing, run, lambda ctx: True)
+    test = usable(first)
+    if power.while_leading:
+        inner = test
+
+        def test(ctx: Ctx) -> bool:
+            return ctx.game.leader == ctx.owner.seat and inner(ctx)
+    return CompiledPower(power, power.text, "any_time", run, test, once_per_turn=power.once_per_turn)

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from interpreter.dsl import ast
 
-PLAYERS = {"each_other": "each other player", "every": "every player", "that": "that player", "you": "you"}
+PLAYERS = {"each_other": "each other player", "every": "every player", "that": "that player", "you": "you",
+           "earlier_pirates": "each player who pirated before you this turn"}
+PLACES = {"goods": "your Goods", "imports": "your Imports", "shipments": "your Shipments", "hand": "your hand",
+          "island": "the supply island"}
+
+
+def players_text(p: ast.Players) -> str:
+    text = PLAYERS[p.kind]
+    return f"{text} holding {a(filter_text(p.having, 'good'))}" if p.having else text
 OWNERS = {"you": "your", "each_other": "the other players'", "every": "all players'", "that": "that player's"}
 ACTORS = {"you": "you", "any": "any player", "other": "another player"}
 ZONE_SINGULAR = {"goods": "good", "shipments": "completed shipment", "imports": "card"}
@@ -34,14 +42,21 @@ def a(phrase: str) -> str:
     return ("an " if phrase[:1] in "aeiou" else "a ") + phrase
 
 
-def count_text(c: ast.Count) -> str:
-    if c.kind == "taken":
-        return "card taken"
+def count_text(c: ast.Count, many: bool = False) -> str:
+    """The counted thing as a noun phrase: `card taken`, or `cards taken` when `many`."""
+    many = many or c.every > 1
+    s = "s" if many else ""
+    prefix = f"{c.every} " if c.every > 1 else ""
+    if c.kind in ("taken", "moved", "drawn"):
+        return f"{prefix}card{s} {c.kind}"
+    if c.kind == "chosen_type":
+        return f"{prefix}card{s} in {OWNERS[c.owner]} {c.zone.capitalize()} of one action type you choose"
     if c.kind == "hand":
-        return "card in your hand"
+        return f"{prefix}card{s} in your hand"
     if c.zone == "shipments":
-        return f"completed {filter_text(c.filter, 'shipment')} in {OWNERS[c.owner]} Shipments"
-    return f"{filter_text(c.filter, ZONE_SINGULAR[c.zone])} in {OWNERS[c.owner]} {c.zone.capitalize()}"
+        return f"{prefix}completed {filter_text(c.filter, 'shipment' + s)} in {OWNERS[c.owner]} Shipments"
+    noun = ZONE_SINGULAR[c.zone] + s
+    return f"{prefix}{filter_text(c.filter, noun)} in {OWNERS[c.owner]} {c.zone.capitalize()}"
 
 
 def value_text(v: ast.Value) -> str:
@@ -50,44 +65,61 @@ def value_text(v: ast.Value) -> str:
     if v.kind == "credits":
         return "your active credits"
     assert v.count is not None
-    return f"the number of {count_text(v.count)}s"
+    return f"the number of {count_text(v.count, many=True)}"
 
 
-OPS = {"<=": "are at most", ">=": "are at least", "<": "are fewer than", ">": "are more than", "=": "are exactly"}
+OPS = {"<=": "is at most", ">=": "is at least", "<": "is less than", ">": "is more than", "=": "is exactly"}
 
 
 def condition_text(c: ast.Condition) -> str:
     if c.kind == "coin_heads":
         return "a coin flip comes up heads"
     if c.kind == "have_most":
+        if c.zone == "containers":
+            return "your ships carry at least as many containers as every other player's (at sea too)"
         return f"you have at least as many {c.zone} as every other player"
+    if c.kind == "have_every":
+        return f"you have at least {c.number} goods of every type"
+    if c.kind == "drawn_named_type":
+        return "a card drawn is of the good type named"
+    if c.kind == "drawn_named_card":
+        return "a card drawn is the card named"
+    if c.kind == "shipment_has":
+        return f"the shipment has {a(filter_text(c.filter, 'contract'))}"
+    if c.kind == "shipment_lacks":
+        return f"the shipment has no {filter_text(c.filter, 'contract')}"
+    if c.kind == "ship_has_containers":
+        return "that ship still carries containers"
     assert c.left is not None and c.right is not None
     return f"{value_text(c.left)} {OPS[c.op]} {value_text(c.right)}"
 
 
 def _per(per: ast.Count | None) -> str:
-    return f" for each {count_text(per)}" if per else ""
+    if per is None:
+        return ""
+    return f" for every {count_text(per)}" if per.every > 1 else f" for each {count_text(per)}"
 
 
 def effect_text(e: ast.Effect, scoring: bool = False) -> str:
     """`scoring`: the effect runs during final scoring, where credits taken are points (R17.8)."""
     match e:
-        case ast.Gain(amount=n, per=per):
-            return f"score {n}{_per(per)}" if scoring else f"take {plural(n, 'credit')} from the bank{_per(per)}"
+        case ast.Gain(amount=n, per=per, round_even=even):
+            rounding = ", rounded up to an even number" if even else ""
+            return (f"score {n}{_per(per)}" if scoring else f"take {plural(n, 'credit')} from the bank{_per(per)}") + rounding
         case ast.Draw(amount=n, per=per):
             return f"draw {plural(n, 'card')}{_per(per)}"
         case ast.DrawUntil(hand_size=n):
             return f"draw until you hold {plural(n, 'card')}"
         case ast.PaysYou(players=p, amount=a):
-            return f"{PLAYERS[p.kind]} pays you {plural(a, 'credit')} (or all they have)"
+            return f"{players_text(p)} pays you {plural(a, 'credit')} (or all they have)"
         case ast.YouPay(players=p, amount=a):
-            return f"you pay {PLAYERS[p.kind]} {plural(a, 'credit')}"
+            return f"you pay {players_text(p)} {plural(a, 'credit')}"
         case ast.GiveCards(players=p, amount=a):
-            return f"{PLAYERS[p.kind]} gives you {plural(a, 'card')} of their choice from their hand"
+            return f"{players_text(p)} gives you {plural(a, 'card')} of their choice from their hand"
         case ast.TakeAll(filter=f, players=p):
-            return f"{PLAYERS[p.kind]} reveals their hand and you take every {filter_text(f)} from it into your hand"
+            return f"{players_text(p)} reveals their hand and you take every {filter_text(f)} from it into your hand"
         case ast.ChooseOne(players=p, choices=cs):
-            return f"{PLAYERS[p.kind]} chooses to " + ", or to ".join(choice_text(c) for c in cs)
+            return f"{players_text(p)} chooses to " + ", or to ".join(choice_text(c) for c in cs)
         case ast.IfThen(condition=c, then=t, otherwise=o):
             text = f"if {condition_text(c)}, {effect_text(t, scoring)}"
             return text + (f"; otherwise {effect_text(o, scoring)}" if o else "")
@@ -98,13 +130,63 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
         case ast.DiscardGoods(amount=a, filter=f):
             return f"discard {a} of your {filter_text(f, 'goods')}"
         case ast.ContractThis():
-            return "contract this card from your hand without using an action (a ship in harbor is needed)"
+            return "contract this card without using an action (an available ship is needed)"
         case ast.CopyPowers(filter=f):
             return f"copy the powers of another {filter_text(f, 'completed shipment')} of any player"
         case ast.UseHandActions():
             return "act out the action of each card in your hand, once each, alone (no follows, no imports, no stacking)"
         case ast.Sequence(effects=es):
             return ", then ".join(effect_text(x, scoring) for x in es)
+        case ast.PayBank(amount=n):
+            return f"pay {plural(n, 'credit')} to the bank"
+        case ast.DiscardHand(amount=n):
+            return f"discard {plural(n, 'card')} of your choice from your hand"
+        case ast.Park(amount=n):
+            return f"put {plural(n, 'credit')} from the bank on this card (yours at game end, not active credits)"
+        case ast.MoveThis(place=place):
+            return f"move this card to {PLACES[place]}"
+        case ast.LoadThis():
+            return "load this card as a container onto one of your ships where it fits"
+        case ast.Win():
+            return "you win the game at once"
+        case ast.FreeActions(amount=n, action=act, per=per):
+            return f"take {n} free {act.upper()} action{'s' if n != 1 else ''}{_per(per)}, alone"
+        case ast.OfferThis(players=p, price=price):
+            return f"{players_text(p)} may, in turn, buy this card for {plural(price, 'credit')} paid to you and put it in their Shipments"
+        case ast.CompleteFromHand(amount=n, filter=f):
+            return f"put {plural(n, filter_text(f))} from your hand into your Shipments as if just completed (no tier needed)"
+        case ast.MoveAll(filter=f, source=src, target=dst):
+            what = filter_text(f, ZONE_SINGULAR.get(src, "card"))
+            return f"move every {what} of your {src.capitalize()} to your {dst.capitalize()} (what does not fit is discarded)"
+        case ast.MoveSome(amount=n, source=src, target=dst, ignoring_limits=ignore):
+            return f"move {n} of your {src.capitalize()} to your {dst.capitalize()}" + (", ignoring limits" if ignore else "")
+        case ast.PutGoods(players=p, amount=n, filter=f):
+            return f"{players_text(p)} puts {n} of their {filter_text(f, 'goods')} on the supply island"
+        case ast.TakeIsland(amount=n, target=dst):
+            return f"take {plural(n, 'card')} of your choice from the supply island into your {dst.capitalize()}"
+        case ast.TakeRandom(amount=n, players=p):
+            return f"take {plural(n, 'random card')} from the hand of {players_text(p)}"
+        case ast.SwapIsland():
+            return "swap a card of your hand with a card of the supply island"
+        case ast.SwapShipment(filter=f):
+            return f"this card takes the place of another player's completed {filter_text(f, 'shipment')}, which becomes yours as if just completed"
+        case ast.StealContainers(amount=n):
+            return f"take {n} container from a ship (at sea or in harbor) of each other player; load it if it fits, else keep it in hand"
+        case ast.ImportContainers(amount=n, source=src):
+            where = "that ship" if src == "that_ship" else "a ship at sea"
+            return f"import {plural(n, 'container')} from {where} into your Imports or Goods, with no bid and no fee"
+        case ast.MoveContainer(amount=n, place=place):
+            return f"move {plural(n, 'container')} of that ship to {PLACES[place]} before it sails"
+        case ast.NameGood():
+            return "name a good type"
+        case ast.NameCard():
+            return "name a card"
+        case ast.DrawUntilPair():
+            return "draw cards one by one until two of them share a good type"
+        case ast.VirtualImports(filter=f):
+            return f"your {filter_text(f, 'imports')} count as goods of one type you choose"
+        case ast.LoadFromHand(amount=n):
+            return f"load up to {plural(n, 'container')} from your hand onto this card's ship"
     raise ValueError(f"no explanation for {type(e).__name__}")
 
 
@@ -132,6 +214,21 @@ def trigger_text(t: ast.Trigger) -> str:
         case "good_added":
             owner = {"you": "your", "any": "any player's", "other": "another player's"}[t.actor]
             return f"{a(filter_text(t.filter))} enters {owner} Goods"
+        case "ship_returned":
+            return "a ship returns from the open sea to a harbor"
+        case "pays":
+            return f"{actor} pay{verb_s} {t.number} or more credits at once"
+        case "imports":
+            what = f"{a(filter_text(t.filter, 'container'))}" if not t.filter.empty else "containers from a ship at sea"
+            return f"{actor} import{verb_s} {what}"
+        case "follows":
+            return f"{actor} follow{verb_s} your {t.action.upper()}"
+        case "pirates":
+            return f"{actor} pirate{verb_s} a container"
+        case "pirates_ship":
+            return f"{actor} pirate{verb_s} from another player's ship (that player: its owner)"
+        case "loads":
+            return f"{actor} load{verb_s} a container with a LOAD action"
     raise ValueError(t.kind)
 
 
@@ -153,6 +250,25 @@ def rule_text(r: ast.Rule) -> str:
             return f"you may follow any action with a {r.action.upper()} card; then you take {r.perform.upper()} actions instead"
         case "majority_double":
             return "your majority bonuses and penalties are doubled"
+        case "innate":
+            return f"each of your {filter_text(r.filter, 'goods')} scores {r.number} at game end"
+        case "fee":
+            return f"you receive {r.number} when another player imports from one of your ships"
+        case "containers_per_import":
+            return f"you take up to {r.number} containers when you win an import"
+        case "extra_imports":
+            assert r.per is not None
+            return f"you have {r.number} extra {r.action.upper()} import{_per(r.per)} (they do not use your imports limit)"
+        case "virtual_goods":
+            return f"you have {r.number} virtual good of every type (it uses no goods-limit space)"
+        case "pirate_anywhere":
+            return "when pirating you may also take from other players' ships in harbor, the top of the deck or a random hand card"
+        case "load_from_deck":
+            return "a load action may load the top card of the deck; if it fits nowhere it goes to your hand"
+        case "sell_instead_of_load":
+            return f"once per turn a load action may instead sell a hand card to the supply island for {r.credits}"
+        case "pair_slot":
+            return f"two of your containers of one colour, loaded with one action, may fill one {r.good} slot together"
     raise ValueError(r.kind)
 
 
@@ -164,7 +280,7 @@ def power_text(p: ast.Power) -> str:
             sentence = f"When this shipment completes, {body}."
         case "triggered":
             assert p.trigger is not None
-            once = " (at most once per turn)" if p.once_per_turn else ""
+            once = (" (at most once per turn for each player)" if p.per_player else " (at most once per turn)") if p.once_per_turn else ""
             if p.trigger.own_included:
                 once += " (this card's own completion included)"
             elif p.trigger.kind in ("ship_completed", "contract_completed"):
@@ -174,7 +290,13 @@ def power_text(p: ast.Power) -> str:
             assert p.rule is not None
             sentence = f"While this is in your Shipments, {rule_text(p.rule)}."
         case "any_time":
-            sentence = f"At any time (from your hand if you meet its tier, or once completed): {body}."
+            when = "While you lead" if p.while_leading else "At any time"
+            once = " (once per turn)" if p.once_per_turn else ""
+            sentence = f"{when}{once} (from your hand if you meet its tier, or once completed): {body}."
+        case "as_container":
+            sentence = f"While this card is loaded as a container, when its ship completes: {body}."
+        case "on_contract":
+            sentence = f"When you contract this card: {body}."
         case _:
             sentence = f"At game end, {body}."
     return sentence[0].upper() + sentence[1:]

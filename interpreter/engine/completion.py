@@ -40,9 +40,11 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
         if card.defn.powers:
             game.powers.completed(p, card)
     # R8.2.4: after payment, before the ship sails
+    game.powers.containers_completed(p, ship, contracts)
     game.emit(ev.ShipmentCompleted, p.seat, ship, contracts, containers, payout)
     # R8.2.5: the ship sails with its containers
     ship.completing = False
+    ship.pairs.clear()
     ship.at_sea = True
     game.emit(ev.ShipSailed, p.seat, ship)
     if not ship.containers:  # a power removed every container before it sailed (R9.2)

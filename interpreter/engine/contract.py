@@ -51,9 +51,12 @@ def contract_options(game: Game, p: Player, remaining: int) -> list[Option]:
 
 
 def make_contract(game: Game, p: Player, card: Card, ship: Ship, spend: int) -> None:
-    p.hand.remove(card)
+    if card in p.hand:
+        p.hand.remove(card)
     ship.contracts.append(card)
     game.emit(ev.ContractMade, p.seat, card, ship, spend)
+    if card.defn.powers:
+        game.powers.contracted(p, card, ship)
     complete_if_full(game, p, ship)  # R6.8: containers already aboard may complete it at once
 
 

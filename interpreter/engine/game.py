@@ -14,7 +14,7 @@ from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.decisions import Decision, DecisionRecord, Option
 from interpreter.engine.options import GameOptions
 from interpreter.engine.queries import Rules
-from interpreter.engine.state import Card, Player, Ship, Zones
+from interpreter.engine.state import Card, Player, Ship, Zones, remove_container
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -71,6 +71,7 @@ class Game:
         self.result: GameResult | None = None
         self.n_cards = 0
         self.scoring = False  # final scoring has begun: credits gained now are end-game points
+        self.turn_pirates: list[int] = []  # seats, in the order they pirated this turn
         from interpreter.powers.runtime import PowerRuntime
         self.powers = PowerRuntime(self)
         from interpreter.engine.setup import set_up
@@ -163,17 +164,22 @@ class Game:
             self.powers.activate(p, card, card.defn.powers)
 
     def remove_shipment(self, p: Player, card: Card) -> None:
+        """`card` leaves `p`'s Shipments: its powers stop, and the limits may fall below what `p`
+        holds; the cards stay (R13.6, OQ-16)."""
         p.shipments.remove(card)
         self.powers.deactivate(card)
+        imports, goods = p.held_over_limit
+        p.held_over_limit = (max(imports, len(p.imports)), max(goods, self.rules.goods_counted(p)))
 
     # --- ships ---------------------------------------------------------------------------------
     def ships_at_sea(self) -> list[Ship]:
         return [s for p in self.players for s in p.ships if s.at_sea and s.containers]
 
     def take_from_ship_at_sea(self, ship: Ship, card: Card) -> None:
-        """Remove a container from a ship at sea; an emptied ship returns home at once (R9.2)."""
-        ship.containers.remove(card)
-        if not ship.containers:
+        """Remove a container from a ship (at sea, or in harbor by a power); an emptied ship at sea
+        returns home at once (R9.2)."""
+        remove_container(ship, card)
+        if not ship.containers and ship.at_sea:
             ship.at_sea = False
             self.emit(ev.ShipReturned, ship.owner, ship)
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.bus import events as ev
 from interpreter.engine.decisions import Decision, Option
-from interpreter.engine.state import Card, Player, Ship
+from interpreter.engine.state import Card, Player, Ship, remove_container
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
@@ -84,8 +84,8 @@ def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str
     return [plan for plan in plans if maximal(plan)]
 
 
-def take_options(game: Game, p: Player, ship: Ship) -> list[Option]:
-    n = min(game.rules.containers_per_import(p), len(ship.containers))
+def take_options(game: Game, p: Player, ship: Ship, count: int | None = None) -> list[Option]:
+    n = min(game.rules.containers_per_import(p) if count is None else count, len(ship.containers))
     options: list[Option] = []
     seen: set[tuple[str, ...]] = set()
     for cards in combinations(ship.containers, n):
@@ -99,18 +99,19 @@ def take_options(game: Game, p: Player, ship: Ship) -> list[Option]:
     return options
 
 
-def take_containers(game: Game, p: Player, ship: Ship, bid: int) -> None:
+def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int | None = None, fee: bool = True) -> None:
     """R10.3.2 the winner pays the bid; R10.5 chooses and places the containers; R10.6 the owner's
     fee; R10.7 an emptied ship returns home."""
     game.pay(p, bid, None, "import bid")
-    cards, plan = game.ask(Decision("import_take", p.seat, take_options(game, p, ship), "Take containers")).value
+    cards, plan = game.ask(Decision("import_take", p.seat, take_options(game, p, ship, count), "Take containers")).value
     to_imports: list[Card] = []
     to_goods: list[Card] = []
     discarded: list[Card] = []
     for card in cards:
-        ship.containers.remove(card)
+        remove_container(ship, card)
     owner = game.players[ship.owner]
-    game.gain(owner, game.rules.import_fee(owner, p, len(cards)), "import fee")
+    if fee:
+        game.gain(owner, game.rules.import_fee(owner, p, len(cards)), "import fee")
     for card, where in zip(cards, plan, strict=True):
         if where == IMPORTS and game.add_to_imports(p, card):
             to_imports.append(card)

@@ -42,9 +42,10 @@ def check(game: Game) -> None:
     for p in game.players:
         if p.credits < 0 or p.credits % 2:
             raise InvariantError(f"turn {game.turn}: {p.name} has {p.credits} credits")
-        if len(p.imports) > rules.imports_limit(p):
+        held_imports, held_goods = p.held_over_limit  # R13.6: kept when a limit shrank
+        if len(p.imports) > max(rules.imports_limit(p), held_imports):
             raise InvariantError(f"turn {game.turn}: {p.name} has {len(p.imports)} imports, limit {rules.imports_limit(p)}")
-        if rules.goods_counted(p) > rules.goods_limit(p):
+        if rules.goods_counted(p) > max(rules.goods_limit(p), held_goods):
             raise InvariantError(f"turn {game.turn}: {p.name} has {len(p.goods)} goods, limit {rules.goods_limit(p)}")
         for ship in p.ships:
             if ship.at_sea and ship.contracts:

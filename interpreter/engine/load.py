@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from interpreter.bus import events as ev
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 
 
 def load_options(game: Game, p: Player) -> list[Option]:
+    rules = game.rules
     options = [Option("stop loading", None)]
     ships = [s for s in p.ships if not s.at_sea and s.contracts]
     seen: set[str] = set()
@@ -23,8 +25,34 @@ def load_options(game: Game, p: Player) -> list[Option]:
             continue
         seen.add(card.id)
         for ship in ships:
-            if fits(game.rules, p, ship, card):
-                options.append(Option(f"load {card.name} ({card.good}) onto the {ship.label}", (card, ship)))
+            if fits(rules, p, ship, card):
+                options.append(Option(f"load {card.name} ({card.good}) onto the {ship.label}", ("card", card, ship)))
+    if ships and (game.zones.deck or game.zones.discard) and rules.load_from_deck(p):
+        options.append(Option("load the top card of the deck (kept in hand if it fits nowhere)", ("deck", None, None)))
+    price = rules.sell_instead_of_load(p)
+    if price and p.load_sales_this_turn == 0:
+        for card in {c.id: c for c in p.hand}.values():
+            options.append(Option(f"sell {card.name} to the island for {price} instead of loading", ("sell", card, None)))
+    good = rules.pair_slot_good(p)
+    if good:
+        options += pair_options(game, p, ships, good)
+    return options
+
+
+def pair_options(game: Game, p: Player, ships: list[Ship], good: str) -> list[Option]:
+    """Two hand cards of one colour loaded as one `good` container (a power's rule)."""
+    from interpreter.engine.slots import pair_fits
+    options = []
+    by_colour: dict[str, list[Card]] = {}
+    for card in p.hand:
+        by_colour.setdefault(card.good, []).append(card)
+    open_ships = [s for s in ships if pair_fits(game.rules, p, s, good)]
+    for cards in by_colour.values():
+        pairs = {tuple(sorted((a.id, b.id))): (a, b) for a, b in combinations(cards, 2)}
+        for a, b in pairs.values():
+            for ship in open_ships:
+                options.append(Option(f"load the pair {a.name} + {b.name} as one {good} container onto the {ship.label}",
+                                      ("pair", (a, b), ship)))
     return options
 
 
@@ -43,7 +71,46 @@ def perform(game: Game, p: Player, instances: int) -> None:
         choice = game.ask(Decision("load", p.seat, options, f"Load ({left} action(s) left)", stop=0)).value
         if choice is None:
             return
-        card, ship = choice
-        p.hand.remove(card)
-        load_container(game, p, card, ship, "load")
+        kind, card, ship = choice
+        if kind == "card":
+            p.hand.remove(card)
+            load_container(game, p, card, ship, "load")
+        elif kind == "deck":
+            load_top_of_deck(game, p)
+        elif kind == "sell":
+            p.hand.remove(card)
+            p.load_sales_this_turn += 1
+            price = game.rules.sell_instead_of_load(p)
+            game.zones.island.append(card)
+            game.emit(ev.CardSold, p.seat, card, price)
+            game.gain(p, price, "sale instead of a load")
+        else:
+            load_pair(game, p, card, ship)
         game.after_action()
+
+
+def load_top_of_deck(game: Game, p: Player) -> None:
+    """The top card of the deck must be loaded where it fits (the player picks the ship); else it
+    goes to the player's hand."""
+    card = game.draw_card()
+    if card is None:
+        return
+    ships = [s for s in p.ships if fits(game.rules, p, s, card)]
+    if not ships:
+        p.hand.append(card)
+        game.emit(ev.CardsDrawn, p.seat, 1)
+        return
+    options = [Option(f"load {card.name} onto the {s.label}", s) for s in ships]
+    ship = game.ask(Decision("choose_ship", p.seat, options, f"Where does {card.name} go?")).value
+    load_container(game, p, card, ship, "load")
+
+
+def load_pair(game: Game, p: Player, cards: tuple[Card, Card], ship: Ship) -> None:
+    a, b = cards
+    p.hand.remove(a)
+    p.hand.remove(b)
+    ship.containers += [a, b]
+    ship.pairs.append((a.uid, b.uid))
+    game.emit(ev.ContainerLoaded, p.seat, a, ship, "load")
+    game.emit(ev.ContainerLoaded, p.seat, b, ship, "load")
+    complete_if_full(game, p, ship)

@@ -8,7 +8,7 @@ from interpreter.bus import events as ev
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.load import load_container
 from interpreter.engine.slots import fits
-from interpreter.engine.state import Card, Player
+from interpreter.engine.state import Card, Player, Ship, remove_container
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
@@ -29,7 +29,44 @@ def pirate_options(game: Game, p: Player) -> list[Option]:
         if card.id not in seen:
             seen.add(card.id)
             options.append(Option(f"pirate {card.name} ({card.good}) from the supply island", (None, card)))
+    sources = game.rules.pirate_sources(p)
+    if len(sources) > 2:
+        options += extra_sources(game, p, sources)
     return options
+
+
+def extra_sources(game: Game, p: Player, sources: frozenset[str]) -> list[Option]:
+    """Sources a power opens to a pirate: other players' ships in harbor, the top of the deck, a random
+    card of another player's hand."""
+    options = []
+    for owner in game.players:
+        if owner is p:
+            continue
+        if "harbor" in sources:
+            for ship in owner.harbor_ships():
+                for card in {c.id: c for c in ship.containers}.values():
+                    options.append(Option(f"pirate {card.name} ({card.good}) from the {ship.label} of {owner.name} in harbor",
+                                          ("harbor", ship, card)))
+        if "hand" in sources and owner.hand:
+            options.append(Option(f"pirate a random card from the hand of {owner.name}", ("hand", owner, None)))
+    if "deck" in sources and (game.zones.deck or game.zones.discard):
+        options.append(Option("pirate the top card of the deck", ("deck", None, None)))
+    return options
+
+
+def take_from_extra_source(game: Game, kind: str, where: object, card: Card | None) -> Card | None:
+    if kind == "harbor":
+        ship = where
+        assert isinstance(ship, Ship) and card is not None
+        remove_container(ship, card)
+        return card
+    if kind == "hand":
+        owner = where
+        assert isinstance(owner, Player)
+        picked = owner.hand[game.rng.randrange(len(owner.hand))]
+        owner.hand.remove(picked)
+        return picked
+    return game.draw_card()
 
 
 def place_pirated(game: Game, p: Player, card: Card) -> None:
@@ -54,6 +91,16 @@ def perform(game: Game, p: Player, instances: int) -> None:
         choice = game.ask(Decision("pirate", p.seat, options, f"Pirate ({left} action(s) left)", stop=0)).value
         if choice is None:
             return
+        game.turn_pirates.append(p.seat)
+        if len(choice) == 3:  # a source a power opened
+            taken = take_from_extra_source(game, *choice)
+            if taken is None:
+                continue
+            ship = choice[1] if choice[0] == "harbor" else None
+            game.emit(ev.CardPirated, p.seat, taken, choice[0], ship)
+            place_pirated(game, p, taken)
+            game.after_action()
+            continue
         ship, card = choice
         if ship is None:
             game.zones.island.remove(card)

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 Modifier = Callable[..., Any]
 
 QUERIES: dict[str, str] = {
+    "goods_of_type": "how many goods of a type a player has, virtual goods included (R5.1, R17.9, OQ-36)",
+    "pirate_sources": "where a pirate may take a container from: `sea`, `island`, and by powers `harbor`, `deck`, `hand` (R11.1)",
+    "load_from_deck": "whether a load action may load the top card of the deck instead of a hand card",
+    "sell_instead_of_load": "credits for selling a hand card to the island instead of loading, once per turn (0: not allowed)",
+    "pair_slot_good": "the good type of slot that two containers of one colour may fill together (None: not allowed)",
     "level": "a player's level in a good type: goods of that type + colour bonus (R5.1, R5.2)",
     "imports_limit": "how many cards a player's Imports may hold: base + per completed shipment (R13.2)",
     "goods_limit": "how many cards a player's Goods may hold: base + per completed shipment (R13.3)",
@@ -77,8 +82,27 @@ class Rules:
         return value
 
     # --- levels and limits -------------------------------------------------------------------
-    def level(self, p: Player, good: str) -> int:
+    def goods_of_type(self, p: Player, good: str) -> int:
         value = count_goods(p.goods, good)
+        if p.virtual_goods:
+            value += p.virtual_goods.get(good, 0)
+        return self._apply("goods_of_type", value, p, good) if self._mods["goods_of_type"] else value
+
+    def pirate_sources(self, p: Player) -> frozenset[str]:
+        value = frozenset(("sea", "island"))
+        return self._apply("pirate_sources", value, p) if self._mods["pirate_sources"] else value
+
+    def load_from_deck(self, p: Player) -> bool:
+        return self._apply("load_from_deck", False, p) if self._mods["load_from_deck"] else False
+
+    def sell_instead_of_load(self, p: Player) -> int:
+        return self._apply("sell_instead_of_load", 0, p) if self._mods["sell_instead_of_load"] else 0
+
+    def pair_slot_good(self, p: Player) -> str | None:
+        return self._apply("pair_slot_good", None, p) if self._mods["pair_slot_good"] else None
+
+    def level(self, p: Player, good: str) -> int:
+        value = self.goods_of_type(p, good)
         if p.colour_good == good:
             value += self.data.colour_bonus
         mods = self._mods["level"]

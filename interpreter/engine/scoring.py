@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.bus import events as ev
 from interpreter.cards.model import GOOD_TYPES
-from interpreter.engine.state import Player, count_goods
+from interpreter.engine.state import Player
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game, GameResult
@@ -20,7 +20,7 @@ def majority_awards(game: Game) -> list[int]:
     rules = game.rules
     awards = [0] * len(game.players)
     for good in GOOD_TYPES:
-        counts = [count_goods(p.goods, good) for p in game.players]
+        counts = [rules.goods_of_type(p, good) for p in game.players]
         top = max(counts)
         if top < game.data.majority_minimum_goods:
             continue
@@ -35,12 +35,13 @@ def majority_awards(game: Game) -> list[int]:
 def score_player(game: Game, p: Player, majorities: int) -> dict[str, int]:
     rules = game.rules
     in_harbor = sum(len(s.containers) for s in p.ships if not s.at_sea)
-    has_all = all(count_goods(p.goods, good) for good in GOOD_TYPES)
+    counts = {good: rules.goods_of_type(p, good) for good in GOOD_TYPES}
+    has_all = all(counts.values())
     parts = {
         "credits": p.credits,  # R17.3
         "parked": p.parked_credits,  # R17.3
         "unfinished": in_harbor * game.data.unfinished_container_value,  # R17.4
-        "innate": sum(rules.innate_value(p, card.good) for card in p.goods),  # R17.5
+        "innate": sum(n * rules.innate_value(p, good) for good, n in counts.items()),  # R17.5, R17.9
         "majorities": majorities,  # R17.6
         "one_of_each": rules.one_of_each_bonus(p) if has_all else 0,  # R17.7
         "powers": p.end_points,  # R17.8

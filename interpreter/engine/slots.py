@@ -8,7 +8,7 @@ number of filled slots, which is all the rules need: a container "fits" when it 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.model import ANY_COLOUR
 from interpreter.engine.state import Card, Player, Ship
@@ -30,12 +30,38 @@ def slot_counts(rules: Rules, p: Player, ship: Ship) -> tuple[dict[str, int], in
     return by_colour, any_slots, sum(by_colour.values()) + any_slots
 
 
-def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Card | None = None) -> tuple[int, int]:
+class PairContainer:
+    """Two containers of one colour loaded to count as one container of `good` (a power's rule)."""
+
+    __slots__ = ("good", "uid")
+
+    def __init__(self, good: str):
+        self.good = good
+        self.uid = -1
+
+
+def _effective(ship: Ship, pair_good: str | None) -> list[Any]:
+    """The containers as the slots see them: a loaded pair counts once, as `pair_good`."""
+    if not ship.pairs:
+        return ship.containers
+    firsts = {a for a, _ in ship.pairs}
+    seconds = {b for _, b in ship.pairs}
+    out: list[Any] = []
+    for card in ship.containers:
+        if card.uid in seconds:
+            continue
+        out.append(PairContainer(pair_good or card.good) if card.uid in firsts else card)
+    return out
+
+
+def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None) -> tuple[int, int]:
     """(slots filled by the containers on `ship` plus `extra`, total slots)."""
     by_colour, any_slots, total = slot_counts(rules, p, ship)
     filled = 0
     wild = 0
-    containers = ship.containers if extra is None else ship.containers + [extra]
+    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
+    if extra is not None:
+        containers = containers + [extra]
     for card in containers:
         if rules.container_wild(p, card):
             wild += 1
@@ -59,6 +85,11 @@ def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
         return False
     after, _ = filled_slots(rules, p, ship, card)
     return after > before
+
+
+def pair_fits(rules: Rules, p: Player, ship: Ship, good: str) -> bool:
+    """Would a pair counting as one `good` container fill a still-open slot of `ship`?"""
+    return fits(rules, p, ship, PairContainer(good))  # type: ignore[arg-type]
 
 
 def is_complete(rules: Rules, p: Player, ship: Ship) -> bool:

@@ -38,6 +38,7 @@ class Ship:
     completing: bool = False  # between completion and sailing (R8.2): not available for contracts
     contracts: list[Card] = field(default_factory=list)  # in the order they were made (R8.2.3)
     containers: list[Card] = field(default_factory=list)
+    pairs: list[tuple[int, int]] = field(default_factory=list)  # two containers loaded to count as one
 
     @property
     def label(self) -> str:
@@ -58,6 +59,9 @@ class Player:
     ships: list[Ship] = field(default_factory=list)
     parked_credits: int = 0  # passive credits kept on cards until final scoring (R1.9.2, R17.3)
     end_points: int = 0  # what end-game powers scored (R17.8)
+    virtual_goods: dict[str, int] = field(default_factory=dict)  # goods that count without a card (R5.1, OQ-36)
+    held_over_limit: tuple[int, int] = (0, 0)  # imports, goods held when a limit shrank below them (R13.6)
+    load_sales_this_turn: int = 0
     sales_this_turn: int = 0
     drew_this_turn: bool = False
 
@@ -77,6 +81,13 @@ class Zones:
     deck: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
     island: list[Card] = field(default_factory=list)
+
+
+def remove_container(ship: Ship, card: Card) -> None:
+    """Take a container off a ship, undoing a pair it was part of."""
+    ship.containers.remove(card)
+    if ship.pairs:
+        ship.pairs = [pair for pair in ship.pairs if card.uid not in pair]
 
 
 def count_goods(cards: list[Card], good: str) -> int:

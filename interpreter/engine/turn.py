@@ -127,8 +127,10 @@ def offer_contract_discards(game: Game, p: Player) -> None:
 
 def play_turn(game: Game) -> None:
     game.turn += 1
+    game.turn_pirates.clear()
     for p in game.players:
         p.sales_this_turn = 0
+        p.load_sales_this_turn = 0
         p.drew_this_turn = False
     leader = game.players[game.leader]
     game.emit(ev.TurnStarted, game.turn, leader.seat)

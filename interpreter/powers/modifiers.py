@@ -9,11 +9,14 @@ from typing import Any
 from interpreter.cards.model import ANY_COLOUR
 from interpreter.dsl import ast
 from interpreter.engine.state import Card, Player, Ship
+from interpreter.powers.context import Ctx
 
 Modifier = Callable[..., Any]
 
 
-def modifiers_for(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+def modifiers_for(rule: ast.Rule, owner: Player, ctx: Ctx) -> list[tuple[str, Modifier]]:
+    if rule.kind in NEEDS_CONTEXT:
+        return NEEDS_CONTEXT[rule.kind](rule, owner, ctx)
     return MAKERS[rule.kind](rule, owner)
 
 
@@ -78,7 +81,61 @@ def _majority_double(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]
     return [("majority_bonus", lambda value, p, good: value * 2 if p is owner else value)]
 
 
+def _innate(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    good, value_each = rule.filter.good, rule.number
+    return [("innate_value", lambda value, p, g: value_each if p is owner and g == good else value)]
+
+
+def _fee(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    fee = rule.number
+    return [("import_fee", lambda value, ship_owner, winner, taken: fee if ship_owner is owner and value else value)]
+
+
+def _containers_per_import(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    number = rule.number
+    return [("containers_per_import", lambda value, p: max(value, number) if p is owner else value)]
+
+
+def _virtual_goods(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    number = rule.number
+    return [("goods_of_type", lambda value, p, good: value + number if p is owner else value)]
+
+
+def _pirate_anywhere(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    return [("pirate_sources", lambda value, p: value | {"harbor", "deck", "hand"} if p is owner else value)]
+
+
+def _load_from_deck(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    return [("load_from_deck", lambda value, p: True if p is owner else value)]
+
+
+def _sell_instead_of_load(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    price = rule.credits
+    return [("sell_instead_of_load", lambda value, p: max(value, price) if p is owner else value)]
+
+
+def _pair_slot(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    good = rule.good
+    return [("pair_slot_good", lambda value, p: good if p is owner else value)]
+
+
+def _extra_imports(rule: ast.Rule, owner: Player, ctx: Ctx) -> list[tuple[str, Modifier]]:
+    """Virtual imports of an action type, counted anew each time (R4.6.7): not subject to the limit."""
+    from interpreter.dsl.compile import count
+    assert rule.per is not None
+    per, number, action = count(rule.per), rule.number, rule.action
+
+    def instances(value: int, p: Player, declared: str, played: bool) -> int:
+        if p is owner and declared == action and (played or ctx.game.options.drawers_use_imports == "yes"):
+            return value + number * per(ctx)
+        return value
+    return [("instances", instances)]
+
+
 MAKERS: dict[str, Callable[[ast.Rule, Player], list[tuple[str, Modifier]]]] = {
     "threshold": _threshold, "rainbow": _rainbow, "wild": _wild, "win_ties": _win_ties, "capacity": _capacity,
-    "payout": _payout, "follow_as": _follow_as, "majority_double": _majority_double,
+    "payout": _payout, "follow_as": _follow_as, "majority_double": _majority_double, "innate": _innate, "fee": _fee,
+    "containers_per_import": _containers_per_import, "virtual_goods": _virtual_goods, "pirate_anywhere": _pirate_anywhere,
+    "load_from_deck": _load_from_deck, "sell_instead_of_load": _sell_instead_of_load, "pair_slot": _pair_slot,
 }
+NEEDS_CONTEXT: dict[str, Callable[[ast.Rule, Player, Ctx], list[tuple[str, Modifier]]]] = {"extra_imports": _extra_imports}

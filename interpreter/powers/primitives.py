@@ -18,14 +18,19 @@ if TYPE_CHECKING:
 Matcher = Callable[[Card], bool]
 
 
-def players(ctx: Ctx, kind: str) -> list[Player]:
+def players(ctx: Ctx, kind: str, having: CardFilter | None = None) -> list[Player]:
     """`each_other`: the other players clockwise from the owner; `every`: all, the owner first;
-    `that`: the player of the triggering event; `you`: the owner."""
+    `that`: the player of the triggering event; `you`: the owner; `earlier_pirates`: who pirated
+    before the owner this turn. `having`: only players with a good matching it."""
+    if having is not None:
+        return [p for p in players(ctx, kind) if any(having.matches(c) for c in p.goods)]
     game = ctx.game
     if kind == "that":
         return [ctx.that] if ctx.that is not None else []
     if kind == "you":
         return [ctx.owner]
+    if kind == "earlier_pirates":
+        return earlier_pirates(ctx)
     seats = game.seats_from(ctx.owner.seat)
     if kind == "each_other":
         seats = seats[1:]
@@ -124,20 +129,20 @@ def contract_this(ctx: Ctx) -> None:
     """The power's card goes from hand onto a ship in harbor as a contract, with no action spent."""
     from interpreter.engine.contract import has_room, make_contract
     game, owner, card = ctx.game, ctx.owner, ctx.card
-    if card not in owner.hand:
+    if not can_contract_this(ctx):
         return
     ships = [s for s in owner.harbor_ships() if has_room(game, owner, s, card)]
-    if not ships:
-        return
     options = [Option(f"contract {card.name} on the {s.label}", s) for s in ships]
     ship = game.ask(Decision("choose_ship", owner.seat, options, f"Where does {card.name} go?")).value
+    take_out(game, owner, card)  # from hand, or again from Shipments
     make_contract(game, owner, card, ship, 0)
 
 
 def can_contract_this(ctx: Ctx) -> bool:
     from interpreter.engine.contract import has_room
     owner, card = ctx.owner, ctx.card
-    return card in owner.hand and any(has_room(ctx.game, owner, s, card) for s in owner.harbor_ships())
+    return (where_is(owner, card) in ("hand", "shipments")
+            and any(has_room(ctx.game, owner, s, card) for s in owner.harbor_ships()))
 
 
 def draw_until(ctx: Ctx, hand_size: int) -> None:
@@ -153,11 +158,333 @@ def coin_flip(ctx: Ctx) -> bool:
 
 
 def has_most(ctx: Ctx, zone: str) -> bool:
-    """The owner has at least as many cards in `zone` as every other player (a tie counts)."""
-    mine = len(zone_cards(ctx.owner, zone))
-    return all(len(zone_cards(p, zone)) <= mine for p in ctx.game.players)
+    """The owner has at least as many cards in `zone` as every other player (a tie counts);
+    `containers` counts the containers on all of a player's ships, at sea too."""
+    def size(p: Player) -> int:
+        return containers_on_ships(p) if zone == "containers" else len(zone_cards(p, zone))
+    mine = size(ctx.owner)
+    return all(size(p) <= mine for p in ctx.game.players)
 
 
 def ask_yes(ctx: Ctx, text: str) -> bool:
     options = [Option(f"yes: {text}", True), Option("no", False)]
     return bool(ctx.game.ask(Decision("optional_power", ctx.owner.seat, options, f"{ctx.card.name}: use it?", stop=1)).value)
+
+
+# ------------------------------------------------------------------------------------------------
+# Primitives added for the base goods: cards moving between places, free actions, naming, containers.
+
+def where_is(p: Player, card: Card) -> str | None:
+    for zone in ("shipments", "hand", "goods", "imports"):
+        if card in zone_cards(p, zone):
+            return zone
+    return None
+
+
+def take_out(game: Game, p: Player, card: Card) -> bool:
+    """Remove `card` from wherever it lies among `p`'s cards (stopping its powers if in Shipments)."""
+    zone = where_is(p, card)
+    if zone is None:
+        return False
+    if zone == "shipments":
+        game.remove_shipment(p, card)
+    else:
+        zone_cards(p, zone).remove(card)
+    return True
+
+
+def put_into(game: Game, p: Player, card: Card, place: str, *, ignore_limits: bool = False) -> bool:
+    """Put `card` into one of `p`'s areas or on the island; False if a limit keeps it out (R13.4)."""
+    if place == "island":
+        game.zones.island.append(card)
+        return True
+    if place == "hand":
+        p.hand.append(card)
+        return True
+    if place == "shipments":
+        game.add_shipment(p, card)
+        return True
+    if place == "goods":
+        if ignore_limits:
+            p.goods.append(card)
+            game.emit(ev.GoodAdded, p.seat, card)
+            return True
+        return game.add_to_goods(p, card)
+    return game.add_to_imports(p, card)
+
+
+def move_this(ctx: Ctx, place: str) -> None:
+    """The power's own card moves (from Shipments, usually) to `place`; it stays if a limit forbids."""
+    game, owner, card = ctx.game, ctx.owner, ctx.card
+    if place == "goods" and where_is(owner, card) != "goods" and not game.rules.goods_room(owner):
+        return
+    if place == "imports" and not game.rules.imports_room(owner):
+        return
+    if take_out(game, owner, card):
+        put_into(game, owner, card, place)
+
+
+def load_this(ctx: Ctx) -> None:
+    from interpreter.engine.load import load_container
+    from interpreter.engine.slots import fits
+    game, owner, card = ctx.game, ctx.owner, ctx.card
+    ships = [s for s in owner.ships if fits(game.rules, owner, s, card)]
+    if not ships or not take_out(game, owner, card):
+        return
+    options = [Option(f"load {card.name} onto the {s.label}", s) for s in ships]
+    ship = game.ask(Decision("choose_ship", owner.seat, options, f"Where does {card.name} go?")).value
+    load_container(game, owner, card, ship, "power")
+
+
+def can_load_this(ctx: Ctx) -> bool:
+    from interpreter.engine.slots import fits
+    return where_is(ctx.owner, ctx.card) == "shipments" and any(fits(ctx.game.rules, ctx.owner, s, ctx.card) for s in ctx.owner.ships)
+
+
+def discard_from_hand(ctx: Ctx, n: int) -> None:
+    game, owner = ctx.game, ctx.owner
+    for card in pick_cards(game, owner, owner.hand, n, "choose_card", "discard"):
+        owner.hand.remove(card)
+        game.discard(card, f"{ctx.card.name}: discarded from hand")
+
+
+def free_actions(ctx: Ctx, action: str, count: int) -> None:
+    """Actions taken alone, outside the turn's lead and follow (no follows, no imports, no stacking)."""
+    from interpreter.engine.solo import perform_alone
+    for _ in range(count):
+        perform_alone(ctx.game, ctx.owner, action)
+
+
+def offer_this(ctx: Ctx, buyers: list[Player], price: int) -> None:
+    """Each buyer in turn may buy the power's card for `price`, paid to its owner; the first to accept
+    puts it into his or her Shipments."""
+    game, owner, card = ctx.game, ctx.owner, ctx.card
+    for buyer in buyers:
+        if buyer is owner or buyer.credits < price:
+            continue
+        options = [Option(f"yes: buy {card.name} for {price}", True), Option("no", False)]
+        if game.ask(Decision("optional_power", buyer.seat, options, f"Buy {card.name}?", stop=1)).value:
+            game.pay(buyer, price, owner, f"buying {card.name}")
+            if take_out(game, owner, card):
+                game.add_shipment(buyer, card)
+                game.emit(ev.CardsGiven, owner.seat, buyer.seat, 1, "shipments")
+            return
+
+
+def complete_from_hand(ctx: Ctx, filt: CardFilter, n: int) -> None:
+    """Hand cards go straight into Shipments and resolve as if just completed (tier not needed)."""
+    game, owner = ctx.game, ctx.owner
+    for card in pick_cards(game, owner, [c for c in owner.hand if filt.matches(c)], n, "choose_card", "complete"):
+        owner.hand.remove(card)
+        game.add_shipment(owner, card)
+        game.powers.completed(owner, card)
+
+
+def move_cards(ctx: Ctx, cards: list[Card], source: str, target: str, ignore_limits: bool) -> None:
+    """Move the owner's `cards` from `source` to `target`; what no limit lets in is discarded (R13.7)."""
+    game, owner = ctx.game, ctx.owner
+    for card in cards:
+        if source == "shipments":
+            game.remove_shipment(owner, card)
+        else:
+            zone_cards(owner, source).remove(card)
+        if not put_into(game, owner, card, target, ignore_limits=ignore_limits):
+            game.discard(card, f"{ctx.card.name}: no room")
+        ctx.moved += 1
+
+
+def put_goods_on_island(ctx: Ctx, giver: Player, filt: CardFilter, n: int) -> None:
+    game = ctx.game
+    for card in pick_cards(game, giver, [c for c in giver.goods if filt.matches(c)], n, "give_card", "put on the island"):
+        giver.goods.remove(card)
+        game.zones.island.append(card)
+
+
+def take_from_island(ctx: Ctx, n: int, target: str) -> None:
+    game, owner = ctx.game, ctx.owner
+    for card in pick_cards(game, owner, game.zones.island, n, "choose_card", "take"):
+        if target == "goods" and not game.rules.goods_room(owner) or target == "imports" and not game.rules.imports_room(owner):
+            return
+        game.zones.island.remove(card)
+        put_into(game, owner, card, target)
+        ctx.taken += 1
+
+
+def take_random(ctx: Ctx, victim: Player, n: int) -> None:
+    game = ctx.game
+    for _ in range(n):
+        if victim is ctx.owner or not victim.hand:
+            return
+        card = victim.hand.pop(game.rng.randrange(len(victim.hand)))
+        ctx.owner.hand.append(card)
+        ctx.taken += 1
+        game.emit(ev.CardsGiven, victim.seat, ctx.owner.seat, 1, "hand")
+
+
+def swap_with_island(ctx: Ctx) -> None:
+    game, owner = ctx.game, ctx.owner
+    if not owner.hand or not game.zones.island:
+        return
+    mine = pick_cards(game, owner, owner.hand, 1, "choose_card", "give to the island")[0]
+    theirs = pick_cards(game, owner, game.zones.island, 1, "choose_card", "take from the island")[0]
+    owner.hand.remove(mine)
+    game.zones.island.remove(theirs)
+    game.zones.island.append(mine)
+    owner.hand.append(theirs)
+
+
+def swap_shipment(ctx: Ctx, filt: CardFilter) -> None:
+    """This card takes the place of another player's completed shipment, which becomes the owner's and
+    resolves as if just completed."""
+    game, owner, card = ctx.game, ctx.owner, ctx.card
+    targets = [(p, c) for p in game.players if p is not owner for c in p.shipments if filt.matches(c)]
+    if not targets or where_is(owner, card) != "shipments":
+        return
+    options = [Option(f"take {c.name} from {p.name}", (p, c)) for p, c in targets]
+    victim, target = game.ask(Decision("choose_card", owner.seat, options, f"{card.name}: which shipment?")).value
+    game.remove_shipment(victim, target)
+    game.remove_shipment(owner, card)
+    game.add_shipment(victim, card)
+    game.add_shipment(owner, target)
+    game.emit(ev.CardsGiven, victim.seat, owner.seat, 1, "shipments")
+    game.powers.completed(owner, target)
+
+
+def steal_containers(ctx: Ctx, n: int) -> None:
+    """From each other player, one container of one of his or her ships (at sea or in harbor): loaded
+    onto the owner's ships if it fits somewhere, else kept in hand."""
+    from interpreter.engine.load import load_container
+    from interpreter.engine.slots import fits
+    game, owner = ctx.game, ctx.owner
+    for victim in players(ctx, "each_other"):
+        for _ in range(n):
+            options = [Option(f"take {c.name} ({c.good}) from the {s.label} of {victim.name}", (s, c))
+                       for s in victim.ships for c in {x.id: x for x in s.containers}.values()]
+            if not options:
+                break
+            ship, card = game.ask(Decision("choose_card", owner.seat, options, f"{ctx.card.name}: take which container?")).value
+            game.take_from_ship_at_sea(ship, card)
+            targets = [s for s in owner.ships if fits(game.rules, owner, s, card)]
+            if targets:
+                load_options = [Option(f"load {card.name} onto the {s.label}", s) for s in targets]
+                target = game.ask(Decision("choose_ship", owner.seat, load_options, f"Where does {card.name} go?")).value
+                load_container(game, owner, card, target, "power")
+            else:
+                owner.hand.append(card)
+
+
+def import_free(ctx: Ctx, n: int, source: str) -> None:
+    """Take `n` containers from a ship at sea into Imports or Goods, with no bid and no fee."""
+    from interpreter.engine.importing import take_containers
+    game, owner = ctx.game, ctx.owner
+    if source == "that_ship":
+        ship = ctx.ship
+        if ship is None or not ship.at_sea or not ship.containers:
+            return
+    else:
+        ships = game.ships_at_sea()
+        if not ships:
+            return
+        options = [Option(f"the {s.label} of {game.players[s.owner].name} ({', '.join(c.name for c in s.containers)})", s)
+                   for s in ships]
+        ship = game.ask(Decision("choose_ship", owner.seat, options, "Import from which ship?")).value
+    take_containers(game, owner, ship, 0, count=n, fee=False)
+
+
+def move_container(ctx: Ctx, n: int, place: str) -> None:
+    """Containers of the ship of the event (a completing ship, before it sails) go to the owner's hand
+    or Goods."""
+    game, owner, ship = ctx.game, ctx.owner, ctx.ship
+    if ship is None or ship.owner != owner.seat:
+        return
+    for card in pick_cards(game, owner, ship.containers, n, "choose_card", f"move to your {place}"):
+        if place == "goods" and not game.rules.goods_room(owner):
+            return
+        remove = ship.containers
+        remove.remove(card)
+        put_into(game, owner, card, place)
+
+
+def name_good(ctx: Ctx) -> None:
+    from interpreter.cards.model import GOOD_TYPES
+    options = [Option(f"name {good}", good) for good in GOOD_TYPES]
+    ctx.named = ctx.game.ask(Decision("choose_one", ctx.owner.seat, options, f"{ctx.card.name}: name a good type")).value
+
+
+def name_card(ctx: Ctx) -> None:
+    cards = {c.id: c for c in ctx.game.card_set.cards}
+    options = [Option(f"name {c.name}", c.id) for c in cards.values()]
+    ctx.named = ctx.game.ask(Decision("choose_one", ctx.owner.seat, options, f"{ctx.card.name}: name a card")).value
+
+
+def draw_recorded(ctx: Ctx, n: int) -> None:
+    """Draw `n` cards, remembering them for `card drawn` and `a drawn card`."""
+    hand = ctx.owner.hand
+    before = len(hand)
+    ctx.game.draw_into_hand(ctx.owner, n)
+    ctx.drawn += hand[before:]
+
+
+def draw_until_pair(ctx: Ctx) -> None:
+    """Draw one card at a time until two of the cards drawn share a good type (or the deck runs out)."""
+    seen: set[str] = set()
+    while True:
+        before = len(ctx.drawn)
+        draw_recorded(ctx, 1)
+        if len(ctx.drawn) == before:
+            return
+        good = ctx.drawn[-1].good
+        if good in seen:
+            return
+        seen.add(good)
+
+
+def virtual_imports(ctx: Ctx, filt: CardFilter) -> None:
+    """At game end: the owner's matching imports count as goods of one type he or she chooses (R17.2)."""
+    from interpreter.cards.model import GOOD_TYPES
+    n = sum(1 for c in ctx.owner.imports if filt.matches(c))
+    if not n:
+        return
+    options = [Option(f"count them as {good}", good) for good in GOOD_TYPES]
+    good = ctx.game.ask(Decision("choose_one", ctx.owner.seat, options, f"{ctx.card.name}: which good type?")).value
+    ctx.owner.virtual_goods[good] = ctx.owner.virtual_goods.get(good, 0) + n
+
+
+def load_from_hand_onto_ship(ctx: Ctx, n: int) -> None:
+    """Load up to `n` hand cards onto this card's ship, where they fit, without using actions."""
+    from interpreter.engine.load import load_container
+    from interpreter.engine.slots import fits
+    game, owner, ship = ctx.game, ctx.owner, ctx.ship
+    if ship is None:
+        return
+    for _ in range(n):
+        fitting = [c for c in owner.hand if fits(game.rules, owner, ship, c)]
+        if not fitting or ship.at_sea:
+            return
+        card = pick_cards(game, owner, fitting, 1, "choose_card", "load")[0]
+        owner.hand.remove(card)
+        load_container(game, owner, card, ship, "power")
+
+
+def chosen_type_count(ctx: Ctx, owner: str, filt: CardFilter, zone: str) -> int:
+    """The owner chooses an action type; counts his or her matching cards of that type."""
+    from interpreter.cards.model import ACTION_TYPES
+    cards = [c for p in players(ctx, owner) for c in zone_cards(p, zone) if filt.matches(c)]
+    types = [a for a in ACTION_TYPES if any(c.action == a for c in cards)]
+    if not types:
+        return 0
+    options = [Option(f"choose {a.upper()} ({sum(1 for c in cards if c.action == a)} cards)", a) for a in types]
+    action = ctx.game.ask(Decision("choose_one", ctx.owner.seat, options, f"{ctx.card.name}: choose an action type")).value
+    return sum(1 for c in cards if c.action == action)
+
+
+def containers_on_ships(p: Player) -> int:
+    return sum(len(s.containers) for s in p.ships)
+
+
+def earlier_pirates(ctx: Ctx) -> list[Player]:
+    """Players who pirated this turn before the owner's first pirate action."""
+    order = ctx.game.turn_pirates
+    cut = order.index(ctx.owner.seat) if ctx.owner.seat in order else len(order)
+    seats = list(dict.fromkeys(s for s in order[:cut] if s != ctx.owner.seat))
+    return [ctx.game.players[s] for s in seats]

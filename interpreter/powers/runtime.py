@@ -31,6 +31,7 @@ class Active:
     power: CompiledPower
     order: int
     last_turn: int = -1
+    used_by: dict[int, int] = field(default_factory=dict)  # `once per turn for each player`: seat -> turn
     installed: list[tuple[str, Modifier]] = field(default_factory=list)
 
 
@@ -40,6 +41,8 @@ class PowerRuntime:
         self.by_host: dict[int, list[Active]] = {}
         self.triggers: dict[type[ev.Event], list[Active]] = {}
         self.any_time_cards = any(p.timing == "any_time" for c in game.card_set.cards for p in c.powers)
+        self.container_cards = any(p.timing == "as_container" for c in game.card_set.cards for p in c.powers)
+        self.any_time_used: dict[tuple[int, str], int] = {}  # (card uid, power) -> turn, for `once per turn`
         self._order = 0
         self._running: list[str] = []  # the chain of powers now running, for the loop guard
 
@@ -47,7 +50,7 @@ class PowerRuntime:
     def activate(self, owner: Player, host: Card, powers: tuple[CompiledPower, ...]) -> None:
         """Start the ongoing powers of `powers` for `owner`, attached to `host` (R15.4)."""
         for power in powers:
-            if power.timing == "on_completion":
+            if power.timing in ("on_completion", "as_container", "on_contract"):
                 continue
             self._order += 1
             active = Active(owner, host, power, self._order)
@@ -61,7 +64,7 @@ class PowerRuntime:
                 entries.append(active)
             elif power.timing == "rule":
                 assert power.ast.rule is not None
-                active.installed = modifiers_for(power.ast.rule, owner)
+                active.installed = modifiers_for(power.ast.rule, owner, Ctx(self.game, owner, host))
                 for query, modifier in active.installed:
                     self.game.rules.add_modifier(query, modifier)
 
@@ -110,9 +113,14 @@ class PowerRuntime:
             if not power.matches(ctx, event):
                 continue
             if power.once_per_turn:
-                if active.last_turn == game.turn:
+                if power.per_player:
+                    if active.used_by.get(actor) == game.turn:
+                        continue
+                    active.used_by[actor] = game.turn
+                elif active.last_turn == game.turn:
                     continue
-                active.last_turn = game.turn
+                else:
+                    active.last_turn = game.turn
             self.run(power, ctx)
 
     # --- any-time powers ---------------------------------------------------------------------
@@ -122,15 +130,19 @@ class PowerRuntime:
         uses: list[tuple[Card, CompiledPower]] = []
         for actives in self.by_host.values():
             for a in actives:
-                if a.owner is p and a.power.timing == "any_time" and a.power.usable(Ctx(self.game, p, a.host)):
+                if a.owner is p and a.power.timing == "any_time" and self._free(a.host, a.power) and a.power.usable(Ctx(self.game, p, a.host)):
                     uses.append((a.host, a.power))
         if self.any_time_cards:
             for card in p.hand:
                 for power in card.defn.powers:
                     if (power.timing == "any_time" and self.game.rules.level(p, card.good) >= card.tier
-                            and power.usable(Ctx(self.game, p, card))):
+                            and self._free(card, power) and power.usable(Ctx(self.game, p, card))):
                         uses.append((card, power))
         return uses
+
+    def _free(self, card: Card, power: CompiledPower) -> bool:
+        """Not yet used this turn, for a power limited to once per turn."""
+        return not power.once_per_turn or self.any_time_used.get((card.uid, power.text)) != self.game.turn
 
     def offer_any_time(self, p: Player) -> None:
         """An any-time window for `p`: use abilities one by one until `p` is done."""
@@ -146,7 +158,28 @@ class PowerRuntime:
             if choice is None:
                 return
             card, power = choice
+            if power.once_per_turn:
+                self.any_time_used[(card.uid, power.text)] = self.game.turn
             self.run(power, Ctx(self.game, p, card))
+
+    # --- powers of a card as a container or as a contract --------------------------------------
+    def containers_completed(self, owner: Player, ship: Any, contracts: list[Card]) -> None:
+        """The ship carrying containers with `as a container` powers completes: they run for the
+        ship's owner (who loaded them), before it sails."""
+        if not self.container_cards:
+            return
+        for card in list(ship.containers):
+            for power in card.defn.powers:
+                if power.timing == "as_container":
+                    ctx = Ctx(self.game, owner, card, ship=ship)
+                    ctx.contracts = contracts
+                    self.run(power, ctx)
+
+    def contracted(self, owner: Player, card: Card, ship: Any) -> None:
+        """`on contract` powers of a card just contracted."""
+        for power in card.defn.powers:
+            if power.timing == "on_contract":
+                self.run(power, Ctx(self.game, owner, card, ship=ship))
 
     # --- game end ----------------------------------------------------------------------------
     def run_game_end(self, p: Player) -> None:
