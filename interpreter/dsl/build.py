@@ -142,6 +142,9 @@ class ToAst(Transformer):
     def choice_give(self, meta: Any, c: list[Any]) -> ast.Choice:
         return ast.Choice("give", _ints(c)[0], c[1], c[2], col=_col(meta))
 
+    def choice_give_hand(self, meta: Any, c: list[Any]) -> ast.Choice:
+        return ast.Choice("give", _ints(c)[0], zone="hand", col=_col(meta))
+
     def if_then(self, meta: Any, c: list[Any]) -> ast.IfThen:
         return ast.IfThen(c[0], c[1], c[2] if len(c) > 2 else None, col=_col(meta))
 

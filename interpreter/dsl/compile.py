@@ -190,6 +190,9 @@ def _choose_one(node: ast.ChooseOne) -> Run:
         if choice.kind == "pay":
             ctx.game.pay(chooser, choice.amount, ctx.owner, ctx.card.name)
             return
+        if choice.zone == "hand":
+            prim.give_cards_from_hand(ctx, chooser, choice.amount)
+            return
         pool = [c for c in prim.zone_cards(chooser, choice.zone) if choice.filter.matches(c)]
         cards = prim.pick_cards(ctx.game, chooser, pool, choice.amount, "give_card", "give")
         prim.move_between_areas(ctx, chooser, choice.zone, cards)
@@ -211,6 +214,8 @@ def _choose_one(node: ast.ChooseOne) -> Run:
 def choice_label(c: ast.Choice) -> str:
     if c.kind == "pay":
         return f"pay {c.amount}"
+    if c.zone == "hand":
+        return f"give {c.amount} card(s) from your hand"
     return f"give {c.amount} of your {c.zone}"
 
 

@@ -193,6 +193,8 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
 def choice_text(c: ast.Choice) -> str:
     if c.kind == "pay":
         return f"pay you {plural(c.amount, 'credit')}"
+    if c.zone == "hand":
+        return f"give you {plural(c.amount, 'card')} from their hand"
     return f"give you {c.amount} of their {filter_text(c.filter, c.zone)}"
 
 
