@@ -61,6 +61,7 @@ def build_parser() -> Parser:
     add_game_arguments(sim)
     sim.add_argument("--games", type=whole(1), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
+    sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
 
     play = sub.add_parser("play", help="play one game: bots, or people with --human")
     add_game_arguments(play)
@@ -116,13 +117,18 @@ def deck_line(cards: CardSet) -> str:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from interpreter.sim.coverage import PowerCoverage
     cards, data, options = game_setup(args)
-    batch = run_batch(cards, data, args.players, args.games, args.seed, options, terminal_progress())
+    coverage = PowerCoverage()
+    batch = run_batch(cards, data, args.players, args.games, args.seed, options, terminal_progress(),
+                      coverage.watch if args.powers else None)
     if args.json:
         print(json.dumps({"interrupted": batch.interrupted, "games": [vars(r) for r in batch.results]}))
     else:
         header = f"{args.players} players, seed {args.seed}, deck {deck_line(cards)}"
         print(summary_text(batch.results, header))
+        if args.powers:
+            print(coverage.report(cards))
         if batch.interrupted:
             print(f"Interrupted: {len(batch.results)} of {args.games} games finished and are summarised above.")
     return 130 if batch.interrupted else 0

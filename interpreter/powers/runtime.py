@@ -67,6 +67,7 @@ class PowerRuntime:
                 active.installed = modifiers_for(power.ast.rule, owner, Ctx(self.game, owner, host))
                 for query, modifier in active.installed:
                     self.game.rules.add_modifier(query, modifier)
+                self.game.emit(ev.PowerUsed, owner.seat, host, "rule", power.text)  # the rule now holds
 
     def deactivate(self, host: Card) -> None:
         """The card left Shipments: its powers (and any it copied) stop (R15.4)."""

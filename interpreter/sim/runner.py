@@ -31,14 +31,19 @@ class Batch:
 
 
 def run_batch(cards: CardSet, data: RulesData, players: int, games: int, seed: int, options: GameOptions,
-              progress: Callable[[int, int, float], None] | None = None) -> Batch:
-    """Play `games` bot games; Ctrl-C stops early and keeps every finished game."""
+              progress: Callable[[int, int, float], None] | None = None,
+              watch: Callable[[Game], None] | None = None) -> Batch:
+    """Play `games` bot games; Ctrl-C stops early and keeps every finished game. `watch` sees each
+    game before it is played (to subscribe to its events)."""
     results: list[GameResult] = []
     start = time.perf_counter()
     interrupted = False
     try:
         for i in range(games):
-            results.append(bot_game(cards, data, players, game_seed(seed, i), options).play())
+            game = bot_game(cards, data, players, game_seed(seed, i), options)
+            if watch is not None:
+                watch(game)
+            results.append(game.play())
             if progress:
                 progress(i + 1, games, time.perf_counter() - start)
     except KeyboardInterrupt:
