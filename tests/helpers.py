@@ -12,10 +12,12 @@ with the decision's labels, so a test never passes by accident on an unexpected 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
 from interpreter.cards.catalog import load_all_cards, load_rules
+from interpreter.cards.loader import CardSet
 from interpreter.engine.decisions import Decision
 from interpreter.engine.game import Game
 from interpreter.engine.invariants import all_places
@@ -24,6 +26,8 @@ from interpreter.engine.state import Card
 from interpreter.engine.turn import play_turn  # noqa: F401  (re-exported for tests)
 
 _BASE = load_all_cards().only_sets(["base"])
+# The rule tests check the base rules: the same cards with their powers taken away (plain goods).
+_PLAIN = CardSet([dataclasses.replace(c, powers=(), examples=()) for c in _BASE.cards])
 _DATA = load_rules()
 
 
@@ -60,7 +64,7 @@ class Script:
 
 def new_game(players: int = 3, seed: int = 1, leader: int = 0, cards: Any = None, **options: Any) -> Game:
     opts = GameOptions(first_leader=leader, check_invariants=True).with_values(**options)
-    return Game(cards or _BASE, _DATA, players, seed, opts, [Script() for _ in range(players)])
+    return Game(cards or _PLAIN, _DATA, players, seed, opts, [Script() for _ in range(players)])
 
 
 def use_script(game: Game, answers: Iterable[tuple[int, str]] = (), *, lenient: bool = True) -> Script:

@@ -11,14 +11,14 @@ from interpreter.bus.bus import TriggerLoopError
 from interpreter.cards.loader import CardSet
 from interpreter.dsl.compile import compile_power
 from interpreter.dsl.parser import parse_power
-from tests.helpers import _BASE, clear, give, new_game, play_turn, use_script
+from tests.helpers import _PLAIN, clear, give, new_game, play_turn, use_script
 
 
 def with_powers(**lines: list[str]) -> CardSet:
     """The base set with the given cards' powers replaced (synthetic cards for engine tests, OQ-30)."""
     def compiled(texts: list[str]) -> tuple:
         return tuple(compile_power(parse_power(t)[0]) for t in texts)
-    return CardSet([dataclasses.replace(c, powers=compiled(lines[c.id])) if c.id in lines else c for c in _BASE.cards])
+    return CardSet([dataclasses.replace(c, powers=compiled(lines[c.id])) if c.id in lines else c for c in _PLAIN.cards])
 
 
 def test_ongoing_power_works_only_while_in_shipments_R15_4():
@@ -51,11 +51,12 @@ def test_triggers_run_clockwise_from_the_acting_player_R15_7():
 
 
 def test_a_runaway_chain_of_triggers_is_stopped_naming_the_cards():
-    cards = with_powers(soap=["when another player draws: draw 1"], candy=["when another player draws: draw 1"])
+    cards = with_powers(soap=["when another player pays 2 or more: gain 2 then pay 2"],
+                        candy=["when another player pays 2 or more: gain 2 then pay 2"])
     game = new_game(players=2, cards=cards)
     for seat, card_id in ((0, "soap"), (1, "candy")):
         give(game, game.players[seat].hand, card_id)
         game.add_shipment(game.players[seat], game.players[seat].hand.pop())
     with pytest.raises(TriggerLoopError) as err:
-        game.draw_into_hand(game.players[0], 1)
+        game.pay(game.players[0], 2, game.players[1], "a test payment")
     assert "Soap" in str(err.value) and "Candy" in str(err.value)

@@ -304,6 +304,7 @@ def test_ship_emptied_in_a_turn_available_to_its_owner_the_same_turn_R9_2():
     use_script(game, [(0, "PIRATE with Pistols"), (0, "pirate Cologne"), (1, "PIRATE with Shotguns"),
                       (1, "from the supply island"), (2, "draw")])
     play_turn(game)
-    assert state == [(0, True), (1, False)]
+    # the pirated container leaves the ship before the pirate event, so the ship is home at once (R11.4)
+    assert state == [(0, False), (1, False)]
     assert not sea.at_sea
     check(game)

@@ -10,7 +10,7 @@ from interpreter.bus.events import Event
 Handler = Callable[[Any], None]
 
 # Deeper than this, a chain of triggers is a runaway loop (each trigger emitting the next).
-MAX_TRIGGER_DEPTH = 64
+MAX_TRIGGER_DEPTH = 400  # above the power runtime's own guard, which names the cards
 
 
 class TriggerLoopError(RuntimeError):

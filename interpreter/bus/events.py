@@ -158,6 +158,20 @@ class ContainerLoaded(Event):
 
 
 @dataclass(slots=True)
+class LoadFinished(Event):
+    """A load of `card` onto `ship` is over, the completion it caused included (R7.5): powers that
+    answer a load (`when ... loads a container`) run here, after the ship completed and sailed."""
+    rule = "R7.5"
+    player: int
+    card: Card
+    ship: Ship
+    by: str
+
+    def text(self, n: Names) -> str:
+        return ""
+
+
+@dataclass(slots=True)
 class ShipmentCompleted(Event):
     """Every slot of `ship` is filled: its shipment completes and pays `payout` (R8). Once per ship."""
     rule = "R8.2"
@@ -174,11 +188,14 @@ class ShipmentCompleted(Event):
 
 @dataclass(slots=True)
 class ContractCompleted(Event):
-    """One contract card of a completing ship enters its owner's Shipments (R8.2.3). Once per card."""
+    """One contract card of a completing ship enters its owner's Shipments (R8.2.3). Once per card;
+    `contracts` are all the contracts completing on that ship; `ship` is None for a card a power put
+    into Shipments as if just completed."""
     rule = "R8.2.3"
     player: int
     card: Card
-    ship: Ship
+    ship: Ship | None
+    contracts: list[Card]
 
     def text(self, n: Names) -> str:
         return f"{self.card.name} enters the Shipments of {n(self.player)}"

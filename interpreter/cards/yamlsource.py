@@ -70,7 +70,15 @@ def _scalar(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
         raise _Problem(node, "E004", f"invalid YAML value `{node.value}` for the tag {node.tag}") from None
 
 
-def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLoader, seen: set[int]) -> Any:
+MAX_DEPTH = 32  # card data nests a few levels; deeper is a mistake (or an attack on the parser)
+
+
+def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLoader, seen: set[int],
+             top: yaml.Node | None = None) -> Any:
+    if len(key) > MAX_DEPTH:
+        raise _Problem(top or node, "E004", "invalid YAML: nested too deeply")
+    if len(key) == 1:
+        top = node  # diagnostics about deep nesting point at the top-level value that holds it
     if id(node) in seen:  # the same node twice: an alias (*name); card data never needs one
         raise _Problem(node, "E006", "aliases (`*name`) are not allowed in card files: write the value out")
     seen.add(id(node))
@@ -83,10 +91,10 @@ def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLo
                 raise _Problem(knode, "E007", f"the key `{k}` appears twice in this mapping")
             smap.keys[key + (k,)] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
             smap.key_styles[key + (k,)] = getattr(knode, "style", None)
-            out[k] = _convert(vnode, key + (k,), smap, loader, seen)
+            out[k] = _convert(vnode, key + (k,), smap, loader, seen, top)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, key + (i,), smap, loader, seen) for i, item in enumerate(node.value)]
+        return [_convert(item, key + (i,), smap, loader, seen, top) for i, item in enumerate(node.value)]
     smap.styles[key] = getattr(node, "style", None)
     return _scalar(node, loader)
 

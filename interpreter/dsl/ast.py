@@ -366,4 +366,5 @@ class Power(Node):
     once_per_turn: bool = False
     per_player: bool = False  # `once per turn for each player`: the limit counts per acting player
     while_leading: bool = False  # an any-time power usable only while its owner leads
+    completed_only: bool = False  # an any-time power usable only from Shipments, not from hand
     rule: Rule | None = None

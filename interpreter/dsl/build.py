@@ -80,12 +80,15 @@ class ToAst(Transformer):
     def while_leading(self, meta: Any, c: list[Any]) -> str:
         return "leading"
 
+    def after_completion(self, meta: Any, c: list[Any]) -> str:
+        return "completed"
+
     def rule_power(self, meta: Any, c: list[Any]) -> ast.Power:
         return ast.Power("rule", self.text, rule=c[0], col=_col(meta))
 
     def any_time(self, meta: Any, c: list[Any]) -> ast.Power:
         return ast.Power("any_time", self.text, effects=c[-1], once_per_turn=any(x in ("once", "once_each") for x in c),
-                         while_leading="leading" in c, col=_col(meta))
+                         while_leading="leading" in c, completed_only="completed" in c, col=_col(meta))
 
     def as_container(self, meta: Any, c: list[Any]) -> ast.Power:
         return ast.Power("as_container", self.text, effects=c[-1], col=_col(meta))

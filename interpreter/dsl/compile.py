@@ -9,6 +9,7 @@ from typing import Any
 
 from interpreter.bus import events as ev
 from interpreter.dsl import ast
+from interpreter.dsl.check import walk
 from interpreter.powers import primitives as prim
 from interpreter.powers.context import Ctx
 
@@ -31,6 +32,9 @@ class CompiledPower:
     matches: Callable[[Ctx, Any], bool] | None = None
     once_per_turn: bool = False
     per_player: bool = False
+    from_hand: bool = False  # an any-time power usable from hand when the tier is met (R15.3)
+    scores: bool = False  # a game-end power that scores (runs after the adjustments, R17.2)
+    that: Callable[[Any], int | None] | None = None  # who `that player` is for a trigger's event
 
 
 # --------------------------------------------------------------------------- numbers and conditions
@@ -234,11 +238,23 @@ def _if_then(node: ast.IfThen) -> Run:
 def _may(node: ast.May) -> Run:
     from interpreter.dsl.explain import effect_text
     inner, text = effect(node.effect), effect_text(node.effect)
+    cost = _first_payment(node.effect)
+    first = node.effect.effects[0] if isinstance(node.effect, ast.Sequence) and node.effect.effects else node.effect
+    possible = usable(first)
 
     def run(ctx: Ctx) -> None:
+        if (cost and ctx.owner.credits < cost) or not possible(ctx):  # what cannot be done is not offered (R0.5)
+            ctx.declined = True
+            return
         if prim.ask_yes(ctx, text):
             inner(ctx)
     return run
+
+
+def _first_payment(node: ast.Effect) -> int:
+    while isinstance(node, ast.Sequence) and node.effects:
+        node = node.effects[0]
+    return node.amount if isinstance(node, ast.PayBank) else 0
 
 
 def _sell(node: ast.Sell) -> Run:
@@ -458,7 +474,7 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
     own = node.own_included
     if node.kind == "contract_completed":
         return ev.ContractCompleted, lambda ctx, e: (actor(ctx, e.player) and filt.matches(e.card)
-                                                     and (own or e.card is not ctx.card))
+                                                     and (own or ctx.card not in e.contracts))
     if node.kind == "ship_completed":
         carrying = node.carrying
         return ev.ShipmentCompleted, lambda ctx, e: (actor(ctx, e.player) and (own or ctx.card not in e.contracts)
@@ -486,7 +502,7 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
     if node.kind == "pirates_ship":
         return ev.CardPirated, lambda ctx, e: actor(ctx, e.player) and e.ship is not None and e.ship.owner != e.player
     if node.kind == "loads":
-        return ev.ContainerLoaded, lambda ctx, e: actor(ctx, e.player) and e.by == "load"
+        return ev.LoadFinished, lambda ctx, e: actor(ctx, e.player) and e.by == "load"
     raise ValueError(f"unknown trigger {node.kind}")
 
 
@@ -499,15 +515,18 @@ def compile_power(power: ast.Power) -> CompiledPower:
     if power.timing == "triggered":
         assert power.trigger is not None
         event_type, matches = trigger(power.trigger)
+        that = (lambda e: e.ship.owner) if power.trigger.kind == "pirates_ship" else None  # the ship's owner
         return CompiledPower(power, power.text, "triggered", run, lambda ctx: False, event_type, matches, power.once_per_turn,
-                             power.per_player)
+                             power.per_player, that=that)
     first = power.effects[0] if power.effects else None
     if power.timing != "any_time":
-        return CompiledPower(power, power.text, power.timing, run, lambda ctx: True)
+        scores = any(isinstance(e, ast.Gain) for e in walk(power.effects))
+        return CompiledPower(power, power.text, power.timing, run, lambda ctx: True, scores=scores)
     test = usable(first)
     if power.while_leading:
         inner = test
 
         def test(ctx: Ctx) -> bool:
             return ctx.game.leader == ctx.owner.seat and inner(ctx)
-    return CompiledPower(power, power.text, "any_time", run, test, once_per_turn=power.once_per_turn)
+    return CompiledPower(power, power.text, "any_time", run, test, once_per_turn=power.once_per_turn,
+                         from_hand=not power.completed_only)

@@ -294,7 +294,8 @@ def power_text(p: ast.Power) -> str:
         case "any_time":
             when = "While you lead" if p.while_leading else "At any time"
             once = " (once per turn)" if p.once_per_turn else ""
-            sentence = f"{when}{once} (from your hand if you meet its tier, or once completed): {body}."
+            where = "once completed" if p.completed_only else "from your hand if you meet its tier, or once completed"
+            sentence = f"{when}{once} ({where}): {body}."
         case "as_container":
             sentence = f"While this card is loaded as a container, when its ship completes: {body}."
         case "on_contract":

@@ -32,11 +32,14 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     payout = game.rules.payout(p, ship, containers)
     game.gain(p, payout, "payout")
     # R8.2.3: each contract, in the order made, enters Shipments and its power starts
+    # All the ship's contracts enter Shipments together (they complete at the same moment, R8.1); then,
+    # in contract order, each one's completion is announced and its one-time powers run.
     contracts = ship.contracts
     ship.contracts = []
     for card in contracts:
         game.add_shipment(p, card)
-        game.emit(ev.ContractCompleted, p.seat, card, ship)
+    for card in contracts:
+        game.emit(ev.ContractCompleted, p.seat, card, ship, contracts)
         if card.defn.powers:
             game.powers.completed(p, card)
     # R8.2.4: after payment, before the ship sails

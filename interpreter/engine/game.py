@@ -4,6 +4,7 @@ rule uses (draw, pay, place, discard). The turn (turn.py) and the actions live i
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from interpreter.agents.base import Agent
+
+
+# A chain of powers nests engine calls (a power draws, a trigger loads, a completion triggers ...);
+# the loop guard allows 100 powers deep, which needs more than Python's default 1000 frames.
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
 
 
 class GameStop(Exception):
@@ -216,14 +222,17 @@ class Game:
             self.emit(ev.GameEndTriggered, reason, player)
 
     def win_instantly(self, player: int) -> None:
-        """An instant-win power (R15.8, R16.3): the game stops at once with a sole winner."""
-        self.instant_winner = player
-        self.trigger_end("instant", player)
-        raise GameStop()
+        """An instant-win power (R15.8, R16.3): the game stops with a sole winner as soon as the step
+        in progress (a load, an import placement, a completion) is done, at the next `after_action`."""
+        if self.instant_winner is None:
+            self.instant_winner = player
+            self.end_reason = None  # an instant win overrides a triggered end
+            self.trigger_end("instant", player)
 
     def after_action(self) -> None:
-        """Called after every action instance: stops the turn early under the `after-action` option."""
-        if self.end_reason is not None and self.options.game_end == "after-action":
+        """Called after every action instance: stops the turn at once after an instant win (R16.3), or
+        after a triggered end under the `after-action` option."""
+        if self.instant_winner is not None or (self.end_reason is not None and self.options.game_end == "after-action"):
             raise GameStop()
 
     # --- running ------------------------------------------------------------------------------

@@ -85,10 +85,13 @@ def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str
 
 
 def take_options(game: Game, p: Player, ship: Ship, count: int | None = None) -> list[Option]:
-    n = min(game.rules.containers_per_import(p) if count is None else count, len(ship.containers))
+    """Which containers to take and where they go. A power that raises the number taken ("may take
+    three") lets the winner take any number from the rules' number up to it."""
+    most = min(game.rules.containers_per_import(p) if count is None else count, len(ship.containers))
+    least = min(game.data.containers_per_win, most) if count is None else most
     options: list[Option] = []
     seen: set[tuple[str, ...]] = set()
-    for cards in combinations(ship.containers, n):
+    for cards in (c for n in range(most, least - 1, -1) for c in combinations(ship.containers, n)):
         key = tuple(sorted(c.id for c in cards))
         if key in seen:
             continue

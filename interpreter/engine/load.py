@@ -61,6 +61,7 @@ def load_container(game: Game, p: Player, card: Card, ship: Ship, by: str) -> No
     ship.containers.append(card)
     game.emit(ev.ContainerLoaded, p.seat, card, ship, by)
     complete_if_full(game, p, ship)
+    game.emit(ev.LoadFinished, p.seat, card, ship, by)
 
 
 def perform(game: Game, p: Player, instances: int) -> None:
@@ -114,3 +115,4 @@ def load_pair(game: Game, p: Player, cards: tuple[Card, Card], ship: Ship) -> No
     game.emit(ev.ContainerLoaded, p.seat, a, ship, "load")
     game.emit(ev.ContainerLoaded, p.seat, b, ship, "load")
     complete_if_full(game, p, ship)
+    game.emit(ev.LoadFinished, p.seat, a, ship, "load")

@@ -106,7 +106,7 @@ def perform(game: Game, p: Player, instances: int) -> None:
             game.zones.island.remove(card)
             game.emit(ev.CardPirated, p.seat, card, "island", None)
         else:
-            game.emit(ev.CardPirated, p.seat, card, "sea", ship)
             game.take_from_ship_at_sea(ship, card)  # R11.4: an emptied ship returns home
+            game.emit(ev.CardPirated, p.seat, card, "sea", ship)
         place_pirated(game, p, card)
         game.after_action()

@@ -144,6 +144,7 @@ def play_turn(game: Game) -> None:
         draw_action(game, leader, as_leader=True)
         clean_up(game)
         return
+    game.after_action()  # an any-time power may have won the game
     action, cards = choice.value
     play_cards(leader, cards)
     game.emit(ev.ActionDeclared, leader.seat, action, list(cards))

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
 
 
 class Ctx:
-    __slots__ = ("game", "owner", "card", "event", "that", "ship", "taken", "moved", "drawn", "named", "contracts")
+    __slots__ = ("game", "owner", "card", "event", "that", "ship", "taken", "moved", "drawn", "named", "contracts", "declined")
 
     def __init__(self, game: Game, owner: Player, card: Card, event: Any = None, that: Player | None = None,
                  ship: Ship | None = None):
@@ -25,3 +25,4 @@ class Ctx:
         self.drawn: list[Card] = []  # cards drawn so far by this power (`card drawn`, `a drawn card`)
         self.named: str | None = None  # a good type or card id named by this power
         self.contracts: list[Card] = list(getattr(event, "contracts", None) or [])  # the completing shipment
+        self.declined = False  # the owner declined an optional effect (`you may`): no use of the power

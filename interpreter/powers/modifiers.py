@@ -86,9 +86,13 @@ def _innate(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
     return [("innate_value", lambda value, p, g: value_each if p is owner and g == good else value)]
 
 
-def _fee(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
-    fee = rule.number
-    return [("import_fee", lambda value, ship_owner, winner, taken: fee if ship_owner is owner and value else value)]
+def _fee(rule: ast.Rule, owner: Player, ctx: Ctx) -> list[tuple[str, Modifier]]:
+    """The owner's fee becomes N where the rules say 2; with the per-container option, N per container."""
+    fee, base = rule.number, ctx.game.data.owner_fee
+
+    def import_fee(value: int, ship_owner: Player, winner: Player, taken: int) -> int:
+        return value * fee // base if ship_owner is owner and value and base else value
+    return [("import_fee", import_fee)]
 
 
 def _containers_per_import(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
@@ -134,8 +138,10 @@ def _extra_imports(rule: ast.Rule, owner: Player, ctx: Ctx) -> list[tuple[str, M
 
 MAKERS: dict[str, Callable[[ast.Rule, Player], list[tuple[str, Modifier]]]] = {
     "threshold": _threshold, "rainbow": _rainbow, "wild": _wild, "win_ties": _win_ties, "capacity": _capacity,
-    "payout": _payout, "follow_as": _follow_as, "majority_double": _majority_double, "innate": _innate, "fee": _fee,
+    "payout": _payout, "follow_as": _follow_as, "majority_double": _majority_double, "innate": _innate,
     "containers_per_import": _containers_per_import, "virtual_goods": _virtual_goods, "pirate_anywhere": _pirate_anywhere,
     "load_from_deck": _load_from_deck, "sell_instead_of_load": _sell_instead_of_load, "pair_slot": _pair_slot,
 }
-NEEDS_CONTEXT: dict[str, Callable[[ast.Rule, Player, Ctx], list[tuple[str, Modifier]]]] = {"extra_imports": _extra_imports}
+NEEDS_CONTEXT: dict[str, Callable[[ast.Rule, Player, Ctx], list[tuple[str, Modifier]]]] = {
+    "extra_imports": _extra_imports, "fee": _fee,
+}

@@ -168,7 +168,10 @@ def has_most(ctx: Ctx, zone: str) -> bool:
 
 def ask_yes(ctx: Ctx, text: str) -> bool:
     options = [Option(f"yes: {text}", True), Option("no", False)]
-    return bool(ctx.game.ask(Decision("optional_power", ctx.owner.seat, options, f"{ctx.card.name}: use it?", stop=1)).value)
+    yes = bool(ctx.game.ask(Decision("optional_power", ctx.owner.seat, options, f"{ctx.card.name}: use it?", stop=1)).value)
+    if not yes:
+        ctx.declined = True
+    return yes
 
 
 # ------------------------------------------------------------------------------------------------
@@ -210,18 +213,21 @@ def put_into(game: Game, p: Player, card: Card, place: str, *, ignore_limits: bo
             game.emit(ev.GoodAdded, p.seat, card)
             return True
         return game.add_to_goods(p, card)
+    if ignore_limits:
+        p.imports.append(card)
+        return True
     return game.add_to_imports(p, card)
 
 
 def move_this(ctx: Ctx, place: str) -> None:
-    """The power's own card moves (from Shipments, usually) to `place`; it stays if a limit forbids."""
+    """The power's own card moves (from Shipments, usually) to `place`. Leaving Shipments lowers the
+    limits (R13.2, R13.3); if the place then has no room, the card stays where it was."""
     game, owner, card = ctx.game, ctx.owner, ctx.card
-    if place == "goods" and where_is(owner, card) != "goods" and not game.rules.goods_room(owner):
+    source = where_is(owner, card)
+    if source is None or source == place or not take_out(game, owner, card):
         return
-    if place == "imports" and not game.rules.imports_room(owner):
-        return
-    if take_out(game, owner, card):
-        put_into(game, owner, card, place)
+    if not put_into(game, owner, card, place):
+        put_into(game, owner, card, source, ignore_limits=True)
 
 
 def load_this(ctx: Ctx) -> None:
@@ -277,6 +283,7 @@ def complete_from_hand(ctx: Ctx, filt: CardFilter, n: int) -> None:
     for card in pick_cards(game, owner, [c for c in owner.hand if filt.matches(c)], n, "choose_card", "complete"):
         owner.hand.remove(card)
         game.add_shipment(owner, card)
+        game.emit(ev.ContractCompleted, owner.seat, card, None, [card])  # as if just completed: triggers hear it
         game.powers.completed(owner, card)
 
 
@@ -347,6 +354,7 @@ def swap_shipment(ctx: Ctx, filt: CardFilter) -> None:
     game.add_shipment(victim, card)
     game.add_shipment(owner, target)
     game.emit(ev.CardsGiven, victim.seat, owner.seat, 1, "shipments")
+    game.emit(ev.ContractCompleted, owner.seat, target, None, [target])  # resolved as a fresh completion
     game.powers.completed(owner, target)
 
 
@@ -395,7 +403,7 @@ def move_container(ctx: Ctx, n: int, place: str) -> None:
     """Containers of the ship of the event (a completing ship, before it sails) go to the owner's hand
     or Goods."""
     game, owner, ship = ctx.game, ctx.owner, ctx.ship
-    if ship is None or ship.owner != owner.seat:
+    if ship is None or ship.owner != owner.seat or (place == "goods" and not game.rules.goods_room(owner)):
         return
     for card in pick_cards(game, owner, ship.containers, n, "choose_card", f"move to your {place}"):
         if place == "goods" and not game.rules.goods_room(owner):

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-MAX_CHAIN = 40  # powers running inside one another deeper than this are a loop
+MAX_CHAIN = 100  # powers running inside one another deeper than this are a loop
 
 
 @dataclass(eq=False)
@@ -40,7 +40,7 @@ class PowerRuntime:
         self.game = game
         self.by_host: dict[int, list[Active]] = {}
         self.triggers: dict[type[ev.Event], list[Active]] = {}
-        self.any_time_cards = any(p.timing == "any_time" for c in game.card_set.cards for p in c.powers)
+        self.any_time_cards = any(p.timing == "any_time" and p.from_hand for c in game.card_set.cards for p in c.powers)
         self.container_cards = any(p.timing == "as_container" for c in game.card_set.cards for p in c.powers)
         self.any_time_used: dict[tuple[int, str], int] = {}  # (card uid, power) -> turn, for `once per turn`
         self._order = 0
@@ -108,8 +108,12 @@ class PowerRuntime:
         for active in sorted(entries, key=lambda a: ((a.owner.seat - actor) % n, a.order)):
             if active.host.uid not in self.by_host:  # deactivated by an earlier trigger of this event
                 continue
-            ctx = Ctx(game, active.owner, active.host, event, that)
             power = active.power
+            if power.that is not None:
+                seat = power.that(event)
+                ctx = Ctx(game, active.owner, active.host, event, game.players[seat] if seat is not None else None)
+            else:
+                ctx = Ctx(game, active.owner, active.host, event, that)
             assert power.matches is not None
             if not power.matches(ctx, event):
                 continue
@@ -117,12 +121,17 @@ class PowerRuntime:
                 if power.per_player:
                     if active.used_by.get(actor) == game.turn:
                         continue
-                    active.used_by[actor] = game.turn
+                    before, active.used_by[actor] = active.used_by.get(actor, -1), game.turn
                 elif active.last_turn == game.turn:
                     continue
                 else:
-                    active.last_turn = game.turn
+                    before, active.last_turn = active.last_turn, game.turn
             self.run(power, ctx)
+            if power.once_per_turn and ctx.declined:  # declining a `you may` is not a use (R15.6)
+                if power.per_player:
+                    active.used_by[actor] = before
+                else:
+                    active.last_turn = before
 
     # --- any-time powers ---------------------------------------------------------------------
     def any_time_uses(self, p: Player) -> list[tuple[Card, CompiledPower]]:
@@ -136,7 +145,7 @@ class PowerRuntime:
         if self.any_time_cards:
             for card in p.hand:
                 for power in card.defn.powers:
-                    if (power.timing == "any_time" and self.game.rules.level(p, card.good) >= card.tier
+                    if (power.timing == "any_time" and power.from_hand and self.game.rules.level(p, card.good) >= card.tier
                             and self._free(card, power) and power.usable(Ctx(self.game, p, card))):
                         uses.append((card, power))
         return uses
@@ -183,10 +192,14 @@ class PowerRuntime:
                 self.run(power, Ctx(self.game, owner, card, ship=ship))
 
     # --- game end ----------------------------------------------------------------------------
-    def run_game_end(self, p: Player) -> None:
+    def run_game_end(self, p: Player, scoring: bool) -> None:
+        """`p`'s game-end powers: with `scoring` False the adjustments (those that score nothing, such as
+        moving cards or counting imports as goods, R17.2), then with True those that score (R17.8).
+        A card that left Shipments meanwhile no longer has its power (R15.4)."""
         for actives in list(self.by_host.values()):
             for a in actives:
-                if a.owner is p and a.power.timing == "game_end":
+                if (a.owner is p and a.power.timing == "game_end" and a.power.scores == scoring
+                        and a in self.by_host.get(a.host.uid, ())):
                     self.run(a.power, Ctx(self.game, p, a.host))
 
     # --- copying -----------------------------------------------------------------------------

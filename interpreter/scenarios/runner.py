@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.bus import events as ev
+from interpreter.bus.bus import TriggerLoopError
 from interpreter.cards.diagnostics import Diagnostic
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
@@ -288,6 +289,9 @@ def run_scenario(sc: Scenario, cards: CardSet, data: RulesData) -> Outcome:
         return outcome
     except InvariantError as exc:
         outcome.failures.append(f"invariant broken: {exc}")
+        return outcome
+    except TriggerLoopError as exc:
+        outcome.failures.append(str(exc))
         return outcome
     if agent.position < len(steps):
         left = steps[agent.position]
