@@ -515,7 +515,7 @@ def compile_power(power: ast.Power) -> CompiledPower:
     if power.timing == "triggered":
         assert power.trigger is not None
         event_type, matches = trigger(power.trigger)
-        that = (lambda e: e.ship.owner) if power.trigger.kind == "pirates_ship" else None  # the ship's owner
+        that = (lambda e: e.ship.owner if e.ship is not None else None) if power.trigger.kind == "pirates_ship" else None
         return CompiledPower(power, power.text, "triggered", run, lambda ctx: False, event_type, matches, power.once_per_turn,
                              power.per_player, that=that)
     first = power.effects[0] if power.effects else None
