@@ -136,11 +136,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def result_text(game: Game, result: GameResult) -> str:
     lines = [f"Game over after {result.turns} turns ({result.end_reason}). Final scores (R17):"]
-    lines.append(f"  {'player':<14}{'total':>6}{'credits':>9}{'harbor':>8}{'goods':>7}{'majority':>10}{'all5':>6}")
+    lines.append(f"  {'player':<14}{'total':>6}{'credits':>9}{'harbor':>8}{'goods':>7}{'majority':>10}{'all5':>6}{'powers':>8}")
     for p, b in zip(game.players, result.breakdown, strict=True):
         star = " *" if p.seat in result.winners else ""
         lines.append(f"  {p.name:<14}{b['total']:>6}{b['credits'] + b['parked']:>9}{b['unfinished']:>8}"
-                     f"{b['innate']:>7}{b['majorities']:>10}{b['one_of_each']:>6}{star}")
+                     f"{b['innate']:>7}{b['majorities']:>10}{b['one_of_each']:>6}{b['powers']:>8}{star}")
     lines.append("Winner: " + ", ".join(game.players[w].name for w in result.winners))
     return "\n".join(lines)
 

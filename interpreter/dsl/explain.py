@@ -63,7 +63,7 @@ def value_text(v: ast.Value) -> str:
     if v.kind == "number":
         return str(v.number)
     if v.kind == "credits":
-        return "your active credits"
+        return "your active credit total"
     assert v.count is not None
     return f"the number of {count_text(v.count, many=True)}"
 
