@@ -25,6 +25,7 @@ def constructs(power: ast.Power) -> set[str]:
             names.add(per.kind)
         if isinstance(e, ast.IfThen):
             names.add(e.condition.kind)
+            names.update(part.kind for part in e.condition.parts)
     if power.trigger:
         names.add(power.trigger.kind)
     if power.rule:

@@ -52,6 +52,7 @@ class Count(Node):
     filter: CardFilter = CardFilter()
     zone: str = ""
     owner_col: int = 0  # where the owner words stand (for diagnostics)
+    goods: tuple[str, ...] = ()  # `pairs`: the two good types paired
     every: int = 1  # `for every N ...`: the count is divided by N, rounded down
 
 
@@ -64,7 +65,8 @@ class Value(Node):
 
 @dataclass(frozen=True)
 class Condition(Node):
-    kind: str  # compare, coin_heads, have_most, have_every, drawn_named_type, drawn_named_card,
+    kind: str  # compare, coin_heads, have_most, have_every, drawn_named_type, drawn_named_card, all, majority_in,
+    # twice_credits,
     # shipment_has, shipment_lacks, ship_has_containers
     left: Value | None = None
     op: str = ""
@@ -72,6 +74,7 @@ class Condition(Node):
     zone: str = ""
     number: int = 0
     filter: CardFilter = CardFilter()
+    parts: tuple[Condition, ...] = ()  # `all`: every part holds
 
 
 # ------------------------------------------------------------------------------- effects
@@ -288,6 +291,7 @@ class StealContainers(Effect):
 class ImportContainers(Effect):
     amount: int
     source: str  # that_ship, a_ship_at_sea
+    fee: bool = False  # without `for free` the ship's owner gets the import fee (R10.6)
 
 
 @dataclass(frozen=True)
@@ -318,6 +322,53 @@ class VirtualImports(Effect):
 
 @dataclass(frozen=True)
 class LoadFromHand(Effect):
+    amount: int
+
+
+@dataclass(frozen=True)
+class Either(Effect):
+    first: Effect
+    second: Effect
+
+
+@dataclass(frozen=True)
+class PlayersDo(Effect):
+    players: Players
+    kind: str  # draw, gain, import
+    amount: int
+
+
+@dataclass(frozen=True)
+class PaysBank(Effect):
+    players: Players
+    amount: int
+
+
+@dataclass(frozen=True)
+class AddVirtual(Effect):
+    amount: int
+    good: str
+    per: Count | None = None
+
+
+@dataclass(frozen=True)
+class ContractFromHand(Effect):
+    amount: int
+    filter: CardFilter
+
+
+@dataclass(frozen=True)
+class LeadTwice(Effect):
+    pass
+
+
+@dataclass(frozen=True)
+class DeckToIsland(Effect):
+    amount: int
+
+
+@dataclass(frozen=True)
+class FreeAnyActions(Effect):
     amount: int
 
 
@@ -354,7 +405,7 @@ class Rule(Node):
 
 # ------------------------------------------------------------------------------- powers
 
-TIMINGS = ("on_completion", "triggered", "rule", "any_time", "game_end", "as_container", "on_contract")
+TIMINGS = ("on_completion", "triggered", "rule", "any_time", "game_end", "as_container", "on_contract", "as_contract")
 
 
 @dataclass(frozen=True)

@@ -145,6 +145,9 @@ class ToAst(Transformer):
     def choice_give(self, meta: Any, c: list[Any]) -> ast.Choice:
         return ast.Choice("give", _ints(c)[0], c[1], c[2], col=_col(meta))
 
+    def choice_give_whole_hand(self, meta: Any, c: list[Any]) -> ast.Choice:
+        return ast.Choice("give", 0, zone="whole_hand", col=_col(meta))
+
     def choice_give_hand(self, meta: Any, c: list[Any]) -> ast.Choice:
         return ast.Choice("give", _ints(c)[0], zone="hand", col=_col(meta))
 
@@ -232,7 +235,8 @@ class ToAst(Transformer):
         return ast.StealContainers(_ints(c)[0], col=_col(meta))
 
     def import_containers(self, meta: Any, c: list[Any]) -> ast.ImportContainers:
-        return ast.ImportContainers(_ints(c)[0], c[-1], col=_col(meta))
+        source = next(x for x in c if x in ("that_ship", "a_ship_at_sea"))
+        return ast.ImportContainers(_ints(c)[0], source, fee="free" not in c, col=_col(meta))
 
     def that_ship(self, meta: Any, c: list[Any]) -> str:
         return "that_ship"
@@ -266,6 +270,47 @@ class ToAst(Transformer):
 
     def load_from_hand(self, meta: Any, c: list[Any]) -> ast.LoadFromHand:
         return ast.LoadFromHand(_ints(c)[0], col=_col(meta))
+
+    def as_contract(self, meta: Any, c: list[Any]) -> ast.Power:
+        return ast.Power("as_contract", self.text, col=_col(meta))
+
+    def either(self, meta: Any, c: list[Any]) -> ast.Either:
+        effects = [x for x in c if isinstance(x, ast.Effect)]
+        return ast.Either(effects[0], effects[1], col=_col(meta))
+
+    def _players_do(self, meta: Any, c: list[Any], kind: str) -> ast.PlayersDo:
+        return ast.PlayersDo(c[0], kind, _ints(c)[0], col=_col(meta))
+
+    def players_draw(self, meta: Any, c: list[Any]) -> ast.PlayersDo:
+        return self._players_do(meta, c, "draw")
+
+    def players_gain(self, meta: Any, c: list[Any]) -> ast.PlayersDo:
+        return self._players_do(meta, c, "gain")
+
+    def players_import(self, meta: Any, c: list[Any]) -> ast.PlayersDo:
+        return self._players_do(meta, c, "import")
+
+    def pays_bank(self, meta: Any, c: list[Any]) -> ast.PaysBank:
+        return ast.PaysBank(c[0], _ints(c)[0], col=_col(meta))
+
+    def add_virtual(self, meta: Any, c: list[Any]) -> ast.AddVirtual:
+        good = next(str(x) for x in c if isinstance(x, Token) and x.type == "GOOD")
+        return ast.AddVirtual(_ints(c)[0], good, next((x for x in c if isinstance(x, ast.Count)), None), col=_col(meta))
+
+    def contract_from_hand(self, meta: Any, c: list[Any]) -> ast.ContractFromHand:
+        return ast.ContractFromHand(_ints(c)[0], next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
+
+    def lead_twice(self, meta: Any, c: list[Any]) -> ast.LeadTwice:
+        return ast.LeadTwice(col=_col(meta))
+
+    def deck_to_island(self, meta: Any, c: list[Any]) -> ast.DeckToIsland:
+        return ast.DeckToIsland(_ints(c)[0], col=_col(meta))
+
+    def free_any_actions(self, meta: Any, c: list[Any]) -> ast.FreeAnyActions:
+        return ast.FreeAnyActions(_ints(c)[0], col=_col(meta))
+
+    def free(self, meta: Any, c: list[Any]) -> str:
+        return "free"
 
     def effects_group(self, meta: Any, c: list[Any]) -> ast.Sequence:
         return ast.Sequence(tuple(c[0]), col=_col(meta))
@@ -353,6 +398,22 @@ class ToAst(Transformer):
     def shipment_has(self, meta: Any, c: list[Any]) -> ast.Condition:
         return ast.Condition("shipment_has", filter=next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
 
+    def all_of(self, meta: Any, c: list[Any]) -> ast.Condition:
+        return ast.Condition("all", parts=tuple(x for x in c if isinstance(x, ast.Condition)), col=_col(meta))
+
+    def single_condition(self, meta: Any, c: list[Any]) -> ast.Condition:
+        return c[0]
+
+    def majority_in(self, meta: Any, c: list[Any]) -> ast.Condition:
+        return ast.Condition("majority_in", number=_ints(c)[0], col=_col(meta))
+
+    def twice_credits(self, meta: Any, c: list[Any]) -> ast.Condition:
+        return ast.Condition("twice_credits", col=_col(meta))
+
+    def count_pairs(self, meta: Any, c: list[Any]) -> ast.Count:
+        goods = tuple(str(x) for x in c if isinstance(x, Token) and x.type == "GOOD")
+        return ast.Count("pairs", goods=goods, col=_col(meta))
+
     def ship_has_containers(self, meta: Any, c: list[Any]) -> ast.Condition:
         return ast.Condition("ship_has_containers", col=_col(meta))
 
@@ -419,6 +480,19 @@ class ToAst(Transformer):
     def t_pirates_ship(self, meta: Any, c: list[Any]) -> ast.Trigger:
         return ast.Trigger("pirates_ship", self._actor(c), col=_col(meta))
 
+    def t_loaded(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("loaded", "any", next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
+
+    def t_pirates_card(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("pirates", self._actor(c), next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
+
+    def t_declares(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        action = next(str(x) for x in c if isinstance(x, Token) and x.type == "ACTION")
+        return ast.Trigger("declares", self._actor(c), action=action, col=_col(meta))
+
+    def t_turn_ends(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("turn_ends", col=_col(meta))
+
     def t_loads(self, meta: Any, c: list[Any]) -> ast.Trigger:
         return ast.Trigger("loads", self._actor(c), col=_col(meta))
 
@@ -478,6 +552,43 @@ class ToAst(Transformer):
 
     def r_sell_instead_of_load(self, meta: Any, c: list[Any]) -> ast.Rule:
         return ast.Rule("sell_instead_of_load", credits=_ints(c)[0], col=_col(meta))
+
+    def _actions(self, c: list[Any]) -> list[str]:
+        return [str(x) for x in c if isinstance(x, Token) and x.type == "ACTION"]
+
+    def r_follow_any(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("follow_any", col=_col(meta))
+
+    def r_play_for_each_other(self, meta: Any, c: list[Any]) -> ast.Rule:
+        a, b = self._actions(c)
+        return ast.Rule("play_for_each_other", action=a, perform=b, col=_col(meta))
+
+    def r_pirate_to_goods(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("pirate_to_goods", credits=_ints(c)[0], col=_col(meta))
+
+    def r_return_with(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("return_with", _ints(c)[0], col=_col(meta))
+
+    def r_unlimited_imports(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("unlimited_imports", col=_col(meta))
+
+    def r_no_end(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("no_end", col=_col(meta))
+
+    def r_penalty_bonus(self, meta: Any, c: list[Any]) -> ast.Rule:
+        good = next(str(x) for x in c if isinstance(x, Token) and x.type == "GOOD")
+        return ast.Rule("penalty_bonus", good=good, col=_col(meta))
+
+    def r_goods_count_as(self, meta: Any, c: list[Any]) -> ast.Rule:
+        every, counts_as = _ints(c)
+        good = next(str(x) for x in c if isinstance(x, Token) and x.type == "GOOD")
+        return ast.Rule("goods_count_as", every, counts_as, good=good, col=_col(meta))
+
+    def r_half_load(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("half_load", filter=c[0], col=_col(meta))
+
+    def r_auction_island(self, meta: Any, c: list[Any]) -> ast.Rule:
+        return ast.Rule("auction_island", col=_col(meta))
 
     def r_pair_slot(self, meta: Any, c: list[Any]) -> ast.Rule:
         good = next(str(x) for x in c if isinstance(x, Token) and x.type == "GOOD")

@@ -59,6 +59,9 @@ def _raw_count(node: ast.Count) -> Number:
     owner, filt, zone = node.owner, node.filter, node.zone
     if node.kind == "chosen_type":
         return lambda ctx: prim.chosen_type_count(ctx, owner, filt, zone)
+    if node.kind == "pairs":
+        first, second = node.goods
+        return lambda ctx: min(ctx.game.rules.goods_of_type(ctx.owner, first), ctx.game.rules.goods_of_type(ctx.owner, second))
     if zone == "goods" and filt.good and filt.action is None and filt.tier_max == 99 and filt.tier_min == 0:
         good = filt.good  # goods of a type go through the rule query, virtual goods included (OQ-36)
         return lambda ctx: sum(ctx.game.rules.goods_of_type(p, good) for p in prim.players(ctx, owner))
@@ -100,6 +103,14 @@ def condition(node: ast.Condition) -> Test:
         return lambda ctx: any(filt.matches(c) for c in ctx.contracts) == want
     if node.kind == "ship_has_containers":
         return lambda ctx: ctx.ship is not None and bool(ctx.ship.containers)
+    if node.kind == "all":
+        parts = [condition(part) for part in node.parts]
+        return lambda ctx: all(part(ctx) for part in parts)
+    if node.kind == "majority_in":
+        n = node.number
+        return lambda ctx: prim.majorities_held(ctx) >= n
+    if node.kind == "twice_credits":
+        return lambda ctx: all(ctx.owner.credits >= 2 * p.credits for p in ctx.game.players if p is not ctx.owner)
     assert node.left is not None and node.right is not None
     left, right, op = value(node.left), value(node.right), COMPARE[node.op]
     return lambda ctx: op(left(ctx), right(ctx))
@@ -188,6 +199,8 @@ def _choose_one(node: ast.ChooseOne) -> Run:
     def possible(ctx: Ctx, chooser: Any, choice: ast.Choice) -> bool:
         if choice.kind == "pay":
             return chooser.credits >= choice.amount
+        if choice.zone == "whole_hand":
+            return True
         return sum(1 for c in prim.zone_cards(chooser, choice.zone) if choice.filter.matches(c)) >= choice.amount
 
     def carry_out(ctx: Ctx, chooser: Any, choice: ast.Choice) -> None:
@@ -196,6 +209,9 @@ def _choose_one(node: ast.ChooseOne) -> Run:
             return
         if choice.zone == "hand":
             prim.give_cards_from_hand(ctx, chooser, choice.amount)
+            return
+        if choice.zone == "whole_hand":
+            prim.give_cards_from_hand(ctx, chooser, len(chooser.hand))
             return
         pool = [c for c in prim.zone_cards(chooser, choice.zone) if choice.filter.matches(c)]
         cards = prim.pick_cards(ctx.game, chooser, pool, choice.amount, "give_card", "give")
@@ -218,6 +234,8 @@ def _choose_one(node: ast.ChooseOne) -> Run:
 def choice_label(c: ast.Choice) -> str:
     if c.kind == "pay":
         return f"pay {c.amount}"
+    if c.zone == "whole_hand":
+        return "give your whole hand"
     if c.zone == "hand":
         return f"give {c.amount} card(s) from your hand"
     return f"give {c.amount} of your {c.zone}"
@@ -387,8 +405,8 @@ def _steal_containers(node: ast.StealContainers) -> Run:
 
 
 def _import_containers(node: ast.ImportContainers) -> Run:
-    amount, source = node.amount, node.source
-    return lambda ctx: prim.import_free(ctx, amount, source)
+    amount, source, fee = node.amount, node.source, node.fee
+    return lambda ctx: prim.import_free(ctx, amount, source, fee=fee)
 
 
 def _move_container(node: ast.MoveContainer) -> Run:
@@ -418,6 +436,64 @@ def _load_from_hand(node: ast.LoadFromHand) -> Run:
     return lambda ctx: prim.load_from_hand_onto_ship(ctx, amount)
 
 
+def _either(node: ast.Either) -> Run:
+    from interpreter.dsl.explain import effect_text
+    from interpreter.engine.decisions import Decision, Option
+    runs = [(effect_text(node.first), effect(node.first)), (effect_text(node.second), effect(node.second))]
+
+    def run(ctx: Ctx) -> None:
+        options = [Option(text, run_one) for text, run_one in runs]
+        ctx.game.ask(Decision("choose_one", ctx.owner.seat, options, f"{ctx.card.name}: choose one")).value(ctx)
+    return run
+
+
+def _players_do(node: ast.PlayersDo) -> Run:
+    kind, having, what, amount = node.players.kind, node.players.having, node.kind, node.amount
+
+    def run(ctx: Ctx) -> None:
+        for p in prim.players(ctx, kind, having):
+            prim.as_player(ctx, p, what, amount)
+    return run
+
+
+def _pays_bank(node: ast.PaysBank) -> Run:
+    kind, having, amount = node.players.kind, node.players.having, node.amount
+
+    def run(ctx: Ctx) -> None:
+        for payer in prim.players(ctx, kind, having):
+            ctx.game.pay(payer, amount, None, ctx.card.name)
+    return run
+
+
+def _add_virtual(node: ast.AddVirtual) -> Run:
+    amount, good = times(node.amount, node.per), node.good
+
+    def run(ctx: Ctx) -> None:
+        ctx.owner.virtual_goods[good] = ctx.owner.virtual_goods.get(good, 0) + amount(ctx)
+    return run
+
+
+def _contract_from_hand(node: ast.ContractFromHand) -> Run:
+    amount, filt = node.amount, node.filter
+    return lambda ctx: prim.contract_from_hand(ctx, filt, amount)
+
+
+def _lead_twice(node: ast.LeadTwice) -> Run:
+    def run(ctx: Ctx) -> None:
+        ctx.owner.lead_twice = True
+    return run
+
+
+def _deck_to_island(node: ast.DeckToIsland) -> Run:
+    amount = node.amount
+    return lambda ctx: prim.deck_to_island(ctx, amount)
+
+
+def _free_any_actions(node: ast.FreeAnyActions) -> Run:
+    amount = node.amount
+    return lambda ctx: prim.free_actions_of_choice(ctx, amount)
+
+
 EFFECTS: dict[type[ast.Effect], Callable[[Any], Run]] = {
     ast.Gain: _gain, ast.Draw: _draw, ast.DrawUntil: _draw_until, ast.PaysYou: _pays_you, ast.YouPay: _you_pay,
     ast.GiveCards: _give_cards, ast.TakeAll: _take_all, ast.ChooseOne: _choose_one, ast.IfThen: _if_then,
@@ -430,6 +506,9 @@ EFFECTS: dict[type[ast.Effect], Callable[[Any], Run]] = {
     ast.SwapShipment: _swap_shipment, ast.StealContainers: _steal_containers, ast.ImportContainers: _import_containers,
     ast.MoveContainer: _move_container, ast.NameGood: _name_good, ast.NameCard: _name_card,
     ast.DrawUntilPair: _draw_until_pair, ast.VirtualImports: _virtual_imports, ast.LoadFromHand: _load_from_hand,
+    ast.Either: _either, ast.PlayersDo: _players_do, ast.PaysBank: _pays_bank, ast.AddVirtual: _add_virtual,
+    ast.ContractFromHand: _contract_from_hand, ast.LeadTwice: _lead_twice, ast.DeckToIsland: _deck_to_island,
+    ast.FreeAnyActions: _free_any_actions,
 }
 
 
@@ -453,6 +532,9 @@ def usable(first: ast.Effect | None) -> Test:
         return lambda ctx: bool(ctx.owner.hand and ctx.game.zones.island)
     if isinstance(first, ast.DiscardHand):
         return lambda ctx: bool(ctx.owner.hand)
+    if isinstance(first, ast.ContractFromHand):
+        filt = first.filter
+        return lambda ctx: bool(prim.contractable(ctx, filt))
     return lambda ctx: True
 
 
@@ -498,19 +580,26 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
         return ev.ActionFollowed, lambda ctx, e: (actor(ctx, e.player) and e.action == action
                                                   and ctx.game.leader == ctx.owner.seat)
     if node.kind == "pirates":
-        return ev.CardPirated, lambda ctx, e: actor(ctx, e.player)
+        return ev.CardPirated, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card)
     if node.kind == "pirates_ship":
         return ev.CardPirated, lambda ctx, e: actor(ctx, e.player) and e.ship is not None and e.ship.owner != e.player
     if node.kind == "loads":
         return ev.LoadFinished, lambda ctx, e: actor(ctx, e.player) and e.by == "load"
+    if node.kind == "loaded":
+        return ev.ContainerLoaded, lambda ctx, e: filt.matches(e.card)
+    if node.kind == "declares":
+        declared = node.action
+        return ev.ActionDeclared, lambda ctx, e: actor(ctx, e.player) and e.action == declared
+    if node.kind == "turn_ends":
+        return ev.TurnEnded, lambda ctx, e: True
     raise ValueError(f"unknown trigger {node.kind}")
 
 
 # --------------------------------------------------------------------------- powers
 
 def compile_power(power: ast.Power) -> CompiledPower:
-    if power.timing == "rule":
-        return CompiledPower(power, power.text, "rule", run=lambda ctx: None, usable=lambda ctx: False)
+    if power.timing in ("rule", "as_contract"):
+        return CompiledPower(power, power.text, power.timing, run=lambda ctx: None, usable=lambda ctx: False)
     run = sequence(power.effects)
     if power.timing == "triggered":
         assert power.trigger is not None

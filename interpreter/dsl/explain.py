@@ -53,6 +53,8 @@ def count_text(c: ast.Count, many: bool = False) -> str:
         return f"{prefix}card{s} in {OWNERS[c.owner]} {c.zone.capitalize()} of one action type you choose"
     if c.kind == "hand":
         return f"{prefix}card{s} in your hand"
+    if c.kind == "pairs":
+        return f"{prefix}pair{s} of one {c.goods[0]} and one {c.goods[1]} good of yours"
     if c.zone == "shipments":
         return f"{prefix}completed {filter_text(c.filter, 'shipment' + s)} in {OWNERS[c.owner]} Shipments"
     noun = ZONE_SINGULAR[c.zone] + s
@@ -90,6 +92,12 @@ def condition_text(c: ast.Condition) -> str:
         return f"the shipment has no {filter_text(c.filter, 'contract')}"
     if c.kind == "ship_has_containers":
         return "that ship still carries containers"
+    if c.kind == "all":
+        return " and ".join(condition_text(part) for part in c.parts)
+    if c.kind == "majority_in":
+        return f"you alone have the most goods in {c.number} good types"
+    if c.kind == "twice_credits":
+        return "you have at least twice the active credits of every other player"
     assert c.left is not None and c.right is not None
     return f"{value_text(c.left)} {OPS[c.op]} {value_text(c.right)}"
 
@@ -172,9 +180,10 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
             return f"this card takes the place of another player's completed {filter_text(f, 'shipment')}, which becomes yours as if just completed"
         case ast.StealContainers(amount=n):
             return f"take {n} container from a ship (at sea or in harbor) of each other player; load it if it fits, else keep it in hand"
-        case ast.ImportContainers(amount=n, source=src):
+        case ast.ImportContainers(amount=n, source=src, fee=fee):
             where = "that ship" if src == "that_ship" else "a ship at sea"
-            return f"import {plural(n, 'container')} from {where} into your Imports or Goods, with no bid and no fee"
+            paid = "with no bid; the ship's owner gets the fee" if fee else "with no bid and no fee"
+            return f"import {plural(n, 'container')} from {where} into your Imports or Goods, {paid}"
         case ast.MoveContainer(amount=n, place=place):
             return f"move {plural(n, 'container')} of that ship to {PLACES[place]} before it sails"
         case ast.NameGood():
@@ -187,12 +196,32 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
             return f"your {filter_text(f, 'imports')} count as goods of one type you choose"
         case ast.LoadFromHand(amount=n):
             return f"load up to {plural(n, 'container')} from your hand onto this card's ship"
+        case ast.Either(first=x, second=y):
+            return f"either {effect_text(x, scoring)} or {effect_text(y, scoring)} (your choice)"
+        case ast.PlayersDo(players=p, kind=kind, amount=n):
+            what = {"draw": f"draws {plural(n, 'card')}", "gain": f"takes {plural(n, 'credit')} from the bank",
+                    "import": f"imports {plural(n, 'container')} from a ship at sea, free, with no fee"}[kind]
+            return f"{players_text(p)} {what}"
+        case ast.PaysBank(players=p, amount=n):
+            return f"{players_text(p)} pays {plural(n, 'credit')} to the bank (or all they have)"
+        case ast.AddVirtual(amount=n, good=g, per=per):
+            return f"you get {n} virtual {g} good{'s' if n != 1 else ''}{_per(per)}"
+        case ast.ContractFromHand(amount=n, filter=f):
+            return f"contract {plural(n, filter_text(f))} from your hand without an action (its tier is still needed)"
+        case ast.LeadTwice():
+            return "the next time you lead, you lead two turns in a row"
+        case ast.DeckToIsland(amount=n):
+            return f"put {plural(n, 'card')} from the top of the deck on the supply island"
+        case ast.FreeAnyActions(amount=n):
+            return f"take {plural(n, 'free action')} of the types you choose, alone"
     raise ValueError(f"no explanation for {type(e).__name__}")
 
 
 def choice_text(c: ast.Choice) -> str:
     if c.kind == "pay":
         return f"pay you {plural(c.amount, 'credit')}"
+    if c.zone == "whole_hand":
+        return "give you their whole hand"
     if c.zone == "hand":
         return f"give you {plural(c.amount, 'card')} from their hand"
     return f"give you {c.amount} of their {filter_text(c.filter, c.zone)}"
@@ -226,11 +255,18 @@ def trigger_text(t: ast.Trigger) -> str:
         case "follows":
             return f"{actor} follow{verb_s} your {t.action.upper()}"
         case "pirates":
-            return f"{actor} pirate{verb_s} a container"
+            what = "a container" if t.filter.empty else a(filter_text(t.filter))
+            return f"{actor} pirate{verb_s} {what}"
         case "pirates_ship":
             return f"{actor} pirate{verb_s} from another player's ship (that player: its owner)"
         case "loads":
             return f"{actor} load{verb_s} a container with a LOAD action"
+        case "loaded":
+            return f"{a(filter_text(t.filter, 'container'))} is loaded onto any ship, by any action"
+        case "declares":
+            return f"{actor} lead{verb_s} with {t.action.upper()}"
+        case "turn_ends":
+            return "a turn ends"
     raise ValueError(t.kind)
 
 
@@ -271,6 +307,26 @@ def rule_text(r: ast.Rule) -> str:
             return f"once per turn a load action may instead sell a hand card to the supply island for {r.credits}"
         case "pair_slot":
             return f"two of your containers of one colour, loaded with one action, may fill one {r.good} slot together"
+        case "follow_any":
+            return "you may follow with a card of any action type; you still carry out the declared action"
+        case "play_for_each_other":
+            return f"you may play {r.action.upper()} and {r.perform.upper()} cards for each other when leading or following"
+        case "pirate_to_goods":
+            return f"you may pay {r.credits} to put a card you pirate into your Goods instead of loading it"
+        case "return_with":
+            return f"your ships at sea come home as soon as they carry {r.number} container{'s' if r.number != 1 else ''} or fewer"
+        case "unlimited_imports":
+            return "once you have a completed shipment of every good type, your imports limit no longer applies"
+        case "no_end":
+            return "your credits cannot trigger the game end"
+        case "penalty_bonus":
+            return f"your {r.good} majority penalty is a bonus of the same size"
+        case "goods_count_as":
+            return f"every {r.number} of your {r.good} goods use only {r.credits} place{'s' if r.credits != 1 else ''} of your goods limit"
+        case "half_load":
+            return f"your {filter_text(r.filter, 'contracts')} need only half their containers (rounded up, colour by colour)"
+        case "auction_island":
+            return "as leader you may auction a supply-island card instead of a ship; you pay nothing if you win, otherwise the winner pays you"
     raise ValueError(r.kind)
 
 
@@ -300,6 +356,8 @@ def power_text(p: ast.Power) -> str:
             sentence = f"While this card is loaded as a container, when its ship completes: {body}."
         case "on_contract":
             sentence = f"When you contract this card: {body}."
+        case "as_contract":
+            sentence = "While this card is a contract, containers of any colour fill its slots (its tier is still needed)."
         case _:
             sentence = f"At game end, {body}."
     return sentence[0].upper() + sentence[1:]

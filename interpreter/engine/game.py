@@ -78,6 +78,7 @@ class Game:
         self.n_cards = 0
         self.scoring = False  # final scoring has begun: credits gained now are end-game points
         self.turn_pirates: list[int] = []  # seats, in the order they pirated this turn
+        self.lead_again = False  # set when a turn starts whose leader will lead the next one too
         from interpreter.powers.runtime import PowerRuntime
         self.powers = PowerRuntime(self)
         from interpreter.engine.setup import set_up
@@ -185,7 +186,12 @@ class Game:
         """Remove a container from a ship (at sea, or in harbor by a power); an emptied ship at sea
         returns home at once (R9.2)."""
         remove_container(ship, card)
-        if not ship.containers and ship.at_sea:
+        self.return_if_emptied(ship)
+
+    def return_if_emptied(self, ship: Ship) -> None:
+        """A ship at sea comes home when its last container is gone (R9.2), or earlier if a power lets
+        its owner's ships come back still carrying a few."""
+        if ship.at_sea and len(ship.containers) <= self.rules.returns_with(self.players[ship.owner]):
             ship.at_sea = False
             self.emit(ev.ShipReturned, ship.owner, ship)
 
@@ -235,6 +241,13 @@ class Game:
         if self.instant_winner is not None or (self.end_reason is not None and self.options.game_end == "after-action"):
             raise GameStop()
 
+    def next_leader(self) -> None:
+        """R4.10: the next player clockwise leads, unless a power lets the leader lead once more."""
+        if self.lead_again:
+            self.lead_again = False
+            return
+        self.leader = (self.leader + 1) % len(self.players)
+
     # --- running ------------------------------------------------------------------------------
     def play(self) -> GameResult:
         from interpreter.engine.scoring import finish
@@ -255,6 +268,6 @@ class Game:
                 self.result = finish(self)
                 self.over = True
             else:
-                self.leader = (self.leader + 1) % len(self.players)
+                self.next_leader()
         assert self.result is not None
         return self.result

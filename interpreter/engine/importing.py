@@ -30,18 +30,44 @@ def perform_rounds(game: Game, order: list[int], instances: dict[int, int]) -> N
 def auction(game: Game, round_no: int, participants: list[int], chooser: int | None = None) -> None:
     """One import round. The leader chooses the ship (R10.2), or `chooser` for an import made alone."""
     ships = game.ships_at_sea()
-    if not ships:  # OQ-20: with no ship at sea the round is lost
-        return
     leader = game.players[game.leader if chooser is None else chooser]
     options = [Option(f"auction the {s.label} of {game.players[s.owner].name} ({', '.join(c.name for c in s.containers)})", s)
                for s in ships]
-    ship: Ship = game.ask(Decision("import_ship", leader.seat, options, f"Import round {round_no}: choose a ship")).value
+    if game.rules.auction_island(leader):  # a power: an island card may be auctioned instead (OQ-42)
+        options += [Option(f"auction {c.name} ({c.good}, {c.action}) from the supply island", c)
+                    for c in {x.id: x for x in game.zones.island}.values()]
+    if not options:  # OQ-20: with no ship at sea the round is lost
+        return
+    choice = game.ask(Decision("import_ship", leader.seat, options, f"Import round {round_no}: choose a ship")).value
+    if not isinstance(choice, Ship):
+        island_auction(game, leader, choice, participants)
+        return
+    ship: Ship = choice
     game.emit(ev.AuctionStarted, round_no, ship, participants)
     if len(participants) == 1:  # R10.3.3: a single participant takes the containers for free
         winner, bid = participants[0], 0
     else:
         winner, bid = sealed_bids(game, participants)
     take_containers(game, game.players[winner], ship, bid)
+
+
+def island_auction(game: Game, owner: Player, card: Card, participants: list[int]) -> None:
+    """An island card auctioned by a power's owner (OQ-42): the owner pays nothing if he or she wins;
+    any other winner pays the bid to the owner. The card is placed as an import (R10.5)."""
+    if len(participants) == 1:
+        winner, bid = participants[0], 0
+    else:
+        winner, bid = sealed_bids(game, participants)
+    p = game.players[winner]
+    if p is not owner:
+        game.pay(p, bid, owner, "island auction")
+    game.zones.island.remove(card)
+    options = [Option(f"put {card.name} into your {plan[0]}", plan[0]) for plan in placements(game, p, (card,))]
+    where = game.ask(Decision("import_take", p.seat, options, "Where does it go?")).value
+    placed = (where == IMPORTS and game.add_to_imports(p, card)) or (where == GOODS and game.add_to_goods(p, card))
+    if not placed:
+        game.discard(card, "imported, no room")
+    game.emit(ev.CardTakenFromIsland, p.seat, card)
 
 
 def sealed_bids(game: Game, participants: list[int]) -> tuple[int, int]:
@@ -124,6 +150,4 @@ def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int |
             discarded.append(card)
             game.discard(card, "imported, no room")
     game.emit(ev.ImportWon, p.seat, ship, bid, to_imports, to_goods, discarded)
-    if not ship.containers:
-        ship.at_sea = False
-        game.emit(ev.ShipReturned, ship.owner, ship)
+    game.return_if_emptied(ship)

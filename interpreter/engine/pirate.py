@@ -76,9 +76,15 @@ def place_pirated(game: Game, p: Player, card: Card) -> None:
     options = [Option(f"load {card.name} onto the {s.label}", s) for s in ships]
     if game.options.pirate_load == "optional" or not options:
         options.append(Option(f"discard {card.name}", None))
+    cost = game.rules.pirate_to_goods_cost(p)
+    if cost and p.credits >= cost and game.rules.goods_room(p):  # a power's alternative
+        options.append(Option(f"pay {cost} to put {card.name} into your Goods", "goods"))
     target = game.ask(Decision("pirate_load", p.seat, options, f"Where does {card.name} go?")).value
     if target is None:
         game.discard(card, "pirated, not loaded")
+    elif target == "goods":
+        game.pay(p, cost, None, "pirated card into Goods")
+        game.add_to_goods(p, card)
     else:
         load_container(game, p, card, target, "pirate")
 

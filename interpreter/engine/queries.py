@@ -27,6 +27,9 @@ QUERIES: dict[str, str] = {
     "load_from_deck": "whether a load action may load the top card of the deck instead of a hand card",
     "sell_instead_of_load": "credits for selling a hand card to the island instead of loading, once per turn (0: not allowed)",
     "pair_slot_good": "the good type of slot that two containers of one colour may fill together (None: not allowed)",
+    "pirate_to_goods_cost": "credits a pirate may pay to put the pirated card into Goods instead (0: not allowed)",
+    "returns_with": "how many containers a player's ship at sea may still carry when it returns home (R9.2; 0 by the rules)",
+    "auction_island": "whether a leader may auction a supply-island card instead of a ship (R10.2)",
     "level": "a player's level in a good type: goods of that type + colour bonus (R5.1, R5.2)",
     "imports_limit": "how many cards a player's Imports may hold: base + per completed shipment (R13.2)",
     "goods_limit": "how many cards a player's Goods may hold: base + per completed shipment (R13.3)",
@@ -97,6 +100,15 @@ class Rules:
 
     def sell_instead_of_load(self, p: Player) -> int:
         return self._apply("sell_instead_of_load", 0, p) if self._mods["sell_instead_of_load"] else 0
+
+    def pirate_to_goods_cost(self, p: Player) -> int:
+        return self._apply("pirate_to_goods_cost", 0, p) if self._mods["pirate_to_goods_cost"] else 0
+
+    def returns_with(self, p: Player) -> int:
+        return self._apply("returns_with", 0, p) if self._mods["returns_with"] else 0
+
+    def auction_island(self, p: Player) -> bool:
+        return self._apply("auction_island", False, p) if self._mods["auction_island"] else False
 
     def pair_slot_good(self, p: Player) -> str | None:
         return self._apply("pair_slot_good", None, p) if self._mods["pair_slot_good"] else None

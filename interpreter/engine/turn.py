@@ -133,6 +133,9 @@ def play_turn(game: Game) -> None:
         p.load_sales_this_turn = 0
         p.drew_this_turn = False
     leader = game.players[game.leader]
+    if leader.lead_twice:  # a power: this leader leads this turn and the next
+        leader.lead_twice = False
+        game.lead_again = True
     game.emit(ev.TurnStarted, game.turn, leader.seat)
     offer_contract_discards(game, leader)
     game.powers.offer_any_time(leader)

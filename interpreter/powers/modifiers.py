@@ -136,7 +136,78 @@ def _extra_imports(rule: ast.Rule, owner: Player, ctx: Ctx) -> list[tuple[str, M
     return [("instances", instances)]
 
 
+def _follow_any(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    return [("may_play_for", lambda value, p, card, action, leading: True if p is owner and not leading else value)]
+
+
+def _play_for_each_other(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    pair = {rule.action, rule.perform}
+
+    def may_play_for(value: bool, p: Player, card: Card, action: str, leading: bool) -> bool:
+        return True if p is owner and {card.action, action} == pair else value
+    return [("may_play_for", may_play_for)]
+
+
+def _pirate_to_goods(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    cost = rule.credits
+    return [("pirate_to_goods_cost", lambda value, p: cost if p is owner else value)]
+
+
+def _return_with(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    number = rule.number
+    return [("returns_with", lambda value, p: max(value, number) if p is owner else value)]
+
+
+def _unlimited_imports(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    from interpreter.cards.model import GOOD_TYPES
+
+    def imports_limit(value: int, p: Player) -> int:
+        if p is owner and all(any(c.good == g for c in p.shipments) for g in GOOD_TYPES):
+            return 10**6
+        return value
+    return [("imports_limit", imports_limit)]
+
+
+def _no_end(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    return [("can_trigger_end", lambda value, p: False if p is owner else value)]
+
+
+def _penalty_bonus(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    good = rule.good
+    return [("majority_bonus", lambda value, p, g: -value if p is owner and g == good and value < 0 else value)]
+
+
+def _goods_count_as(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    every, counts_as, good = rule.number, rule.credits, rule.good
+
+    def goods_counted(value: int, p: Player) -> int:
+        if p is not owner or not every:
+            return value
+        groups = sum(1 for c in p.goods if c.good == good) // every
+        return value - groups * (every - counts_as)
+    return [("goods_counted", goods_counted)]
+
+
+def _half_load(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    """Half the containers, rounded up (OQ-17), colour by colour."""
+    filt = rule.filter
+
+    def contract_load(value: tuple[tuple[str, int], ...], p: Player, card: Card) -> tuple[tuple[str, int], ...]:
+        if p is owner and filt.matches(card):
+            return tuple((colour, -(-n // 2)) for colour, n in value)
+        return value
+    return [("contract_load", contract_load)]
+
+
+def _auction_island(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    return [("auction_island", lambda value, p: True if p is owner else value)]
+
+
 MAKERS: dict[str, Callable[[ast.Rule, Player], list[tuple[str, Modifier]]]] = {
+    "follow_any": _follow_any, "play_for_each_other": _play_for_each_other, "pirate_to_goods": _pirate_to_goods,
+    "return_with": _return_with, "unlimited_imports": _unlimited_imports, "no_end": _no_end,
+    "penalty_bonus": _penalty_bonus, "goods_count_as": _goods_count_as, "half_load": _half_load,
+    "auction_island": _auction_island,
     "threshold": _threshold, "rainbow": _rainbow, "wild": _wild, "win_ties": _win_ties, "capacity": _capacity,
     "payout": _payout, "follow_as": _follow_as, "majority_double": _majority_double, "innate": _innate,
     "containers_per_import": _containers_per_import, "virtual_goods": _virtual_goods, "pirate_anywhere": _pirate_anywhere,

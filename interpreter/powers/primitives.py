@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from interpreter.bus import events as ev
 from interpreter.dsl.ast import CardFilter
 from interpreter.engine.decisions import Decision, Option
-from interpreter.engine.state import Card, Player
+from interpreter.engine.state import Card, Player, Ship
 from interpreter.powers.context import Ctx
 
 if TYPE_CHECKING:
@@ -381,8 +381,9 @@ def steal_containers(ctx: Ctx, n: int) -> None:
                 owner.hand.append(card)
 
 
-def import_free(ctx: Ctx, n: int, source: str) -> None:
-    """Take `n` containers from a ship at sea into Imports or Goods, with no bid and no fee."""
+def import_free(ctx: Ctx, n: int, source: str, *, fee: bool = False) -> None:
+    """Take `n` containers from a ship at sea into Imports or Goods, with no bid; the owner's fee only
+    when `fee` (a power's import that does not say `for free`, R10.6)."""
     from interpreter.engine.importing import take_containers
     game, owner = ctx.game, ctx.owner
     if source == "that_ship":
@@ -396,7 +397,7 @@ def import_free(ctx: Ctx, n: int, source: str) -> None:
         options = [Option(f"the {s.label} of {game.players[s.owner].name} ({', '.join(c.name for c in s.containers)})", s)
                    for s in ships]
         ship = game.ask(Decision("choose_ship", owner.seat, options, "Import from which ship?")).value
-    take_containers(game, owner, ship, 0, count=n, fee=False)
+    take_containers(game, owner, ship, 0, count=n, fee=fee)
 
 
 def move_container(ctx: Ctx, n: int, place: str) -> None:
@@ -496,3 +497,69 @@ def earlier_pirates(ctx: Ctx) -> list[Player]:
     cut = order.index(ctx.owner.seat) if ctx.owner.seat in order else len(order)
     seats = list(dict.fromkeys(s for s in order[:cut] if s != ctx.owner.seat))
     return [ctx.game.players[s] for s in seats]
+
+
+# ------------------------------------------------------------------------------------------------
+# Primitives added for the expansions.
+
+def as_player(ctx: Ctx, p: Player, what: str, amount: int) -> None:
+    """Something every one of a group of players does for himself or herself (draw, gain, import)."""
+    game = ctx.game
+    if what == "draw":
+        game.draw_into_hand(p, amount)
+    elif what == "gain":
+        game.gain(p, amount, ctx.card.name)
+    else:
+        sub = Ctx(game, p, ctx.card, ctx.event, ctx.that)
+        import_free(sub, amount, "a_ship_at_sea")
+
+
+def contractable(ctx: Ctx, filt: CardFilter) -> list[tuple[Card, Ship]]:
+    """(hand card, ship) pairs the owner could contract now without an action: tier met (R5.3), room (R6.6)."""
+    from interpreter.engine.contract import has_room
+    owner, rules = ctx.owner, ctx.game.rules
+    return [(card, ship) for card in owner.hand if filt.matches(card) and rules.level(owner, card.good) >= card.tier
+            for ship in owner.harbor_ships() if has_room(ctx.game, owner, ship, card)]
+
+
+def contract_from_hand(ctx: Ctx, filt: CardFilter, n: int) -> None:
+    from interpreter.engine.contract import make_contract
+    game, owner = ctx.game, ctx.owner
+    for _ in range(n):
+        pairs = contractable(ctx, filt)
+        if not pairs:
+            return
+        options = [Option(f"contract {card.name} on the {ship.label}", (card, ship)) for card, ship in pairs]
+        card, ship = game.ask(Decision("choose_card", owner.seat, options, f"{ctx.card.name}: contract which card?")).value
+        make_contract(game, owner, card, ship, 0)
+
+
+def deck_to_island(ctx: Ctx, n: int) -> None:
+    for _ in range(n):
+        card = ctx.game.draw_card()
+        if card is None:
+            return
+        ctx.game.zones.island.append(card)
+        ctx.game.emit(ev.IslandSeeded, card)
+
+
+def free_actions_of_choice(ctx: Ctx, n: int) -> None:
+    """`n` free actions, each of a type the owner chooses, taken alone."""
+    from interpreter.cards.model import ACTION_TYPES
+    from interpreter.engine.solo import perform_alone
+    for _ in range(n):
+        options = [Option(f"take a free {a.upper()} action", a) for a in ACTION_TYPES]
+        action = ctx.game.ask(Decision("choose_one", ctx.owner.seat, options, f"{ctx.card.name}: which free action?")).value
+        perform_alone(ctx.game, ctx.owner, action)
+
+
+def majorities_held(ctx: Ctx) -> int:
+    """Good types in which the owner has strictly more goods than every other player (and at least one)."""
+    from interpreter.cards.model import GOOD_TYPES
+    rules, owner = ctx.game.rules, ctx.owner
+    held = 0
+    for good in GOOD_TYPES:
+        mine = rules.goods_of_type(owner, good)
+        if mine and all(rules.goods_of_type(p, good) < mine for p in ctx.game.players if p is not owner):
+            held += 1
+    return held

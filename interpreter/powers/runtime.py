@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.bus import events as ev
 from interpreter.bus.bus import TriggerLoopError
+from interpreter.cards.model import ANY_COLOUR
 from interpreter.dsl.ast import CardFilter
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player
@@ -43,6 +44,10 @@ class PowerRuntime:
         self.any_time_cards = any(p.timing == "any_time" and p.from_hand for c in game.card_set.cards for p in c.powers)
         self.container_cards = any(p.timing == "as_container" for c in game.card_set.cards for p in c.powers)
         self.any_time_used: dict[tuple[int, str], int] = {}  # (card uid, power) -> turn, for `once per turn`
+        rainbow = {c.id for c in game.card_set.cards for p in c.powers if p.timing == "as_contract"}
+        if rainbow:  # `as a contract: this contract accepts any colour` holds wherever the card is contracted
+            game.rules.add_modifier("contract_load", lambda value, p, card: ((ANY_COLOUR, sum(n for _, n in value)),)
+                                    if card.id in rainbow else value)
         self._order = 0
         self._running: list[str] = []  # the chain of powers now running, for the loop guard
 
@@ -50,7 +55,7 @@ class PowerRuntime:
     def activate(self, owner: Player, host: Card, powers: tuple[CompiledPower, ...]) -> None:
         """Start the ongoing powers of `powers` for `owner`, attached to `host` (R15.4)."""
         for power in powers:
-            if power.timing in ("on_completion", "as_container", "on_contract"):
+            if power.timing in ("on_completion", "as_container", "on_contract", "as_contract"):
                 continue
             self._order += 1
             active = Active(owner, host, power, self._order)
