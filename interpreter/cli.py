@@ -51,6 +51,8 @@ def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -
     p.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (see `importexport options`); may be repeated")
+    p.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH",
+                   help="a mod pack (folder or file) applied to the cards; may be repeated, applied in order")
 
 
 def build_parser() -> Parser:
@@ -76,6 +78,16 @@ def build_parser() -> Parser:
     b.add_argument("--games", type=whole(1), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
 
+    rp = sub.add_parser("replay", help="replay a game record written by `play --log`")
+    rp.add_argument("record", type=Path, help="the record file")
+    rp.add_argument("--watch", action="store_true", help="narrate the replayed game")
+
+    mod = sub.add_parser("mod", help="mod packs")
+    mod_sub = mod.add_subparsers(dest="mod_command", parser_class=Parser, metavar="ACTION")
+    mod_check = mod_sub.add_parser("check", help="what packs change (added, replaced field by field, removed), conflicts, problems")
+    mod_check.add_argument("paths", nargs="+", type=Path, help="mod packs, applied in this order")
+    mod_check.add_argument("--expansions", default="none", help="the sets the packs apply to (default: base only)")
+
     val = sub.add_parser("validate", help="check card files and report every problem")
     val.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the shipped cards)")
 
@@ -85,6 +97,8 @@ def build_parser() -> Parser:
     sc_sub = sc.add_subparsers(dest="scenario_command", parser_class=Parser, metavar="ACTION")
     sc_run = sc_sub.add_parser("run", help="run scenarios and report each failure with expected vs actual")
     sc_run.add_argument("paths", nargs="+", type=Path, help="scenario files, card files with examples, or folders")
+    sc_run.add_argument("--expansions", default="all", help="the sets scenarios may use (default all)")
+    sc_run.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs applied first")
 
     ex = sub.add_parser("explain", help="render a card's powers as English sentences")
     ex.add_argument("cards", nargs="+", help="card ids or card file paths")
@@ -98,10 +112,7 @@ def game_setup(args: argparse.Namespace) -> tuple[CardSet, RulesData, GameOption
     data = load_rules()
     if not data.min_players <= args.players <= data.max_players:
         raise UsageError(f"--players must be from {data.min_players} to {data.max_players}; got {args.players}")
-    try:
-        cards = choose_sets(load_all_cards(), args.expansions)
-    except ValueError as exc:
-        raise UsageError(f"--expansions: {exc}") from None
+    cards = chosen_cards(args.expansions, args.mod)
     options = GameOptions()
     for text in args.option:
         try:
@@ -111,9 +122,25 @@ def game_setup(args: argparse.Namespace) -> tuple[CardSet, RulesData, GameOption
     return cards, data, options
 
 
+def chosen_cards(expansions: str, mods: list[Path]) -> CardSet:
+    from interpreter.mods.apply import apply_packs
+    try:
+        cards = choose_sets(load_all_cards(), expansions)
+    except ValueError as exc:
+        raise UsageError(f"--expansions: {exc}") from None
+    for path in mods:
+        if not path.exists():
+            raise UsageError(f"--mod: no such file or folder: {path}")
+    return apply_packs(cards, mods).cards if mods else cards
+
+
 def deck_line(cards: CardSet) -> str:
+    """The effective deck: cards per set and per good type."""
+    from interpreter.cards.model import GOOD_TYPES
     per_set = {s: sum(1 for c in cards.cards if c.set == s) for s in cards.set_names()}
-    return f"{len(cards)} cards (" + ", ".join(f"{s} {n}" for s, n in per_set.items()) + ")"
+    per_good = {g: sum(1 for c in cards.cards if c.good == g) for g in GOOD_TYPES}
+    return (f"{len(cards)} cards (" + ", ".join(f"{s} {n}" for s, n in per_set.items()) + "; "
+            + ", ".join(f"{g} {n}" for g, n in per_good.items()) + ")")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -165,9 +192,53 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     print(result_text(game, result))
     if args.log:
-        record = {"seed": args.seed, "players": args.players, "expansions": args.expansions, "options": args.option,
-                  "decisions": [r.as_dict() for r in game.log]}
-        args.log.write_text(json.dumps(record, indent=1))
+        from interpreter.scenarios.replay import make_record
+        settings = {"expansions": args.expansions, "mods": [str(m) for m in args.mod], "options": args.option}
+        args.log.write_text(json.dumps(make_record(game, result, settings), indent=1))
+        print(f"Game record written to {args.log} (replay it with `importexport replay {args.log}`)")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from interpreter.scenarios.replay import ReplayError, read_record, replay
+    try:
+        record = read_record(args.record)
+        cards = chosen_cards(str(record.get("expansions", "none")), [Path(m) for m in record.get("mods", [])])
+        options = GameOptions()
+        for text in record.get("options", []):
+            options = parse_option(text, options)
+        outcome = replay(record, cards, load_rules(), options)
+    except (ReplayError, OptionError) as exc:
+        print(f"importexport replay: {exc}", file=sys.stderr)
+        return 1
+    print(result_text(outcome.game, outcome.result))
+    if outcome.same_result:
+        print(f"Replayed {len(record['decisions'])} decisions: the same game, the same result.")
+        return 0
+    print("The replay ended with another result than the record.")
+    return 1
+
+
+def cmd_mod(args: argparse.Namespace) -> int:
+    from interpreter.mods.apply import apply_packs, change_report
+    if args.mod_command != "check":
+        raise UsageError("importexport mod: choose an action: check")
+    try:
+        base = choose_sets(load_all_cards(), args.expansions)
+    except ValueError as exc:
+        raise UsageError(f"--expansions: {exc}") from None
+    for path in args.paths:
+        if not path.exists():
+            raise UsageError(f"importexport mod check: no such file or folder: {path}")
+    try:
+        applied = apply_packs(base, args.paths)
+    except CardFileError as exc:
+        for d in exc.diagnostics:
+            print(d)
+        print(f"{len(exc.diagnostics)} problem(s) found.")
+        return 1
+    print(change_report(applied))
+    print(f"Resulting deck: {deck_line(applied.cards)}; no problems.")
     return 0
 
 
@@ -210,7 +281,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     from interpreter.scenarios.runner import run_scenario, scenarios_in_file
     if args.scenario_command != "run":
         raise UsageError("importexport scenario: choose an action: run")
-    cards, data = load_all_cards(), load_rules()
+    cards, data = chosen_cards(args.expansions, args.mod), load_rules()
     passed = failed = 0
     files = [f for p in args.paths for f in (sorted(p.rglob("*.yaml")) if p.is_dir() else [p])]
     for path in files:
@@ -271,7 +342,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
-            "scenario": cmd_scenario, "explain": cmd_explain}
+            "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -204,6 +206,24 @@ class CardSet:
 
     def set_names(self) -> list[str]:
         return sorted({c.set for c in self.cards})
+
+    def card_hashes(self) -> dict[str, str]:
+        """A short hash of each distinct card's content (facts and powers), by id."""
+        return {c.id: card_hash(c) for c in self.by_id.values()}
+
+    def fingerprint(self) -> str:
+        """A hash of the whole card set: every card's content and the number of copies of each."""
+        copies: dict[str, int] = {}
+        for c in self.cards:
+            copies[c.id] = copies.get(c.id, 0) + 1
+        body = json.dumps([[i, h, copies[i]] for i, h in sorted(self.card_hashes().items())])
+        return hashlib.sha256(body.encode()).hexdigest()[:16]
+
+
+def card_hash(card: CardDef) -> str:
+    facts = [card.id, card.name, card.set, card.good, card.action, card.tier, list(card.load), card.text,
+             [p.text for p in card.powers]]
+    return hashlib.sha256(json.dumps(facts).encode()).hexdigest()[:12]
 
 
 def load_cards(paths: Iterable[Path]) -> CardSet:

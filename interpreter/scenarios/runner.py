@@ -91,12 +91,20 @@ class StepAgent:
 # ------------------------------------------------------------------------------------ building the game
 
 def _take(game: Game, card_id: str, placed: set[int]) -> Card:
-    """The first instance of `card_id` not already placed by this setup, removed from where it lies."""
-    for _, cards in all_places(game):
+    """The first instance of `card_id` not already placed by this setup, removed from where it lies,
+    looking in the deck first. A card taken from a hand, a ship or the island the scenario does not
+    set is replaced by a card from the bottom of the deck, so the dealt sizes stay as they were."""
+    for where, cards in sorted(all_places(game), key=lambda place: place[0] != "deck"):
         for card in cards:
             if card.id == card_id and card.uid not in placed:
+                index = cards.index(card)
                 cards.remove(card)
                 placed.add(card.uid)
+                if where != "deck" and game.zones.deck and cards is not game.zones.discard:
+                    filler = next((c for c in game.zones.deck if c.uid not in placed), None)
+                    if filler is not None:
+                        game.zones.deck.remove(filler)
+                        cards.insert(index, filler)
                 return card
     raise SetupError(f"no free copy of `{card_id}` is left to place")
 
@@ -324,7 +332,7 @@ def scenarios_in_file(path: Path) -> tuple[list[Scenario], list[Diagnostic]]:
     if diags:
         return [], diags
     items: list[tuple[tuple[Any, ...], Any]]
-    if isinstance(data, dict) and "examples" in data and "id" in data:
+    if isinstance(data, dict) and "id" in data and ("examples" in data or "good" in data):  # a card file
         items = [(("examples", i), item) for i, item in enumerate(data.get("examples") or [])]
         card_id = data.get("id")
     elif isinstance(data, list):

@@ -1,0 +1,152 @@
+"""Reading a mod pack: its manifest and its cards, data only, with diagnostics like card files.
+
+A pack is a folder holding `mod.yaml` (the manifest) and card files under `cards/`, or one YAML file
+holding the manifest with its cards inline under `cards:`. The manifest:
+
+    name: Harbor Tweaks            # required
+    version: 1.0.0                 # required
+    depends: [base]                # card sets (or earlier packs, by name) it builds on
+    remove: [cups]                 # card ids taken out of the game
+    deck: {pens: 2, laptops: 1}    # optional deck list: exactly these cards, this many copies each
+
+A pack reads nothing outside its own folder: card files are found only under its `cards/` folder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from interpreter.cards.diagnostics import Diagnostic, did_you_mean
+from interpreter.cards.loader import load_card_file, parse_card
+from interpreter.cards.model import CardDef
+from interpreter.cards.yamlsource import SourceMap, load_yaml
+
+MANIFEST = "mod.yaml"
+MANIFEST_KEYS = ("name", "version", "depends", "remove", "deck", "cards", "description")
+MAX_COPIES = 100  # of one card in a deck list
+MAX_DECK = 5_000  # cards in a deck list
+MAX_PACK_CARDS = 2_000
+
+
+@dataclass
+class ModPack:
+    path: str
+    name: str = ""
+    version: str = ""
+    depends: list[str] = field(default_factory=list)
+    cards: list[CardDef] = field(default_factory=list)
+    remove: list[str] = field(default_factory=list)
+    deck: dict[str, int] | None = None
+    smap: SourceMap | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def where(self, *key: Any) -> tuple[int, int]:
+        return self.smap.at(tuple(key)) if self.smap else (1, 1)
+
+
+def _id_list(pack: ModPack, smap: SourceMap, data: dict[str, Any], key: str) -> list[str]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        pack.diagnostics.append(smap.diag((key,), "M004", f"`{key}` must be a list of names, e.g. `[cups, pens]`"))
+        return []
+    return list(value)
+
+
+def _deck(pack: ModPack, smap: SourceMap, value: Any) -> dict[str, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        pack.diagnostics.append(smap.diag(("deck",), "M005", "`deck` maps card ids to copies, e.g. `{pens: 2}`"))
+        return None
+    deck: dict[str, int] = {}
+    for card_id, copies in value.items():
+        least = 0 if card_id == "*" else 1
+        if isinstance(copies, bool) or not isinstance(copies, int) or not least <= copies <= MAX_COPIES:
+            pack.diagnostics.append(smap.diag(("deck", card_id), "M006", f"copies of `{card_id}` must be a whole number from {least} to {MAX_COPIES}"))
+        else:
+            deck[str(card_id)] = copies
+    if sum(deck.values()) > MAX_DECK:
+        pack.diagnostics.append(smap.diag(("deck",), "M007", f"a deck list may hold at most {MAX_DECK} cards; this one has {sum(deck.values())}"))
+        return None
+    return deck
+
+
+def _read_manifest(pack: ModPack, data: Any, smap: SourceMap) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        pack.diagnostics.append(smap.diag((), "M001", "a mod manifest must be a mapping (name, version, ...)"))
+        return {}
+    for key in data:
+        if key not in MANIFEST_KEYS:
+            pack.diagnostics.append(smap.diag((key,), "M002", f"unknown manifest key `{key}`{did_you_mean(str(key), MANIFEST_KEYS)}", of_key=True))
+    for key in ("name", "version"):
+        if not isinstance(data.get(key), str | int | float) or not str(data.get(key)).strip():
+            pack.diagnostics.append(smap.diag((), "M003", f"the manifest needs `{key}`"))
+    pack.name = str(data.get("name", "")).strip()
+    pack.version = str(data.get("version", "")).strip()
+    pack.depends = _id_list(pack, smap, data, "depends")
+    pack.remove = _id_list(pack, smap, data, "remove")
+    pack.deck = _deck(pack, smap, data.get("deck"))
+    return data
+
+
+def _inline_cards(pack: ModPack, data: dict[str, Any], smap: SourceMap) -> None:
+    cards = data.get("cards", [])
+    if not isinstance(cards, list):
+        pack.diagnostics.append(smap.diag(("cards",), "M008", "`cards` must be a list of card mappings"))
+        return
+    for i, item in enumerate(cards):
+        sub = SourceMap(smap.path, {k[2:]: v for k, v in smap.values.items() if k[:2] == ("cards", i)},
+                        {k[2:]: v for k, v in smap.keys.items() if k[:2] == ("cards", i)},
+                        {k[2:]: v for k, v in smap.styles.items() if k[:2] == ("cards", i)},
+                        {k[2:]: v for k, v in smap.key_styles.items() if k[:2] == ("cards", i)}, smap.lines)
+        stem = item.get("id", "") if isinstance(item, dict) else ""
+        card, diags = parse_card(item, sub, str(stem))
+        pack.diagnostics += diags
+        if card is not None:
+            pack.cards.append(card)
+
+
+def _folder_cards(pack: ModPack, folder: Path) -> None:
+    cards_dir = folder / "cards"
+    if not cards_dir.is_dir():
+        return
+    for f in sorted(cards_dir.rglob("*.yaml")):
+        if f.is_symlink() or not f.resolve().is_relative_to(folder.resolve()):
+            pack.diagnostics.append(Diagnostic(str(f), 1, 1, "M009", "a pack may only read files inside its own folder"))
+            continue
+        card, diags = load_card_file(f)
+        pack.diagnostics += diags
+        if card is not None:
+            pack.cards.append(card)
+        if len(pack.cards) > MAX_PACK_CARDS:
+            pack.diagnostics.append(Diagnostic(str(f), 1, 1, "M010", f"a pack may hold at most {MAX_PACK_CARDS} cards"))
+            return
+
+
+def load_pack(path: Path) -> ModPack:
+    """Read a pack folder or single-file pack. Problems are collected in `pack.diagnostics`."""
+    manifest = path / MANIFEST if path.is_dir() else path
+    pack = ModPack(str(path))
+    if not manifest.exists():
+        pack.diagnostics.append(Diagnostic(str(path), 1, 1, "M011", f"no `{MANIFEST}` in this folder: a mod pack needs a manifest"))
+        return pack
+    data, smap, diags = load_yaml(manifest)
+    pack.smap = smap
+    if diags:
+        pack.diagnostics += diags
+        return pack
+    data = _read_manifest(pack, data, smap)
+    if path.is_dir():
+        if "cards" in data:
+            pack.diagnostics.append(smap.diag(("cards",), "M012", "a pack folder keeps its cards as files under `cards/`, not inline"))
+        _folder_cards(pack, path)
+    else:
+        _inline_cards(pack, data, smap)
+    seen: set[str] = set()
+    for card in pack.cards:
+        if card.id in seen:
+            pack.diagnostics.append(Diagnostic(card.path or str(path), 1, 1, "M013", f"the pack defines `{card.id}` twice"))
+        seen.add(card.id)
+    return pack
