@@ -391,7 +391,8 @@ def _take_random(node: ast.TakeRandom) -> Run:
 
 
 def _swap_island(node: ast.SwapIsland) -> Run:
-    return prim.swap_with_island
+    give, take = node.give, node.take
+    return lambda ctx: prim.swap_with_island(ctx, give, take)
 
 
 def _swap_shipment(node: ast.SwapShipment) -> Run:
@@ -529,7 +530,8 @@ def usable(first: ast.Effect | None) -> Test:
     if isinstance(first, ast.LoadThis):
         return prim.can_load_this
     if isinstance(first, ast.SwapIsland):
-        return lambda ctx: bool(ctx.owner.hand and ctx.game.zones.island)
+        give, take = first.give, first.take
+        return lambda ctx: len(ctx.owner.hand) >= give and len(ctx.game.zones.island) >= take
     if isinstance(first, ast.DiscardHand):
         return lambda ctx: bool(ctx.owner.hand)
     if isinstance(first, ast.ContractFromHand):

@@ -174,8 +174,8 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
             return f"take {plural(n, 'card')} of your choice from the supply island into your {dst.capitalize()}"
         case ast.TakeRandom(amount=n, players=p):
             return f"take {plural(n, 'random card')} from the hand of {players_text(p)}"
-        case ast.SwapIsland():
-            return "swap a card of your hand with a card of the supply island"
+        case ast.SwapIsland(give=g, take=t):
+            return f"give {plural(g, 'card')} of your hand to the supply island for {plural(t, 'card')} of it"
         case ast.SwapShipment(filter=f):
             return f"this card takes the place of another player's completed {filter_text(f, 'shipment')}, which becomes yours as if just completed"
         case ast.StealContainers(amount=n):

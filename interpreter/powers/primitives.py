@@ -328,16 +328,19 @@ def take_random(ctx: Ctx, victim: Player, n: int) -> None:
         game.emit(ev.CardsGiven, victim.seat, ctx.owner.seat, 1, "hand")
 
 
-def swap_with_island(ctx: Ctx) -> None:
+def swap_with_island(ctx: Ctx, give: int = 1, take: int = 1) -> None:
+    """`give` cards of the owner's hand go to the supply island for `take` island cards."""
     game, owner = ctx.game, ctx.owner
-    if not owner.hand or not game.zones.island:
+    if len(owner.hand) < give or len(game.zones.island) < take:
         return
-    mine = pick_cards(game, owner, owner.hand, 1, "choose_card", "give to the island")[0]
-    theirs = pick_cards(game, owner, game.zones.island, 1, "choose_card", "take from the island")[0]
-    owner.hand.remove(mine)
-    game.zones.island.remove(theirs)
-    game.zones.island.append(mine)
-    owner.hand.append(theirs)
+    mine = pick_cards(game, owner, owner.hand, give, "choose_card", "give to the island")
+    theirs = pick_cards(game, owner, game.zones.island, take, "choose_card", "take from the island")
+    for card in mine:
+        owner.hand.remove(card)
+    for card in theirs:
+        game.zones.island.remove(card)
+    game.zones.island += mine
+    owner.hand += theirs
 
 
 def swap_shipment(ctx: Ctx, filt: CardFilter) -> None:

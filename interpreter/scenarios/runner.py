@@ -22,6 +22,10 @@ from interpreter.engine.turn import clean_up, play_turn
 from interpreter.scenarios.model import Scenario, check_scenario
 
 
+# Event fields that hold seats: scenarios number seats from 1.
+SEAT_FIELDS = ("player", "giver", "receiver", "to", "leader", "participants", "winners", "owner")
+
+
 class ScenarioFailure(Exception):
     """The scenario could not be played as written (an unscripted decision, an option not offered)."""
 
@@ -216,8 +220,10 @@ def _event_matches(event: ev.Event, spec: dict[str, Any]) -> bool:
         actual = getattr(event, key, None)
         if isinstance(actual, Card):
             actual = actual.id
-        elif key in ("player", "giver", "receiver", "to") and isinstance(actual, int):
+        elif key in SEAT_FIELDS and isinstance(actual, int):
             actual += 1
+        elif key in SEAT_FIELDS and isinstance(actual, list):
+            actual = [seat + 1 for seat in actual]
         if actual != wanted:
             return False
     return True
@@ -322,7 +328,7 @@ def _play(game: Game, run: Any) -> None:
             game.result = finish(game)
             game.over = True
             return
-        game.leader = (game.leader + 1) % len(game.players)
+        game.next_leader()
 
 
 def scenarios_in_file(path: Path) -> tuple[list[Scenario], list[Diagnostic]]:
