@@ -63,7 +63,7 @@ def test_simulate_with_expansions(capsys, expansions):
     assert code == 0
     deck = re.search(r"deck (\d+) cards \((.*)\)", out.splitlines()[0])
     assert deck is not None
-    sets = dict(part.split() for part in deck.group(2).split(", "))
+    sets = dict(part.split() for part in deck.group(2).split("; ")[0].split(", "))
     assert sets["base"] == "100"
     assert int(deck.group(1)) == sum(int(n) for n in sets.values()) > 100
     if expansions != "all":

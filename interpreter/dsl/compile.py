@@ -238,7 +238,8 @@ def choice_label(c: ast.Choice) -> str:
         return "give your whole hand"
     if c.zone == "hand":
         return f"give {c.amount} card(s) from your hand"
-    return f"give {c.amount} of your {c.zone}"
+    from interpreter.dsl.explain import filter_text
+    return f"give {c.amount} of your {filter_text(c.filter, c.zone)}"
 
 
 def _if_then(node: ast.IfThen) -> Run:

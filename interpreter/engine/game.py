@@ -150,9 +150,15 @@ class Game:
 
     def add_to_goods(self, p: Player, card: Card) -> bool:
         """Place `card` in Goods if the goods limit allows (R13.3-R13.5); False if it does not fit."""
-        if not self.rules.goods_room(p):
+        if self.rules.modified("goods_counted"):  # some goods count for less (R13.4): count with the card
+            p.goods.append(card)
+            if self.rules.goods_counted(p) > self.rules.goods_limit(p):
+                p.goods.pop()
+                return False
+        elif not self.rules.goods_room(p):
             return False
-        p.goods.append(card)
+        else:
+            p.goods.append(card)
         self.emit(ev.GoodAdded, p.seat, card)
         return True
 
@@ -230,6 +236,8 @@ class Game:
     def win_instantly(self, player: int) -> None:
         """An instant-win power (R15.8, R16.3): the game stops with a sole winner as soon as the step
         in progress (a load, an import placement, a completion) is done, at the next `after_action`."""
+        if self.scoring or self.over:  # final scoring decides once it has begun (R16.3 is a win during play)
+            return
         if self.instant_winner is None:
             self.instant_winner = player
             self.end_reason = None  # an instant win overrides a triggered end

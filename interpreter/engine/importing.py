@@ -27,7 +27,7 @@ def perform_rounds(game: Game, order: list[int], instances: dict[int, int]) -> N
         game.after_action()
 
 
-def auction(game: Game, round_no: int, participants: list[int], chooser: int | None = None) -> None:
+def auction(game: Game, round_no: int, participants: list[int], chooser: int | None = None, *, fee: bool = True) -> None:
     """One import round. The leader chooses the ship (R10.2), or `chooser` for an import made alone."""
     ships = game.ships_at_sea()
     leader = game.players[game.leader if chooser is None else chooser]
@@ -48,7 +48,7 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
         winner, bid = participants[0], 0
     else:
         winner, bid = sealed_bids(game, participants)
-    take_containers(game, game.players[winner], ship, bid)
+    take_containers(game, game.players[winner], ship, bid, fee=fee)
 
 
 def island_auction(game: Game, owner: Player, card: Card, participants: list[int]) -> None:
@@ -93,9 +93,20 @@ def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str
     import_room = max(0, rules.imports_limit(p) - len(p.imports))
     goods_room = max(0, rules.goods_limit(p) - rules.goods_counted(p))
     most_imports = min(rules.most_into_imports(p), import_room)
+    counted = rules.modified("goods_counted")
+
+    def goods_fit(plan: tuple[str, ...]) -> bool:
+        added = [c for c, where in zip(cards, plan, strict=True) if where == GOODS]
+        if not counted or not added:
+            return len(added) <= goods_room
+        p.goods.extend(added)  # a power may count some goods for less (R13.4): count them in place
+        try:
+            return rules.goods_counted(p) <= rules.goods_limit(p)
+        finally:
+            del p.goods[-len(added):]
 
     def valid(plan: tuple[str, ...]) -> bool:
-        return plan.count(IMPORTS) <= most_imports and plan.count(GOODS) <= goods_room
+        return plan.count(IMPORTS) <= most_imports and goods_fit(plan)
 
     plans = [plan for plan in product((IMPORTS, GOODS, DISCARD), repeat=len(cards)) if valid(plan)]
 

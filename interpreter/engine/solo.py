@@ -14,12 +14,12 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-def perform_alone(game: Game, p: Player, action: str) -> None:
+def perform_alone(game: Game, p: Player, action: str, *, fee: bool = True) -> None:
     """One instance of `action` for `p` alone. An import is a single-participant auction: free (R10.3.3),
-    `p` chooses the ship, the owner's fee is paid (R10.6)."""
+    `p` chooses the ship, and the owner's fee is paid unless the power says otherwise (R10.6)."""
     from interpreter.engine.turn import PERFORM, may_use_action
     if action == "import":
-        importing.auction(game, 1, [p.seat], chooser=p.seat)
+        importing.auction(game, 1, [p.seat], chooser=p.seat, fee=fee)
         return
     if not may_use_action(p, action):
         return

@@ -553,7 +553,7 @@ def free_actions_of_choice(ctx: Ctx, n: int) -> None:
     for _ in range(n):
         options = [Option(f"take a free {a.upper()} action", a) for a in ACTION_TYPES]
         action = ctx.game.ask(Decision("choose_one", ctx.owner.seat, options, f"{ctx.card.name}: which free action?")).value
-        perform_alone(ctx.game, ctx.owner, action)
+        perform_alone(ctx.game, ctx.owner, action, fee=False)  # R10.6: no fee for these imports
 
 
 def majorities_held(ctx: Ctx) -> int:
