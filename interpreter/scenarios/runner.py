@@ -21,7 +21,6 @@ from interpreter.engine.state import Card, Player, Ship
 from interpreter.engine.turn import clean_up, play_turn
 from interpreter.scenarios.model import Scenario, check_scenario
 
-
 # Event fields that hold seats: scenarios number seats from 1.
 SEAT_FIELDS = ("player", "giver", "receiver", "to", "leader", "participants", "winners", "owner")
 
