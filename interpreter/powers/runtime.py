@@ -195,6 +195,8 @@ class PowerRuntime:
         for power in card.defn.powers:
             if power.timing == "on_contract":
                 self.run(power, Ctx(self.game, owner, card, ship=ship))
+            elif power.timing == "as_contract":  # the static rule now applies to a contract
+                self.game.emit(ev.PowerUsed, owner.seat, card, power.timing, power.text)
 
     # --- game end ----------------------------------------------------------------------------
     def run_game_end(self, p: Player, scoring: bool) -> None:
