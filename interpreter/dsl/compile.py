@@ -526,8 +526,9 @@ def usable(first: ast.Effect | None) -> Test:
         return lambda ctx: any(filt.matches(c) for c in ctx.owner.hand)
     if isinstance(first, ast.ContractThis):
         return prim.can_contract_this
-    if isinstance(first, ast.MoveThis):  # moving a completed card: it must be in Shipments
-        return lambda ctx: prim.where_is(ctx.owner, ctx.card) == "shipments"
+    if isinstance(first, ast.MoveThis):  # moving a completed card: it must be in Shipments, with room
+        place = first.place
+        return lambda ctx: prim.where_is(ctx.owner, ctx.card) == "shipments" and prim.room_after_leaving(ctx, place)
     if isinstance(first, ast.LoadThis):
         return prim.can_load_this
     if isinstance(first, ast.SwapIsland):

@@ -219,6 +219,16 @@ def put_into(game: Game, p: Player, card: Card, place: str, *, ignore_limits: bo
     return game.add_to_imports(p, card)
 
 
+def room_after_leaving(ctx: Ctx, place: str) -> bool:
+    """Would the card, leaving Shipments (which lowers the limits), fit in `place`?"""
+    rules, owner = ctx.game.rules, ctx.owner
+    if place == "goods":
+        return rules.goods_counted(owner) < rules.goods_limit(owner) - ctx.game.data.goods_per_shipment
+    if place == "imports":
+        return len(owner.imports) < rules.imports_limit(owner) - ctx.game.data.imports_per_shipment
+    return True
+
+
 def move_this(ctx: Ctx, place: str) -> None:
     """The power's own card moves (from Shipments, usually) to `place`. Leaving Shipments lowers the
     limits (R13.2, R13.3); if the place then has no room, the card stays where it was."""

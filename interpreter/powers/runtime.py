@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 MAX_CHAIN = 100  # powers running inside one another deeper than this are a loop
+MAX_USES_PER_WINDOW = 12
 
 
 @dataclass(eq=False)
@@ -163,8 +164,11 @@ class PowerRuntime:
         """An any-time window for `p`: use abilities one by one until `p` is done."""
         if not self.any_time_cards and not self.by_host:
             return
+        used: dict[tuple[int, str], int] = {}
         while True:
-            uses = self.any_time_uses(p)
+            # a power used MAX_USES_PER_WINDOW times in one window is not offered again in it: a power
+            # that changes nothing (its target full) cannot hold the game in a loop
+            uses = [(card, power) for card, power in self.any_time_uses(p) if used.get((card.uid, power.text), 0) < MAX_USES_PER_WINDOW]
             if not uses:
                 return
             options = [Option("done", None)] + [Option(f"use {card.name}: {power.text.split(':', 1)[1].strip()}", (card, power))
@@ -173,6 +177,7 @@ class PowerRuntime:
             if choice is None:
                 return
             card, power = choice
+            used[(card.uid, power.text)] = used.get((card.uid, power.text), 0) + 1
             if power.once_per_turn:
                 self.any_time_used[(card.uid, power.text)] = self.game.turn
             self.run(power, Ctx(self.game, p, card))

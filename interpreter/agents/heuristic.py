@@ -1,0 +1,236 @@
+"""A heuristic bot: it scores each legal option by what it does for its player, using the generic
+valuation of `valuation.py` (credits, cards, goods and levels, completing shipments, denying
+opponents), so a new card in a mod is played without teaching the bot about it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from interpreter.agents.valuation import CARD, fitting_ships, good_value, hand_card_value, open_slots, power_value
+from interpreter.engine.state import Card, Player, Ship
+
+if TYPE_CHECKING:
+    from interpreter.engine.decisions import Decision
+    from interpreter.engine.game import Game
+
+Scorer = Callable[["HeuristicAgent", "Game", Player, Any], float]
+LEAST_VERBS = ("give", "discard", "sell", "put on the island")
+
+
+class HeuristicAgent:
+    def __init__(self, seed: int, noise: float = 0.3):
+        self.rng = random.Random(seed)
+        self.noise = noise
+
+    def choose(self, decision: Decision, game: Game) -> int:
+        p = game.players[decision.player]
+        scorer = SCORERS.get(decision.kind)
+        if decision.kind == "bid":
+            return self._bid(decision, game, p)
+        if scorer is None:
+            scorer = _score_by_label
+        best, best_score = 0, float("-inf")
+        for i, option in enumerate(decision.options):
+            value = option.value if scorer is not _score_by_label else option
+            score = scorer(self, game, p, value) + self.rng.random() * self.noise
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    # --- bidding ---------------------------------------------------------------------------------
+    def _bid(self, decision: Decision, game: Game, p: Player) -> int:
+        ships = [s for s in game.ships_at_sea()]
+        worth = max((sum(sorted((good_value(game, p, c) for c in s.containers), reverse=True)[:2]) for s in ships), default=0.0)
+        near_end = p.credits + 6 >= game.rules.end_threshold()
+        target = worth * (0.4 if near_end else 0.8) + self.rng.uniform(-1, 1)
+        amounts = [o.value for o in decision.options]
+        allowed = [a for a in amounts if a <= max(0.0, target) and p.credits - a >= 4 or a == 0]
+        return amounts.index(max(allowed))
+
+
+# --- the turn -------------------------------------------------------------------------------------
+
+def action_benefit(game: Game, p: Player, action: str, played: tuple[Card, ...], instances: int = 1) -> float:
+    """What carrying out `instances` of `action` would bring `p`, with `played` out of hand."""
+    hand = [c for c in p.hand if c not in played]
+    rules = game.rules
+    if action == "load":
+        fitting = sorted((c for c in hand if fitting_ships(game, p, c)), key=lambda c: hand_card_value(game, p, c))
+        gain = 0.0
+        for ship in p.ships:
+            if not ship.at_sea and ship.contracts and 0 < open_slots(game, p, ship) <= min(instances, len(fitting)):
+                gain += 6.0 + 2.0 * len(ship.containers)  # a shipment completes: payout and its powers
+        return gain + 4.0 * min(instances, len(fitting))
+    if action == "contract":
+        best = max((contract_value(game, p, c) for c in hand
+                    if rules.level(p, c.good) + instances - 1 >= c.tier), default=0.0)
+        waiting = sum(open_slots(game, p, s) for s in p.ships if not s.at_sea and s.contracts)
+        return best * (0.3 if waiting >= 2 else 1.0) if p.harbor_ships() else 0.0
+    if action == "import":
+        return 5.0 * instances if game.ships_at_sea() and p.credits >= 2 else 1.0
+    if action == "pirate":
+        useful = [c for s in game.ships_at_sea() for c in s.containers if fitting_ships(game, p, c)]
+        useful += [c for c in game.zones.island if fitting_ships(game, p, c)]
+        return 4.5 * min(instances, len(useful)) + (0.5 if game.ships_at_sea() else 0.0)
+    if action == "supply":
+        sell = rules.sale_price(p) if hand else 0.0
+        take = 2.0 if game.zones.island and rules.imports_room(p) else 0.0
+        return sell + take * max(0, instances - 1)
+    return 0.0
+
+
+def contract_value(game: Game, p: Player, card: Card) -> float:
+    ready = sum(1 for c in p.hand if c is not card and c.good == card.good)
+    missing = max(0, card.load_total - ready)
+    return 3.0 + power_value(card.defn) / 3.0 + 1.5 * card.load_total - 1.2 * missing
+
+
+def _play_cost(game: Game, p: Player, cards: tuple[Card, ...]) -> float:
+    return sum(hand_card_value(game, p, c) for c in cards) * 0.6 + (1.5 if len(cards) > 1 else 0.0)
+
+
+def _draw_value(game: Game, p: Player) -> float:
+    return CARD * game.rules.draw_count(p) * (1.0 if len(p.hand) < 3 else 0.4)
+
+
+def _imports_for(p: Player, action: str) -> int:
+    return sum(1 for c in p.imports if c.action == action)
+
+
+def score_lead(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    if value == "draw":
+        return _draw_value(game, p)
+    action, cards = value
+    instances = 1 + _imports_for(p, action)
+    return action_benefit(game, p, action, cards, instances) - _play_cost(game, p, cards)
+
+
+def score_follow(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    if value == "draw":
+        return _draw_value(game, p)
+    action, cards = value
+    instances = 1 + _imports_for(p, action)
+    return action_benefit(game, p, action, cards, instances) - _play_cost(game, p, cards) - 0.5
+
+
+# --- the actions ----------------------------------------------------------------------------------
+
+def score_contract(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    if value is None:
+        return 0.5
+    card, ship, spend = value
+    return contract_value(game, p, card) - 2.0 * (spend - 1) - 0.5 * len(ship.contracts)
+
+
+def score_load(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    if value is None:
+        return 0.0
+    kind, card, ship = value
+    if kind == "sell":
+        return 3.0 - hand_card_value(game, p, card)
+    if kind == "deck":
+        return 2.0
+    slots = open_slots(game, p, ship)
+    bonus = 10.0 if slots == (2 if kind == "pair" else 1) else 0.0
+    keep = hand_card_value(game, p, card[0] if kind == "pair" else card) * 0.3
+    return 5.0 + bonus - keep
+
+
+def score_import_ship(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    if isinstance(value, Ship):
+        best = sorted((good_value(game, p, c) for c in value.containers), reverse=True)[:2]
+        return sum(best) + (1.0 if value.owner == p.seat else 0.0)
+    return good_value(game, p, value)
+
+
+def score_import_take(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    cards, plan = value
+    total = 0.0
+    for card, where in zip(cards, plan, strict=True):
+        if where == "Goods":
+            total += good_value(game, p, card)
+        elif where == "Imports":
+            total += 3.0 + sum(1 for c in p.hand if c.action == card.action)
+    return total
+
+
+def score_pirate(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    if value is None:
+        return 1.0
+    card = value[-1] if len(value) == 3 else value[1]
+    if card is None:
+        return 1.5
+    ships = fitting_ships(game, p, card)
+    if not ships:
+        return 0.5 if len(value) == 2 and value[0] is not None and value[0].owner != p.seat else 0.0
+    completes = any(open_slots(game, p, s) == 1 for s in ships)
+    return 5.0 + (10.0 if completes else 0.0)
+
+
+def score_pirate_load(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    if value is None:
+        return 0.0
+    if value == "goods":
+        return 3.0
+    return 5.0 + (10.0 if open_slots(game, p, value) == 1 else 0.0)
+
+
+def score_supply(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    if value is None:
+        return 0.5
+    kind, card = value
+    if kind == "sell":
+        return game.rules.sale_price(p) - hand_card_value(game, p, card)
+    return 2.0 + sum(1 for c in p.hand if c.action == card.action) * 0.8
+
+
+def score_yes(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    return 1.0 if value else 0.0
+
+
+def score_any_time(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    if value is None:
+        return 0.5
+    card, power = value
+    return 1.0 + power_value(card.defn) / 10.0
+
+
+def score_keep(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    return 1.0 if value is None else 0.0
+
+
+def score_solo(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+    if value is None:
+        return 0.5
+    return action_benefit(game, p, value.action, ())
+
+
+def _score_by_label(agent: HeuristicAgent, game: Game, p: Player, option: Any) -> float:
+    """Choices whose values differ in kind: the label says what is done with which card."""
+    label: str = option.label
+    value = option.value
+    card = value if isinstance(value, Card) else (value[-1] if isinstance(value, tuple) and value and isinstance(value[-1], Card) else None)
+    if card is not None:
+        worth = good_value(game, p, card) + hand_card_value(game, p, card)
+        return -worth if label.startswith(LEAST_VERBS) else worth
+    if label.startswith("pay "):
+        return -float(label.split()[1])
+    if label.startswith("give"):
+        return -CARD * 2
+    if label.startswith("name "):
+        return agent.rng.random()
+    return 1.0
+
+
+SCORERS: dict[str, Scorer] = {
+    "lead": score_lead, "follow": score_follow, "contract": score_contract, "load": score_load,
+    "import_ship": score_import_ship, "import_take": score_import_take, "pirate": score_pirate,
+    "pirate_load": score_pirate_load, "supply": score_supply, "optional_power": score_yes,
+    "any_time": score_any_time, "discard_contract": score_keep, "solo_action": score_solo,
+}
+
+
+def heuristic_agents(game_seed: int, players: int) -> list[HeuristicAgent]:
+    return [HeuristicAgent(game_seed * 2003 + seat * 31 + 7) for seat in range(players)]
