@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from interpreter.agents.human import HumanAgent, HumanQuit
 from interpreter.agents.random_agent import RandomAgent
@@ -77,6 +78,20 @@ def build_parser() -> Parser:
     add_game_arguments(b)
     b.add_argument("--games", type=whole(1), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
+
+    bal = sub.add_parser("balance", help="many games between heuristic bots on all cores: per-card and per-game report")
+    bal.add_argument("--games", type=whole(1), default=2000, help="number of games (default 2000)")
+    bal.add_argument("--players", type=whole(1), default=4, help="number of players, 2-6 (default 4)")
+    bal.add_argument("--seed", type=whole(0), default=1, help="seed of the batch (default 1)")
+    bal.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
+    bal.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs, applied in order")
+    bal.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option; may be repeated")
+    bal.add_argument("--workers", type=whole(1), default=None, help="processes to use (default: all cores)")
+    bal.add_argument("--out", type=Path, required=True, help="folder for games.jsonl, results.json and report.html")
+    bal.add_argument("--resume", action="store_true", help="continue an interrupted run in --out without replaying finished games")
+    bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
+                     help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
+    bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
 
     rp = sub.add_parser("replay", help="replay a game record written by `play --log`")
     rp.add_argument("record", type=Path, help="the record file")
@@ -196,6 +211,67 @@ def cmd_play(args: argparse.Namespace) -> int:
         settings = {"expansions": args.expansions, "mods": [str(m) for m in args.mod], "options": args.option}
         args.log.write_text(json.dumps(make_record(game, result, settings), indent=1))
         print(f"Game record written to {args.log} (replay it with `importexport replay {args.log}`)")
+    return 0
+
+
+def _spec(text: str, base_expansions: str) -> Any:
+    from interpreter.sim.balance import CardSpec
+    if Path(text).exists():
+        return CardSpec(base_expansions, (str(Path(text)),))
+    return CardSpec("none" if text == "base" else text)
+
+
+def _balance_run(job: Any, out: Path, args: argparse.Namespace) -> dict[str, Any]:
+    from interpreter.sim.balance import default_workers, load_spec, progress_line, run_games, summarize, write_outputs
+    try:
+        cards = load_spec(job.cards)
+    except ValueError as exc:
+        raise UsageError(f"importexport balance: {exc}") from None
+    start = time.perf_counter()
+    try:
+        records, interrupted = run_games(job, out, resume=args.resume, workers=args.workers or default_workers(),
+                                         progress=progress_line(), dask_address=args.dask)
+    except ValueError as exc:
+        raise UsageError(f"importexport balance: {exc}") from None
+    results = summarize(records, cards, job, time.perf_counter() - start)
+    write_outputs(results, out)
+    if interrupted:
+        print(f"Interrupted after {len(records)} of {job.games} games; the report covers them. "
+              f"Continue with the same command and --resume.", file=sys.stderr)
+        raise KeyboardInterrupt
+    return results
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    from interpreter.sim.balance import BalanceJob, CardSpec, terminal_summary
+    data = load_rules()
+    if not data.min_players <= args.players <= data.max_players:
+        raise UsageError(f"--players must be from {data.min_players} to {data.max_players}; got {args.players}")
+    options = GameOptions()
+    for text in args.option:
+        try:
+            options = parse_option(text, options)
+        except OptionError as exc:
+            raise UsageError(f"--option: {exc}") from None
+    for path in args.mod:
+        if not path.exists():
+            raise UsageError(f"--mod: no such file or folder: {path}")
+    if args.compare:
+        from interpreter.sim.compare import compare, compare_html, compare_summary
+        runs = []
+        for name, text in zip("ab", args.compare, strict=True):
+            job = BalanceJob(args.games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option))
+            runs.append(_balance_run(job, args.out / name, args))
+        outcome = compare(runs[0], runs[1])
+        (args.out / "compare.json").write_text(json.dumps(outcome, indent=1))
+        (args.out / "compare.html").write_text(compare_html(outcome))
+        print(compare_summary(outcome))
+        print(f"Reports: {args.out / 'a' / 'report.html'}, {args.out / 'b' / 'report.html'}, {args.out / 'compare.html'}")
+        return 0
+    job = BalanceJob(args.games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option))
+    results = _balance_run(job, args.out, args)
+    print(terminal_summary(results))
+    print(f"Report: {args.out / 'report.html'}  (data: {args.out / 'results.json'})")
     return 0
 
 
@@ -342,7 +418,8 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
-            "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod}
+            "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
+            "balance": cmd_balance}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

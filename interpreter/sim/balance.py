@@ -1,0 +1,340 @@
+"""The balance workbench: many games between heuristic bots on all cores, written as they finish
+(so an interrupted run resumes), and per-card and per-game statistics for the report."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from interpreter.bus import events as ev
+from interpreter.cards.loader import CardSet
+from interpreter.sim.stats import mean_sd, two_proportion_p, wilson
+
+GAMES_FILE = "games.jsonl"
+RESULTS_FILE = "results.json"
+REPORT_FILE = "report.html"
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """A card set: expansions and mod packs (paths), as on the command line."""
+
+    expansions: str = "none"
+    mods: tuple[str, ...] = ()
+
+    def label(self) -> str:
+        parts = ["base" if self.expansions in ("", "none") else f"base+{self.expansions}"]
+        return " + ".join(parts + [Path(m).name for m in self.mods])
+
+
+@dataclass(frozen=True)
+class BalanceJob:
+    games: int
+    players: int
+    seed: int
+    cards: CardSpec
+    options: tuple[str, ...] = ()
+
+
+# ------------------------------------------------------------------------------------ one game
+
+_CARDS: dict[CardSpec, CardSet] = {}
+
+
+def load_spec(spec: CardSpec) -> CardSet:
+    """The card set of a spec, loaded once per process."""
+    if spec not in _CARDS:
+        from interpreter.cards.catalog import choose_sets, load_all_cards
+        from interpreter.mods.apply import apply_packs
+        cards = choose_sets(load_all_cards(), spec.expansions)
+        if spec.mods:
+            cards = apply_packs(cards, [Path(m) for m in spec.mods]).cards
+        _CARDS[spec] = cards
+    return _CARDS[spec]
+
+
+def play_one(job: BalanceJob, index: int) -> dict[str, Any]:
+    """Play game `index` of a job between heuristic bots and return its record."""
+    from interpreter.agents.heuristic import heuristic_agents
+    from interpreter.cards.catalog import load_rules
+    from interpreter.engine.game import Game
+    from interpreter.engine.options import GameOptions, parse_option
+    from interpreter.sim.runner import game_seed
+    cards = load_spec(job.cards)
+    options = GameOptions()
+    for text in job.options:
+        options = parse_option(text, options)
+    seed = game_seed(job.seed, index)
+    game = Game(cards, load_rules(), job.players, seed, options, heuristic_agents(seed, job.players))
+    names = {c.name: c.id for c in cards.cards}
+    power_credits: Counter[str] = Counter()
+    fired: Counter[str] = Counter()
+
+    def gained(e: ev.CreditsGained) -> None:
+        if e.reason in names:
+            power_credits[names[e.reason]] += e.amount
+
+    game.bus.subscribe(ev.CreditsGained, gained)
+    game.bus.subscribe(ev.PowerUsed, lambda e: fired.update([e.card.id]))
+    result = game.play()
+    return {
+        "index": index, "seed": seed, "players": job.players, "colours": result.colours, "totals": result.totals,
+        "winners": result.winners, "end_reason": result.end_reason, "turns": result.turns,
+        "completed": [[c.id for c in p.shipments] for p in game.players],
+        "in_hand": [[c.id for c in p.hand] for p in game.players],
+        "power_credits": dict(power_credits), "fired": dict(fired),
+    }
+
+
+# ------------------------------------------------------------------------------------ running
+
+def read_records(out: Path) -> list[dict[str, Any]]:
+    path = out / GAMES_FILE
+    if not path.exists():
+        return []
+    records = []
+    for line in path.read_text().splitlines():
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue  # a line cut short by an interruption: that game is played again
+    return records
+
+
+def _play_job(args: tuple[BalanceJob, int]) -> dict[str, Any]:
+    return play_one(*args)
+
+
+def run_games(job: BalanceJob, out: Path, *, resume: bool, workers: int,
+              progress: Callable[[int, int, float], None] | None = None,
+              dask_address: str | None = None) -> tuple[list[dict[str, Any]], bool]:
+    """Play the job's games on `workers` processes (or a Dask cluster), appending each record to
+    out/games.jsonl as it finishes. With `resume`, games already recorded are not played again.
+    Returns (all records, interrupted)."""
+    out.mkdir(parents=True, exist_ok=True)
+    meta = out / "job.json"
+    done = read_records(out) if resume else []
+    if resume and meta.exists() and _same_settings(json.loads(meta.read_text()), _job_dict(job)):
+        pass
+    elif resume and meta.exists():
+        raise ValueError(f"{out} holds a run with other settings; resume it with those, or use another --out")
+    if not resume:
+        (out / GAMES_FILE).write_text("")
+    meta.write_text(json.dumps(_job_dict(job), indent=1))
+    finished = {r["index"] for r in done}
+    todo = [i for i in range(job.games) if i not in finished]
+    start = time.perf_counter()
+    interrupted = False
+    with (out / GAMES_FILE).open("a") as sink:
+        try:
+            for record in _results(job, todo, workers, dask_address):
+                sink.write(json.dumps(record) + "\n")
+                sink.flush()
+                done.append(record)
+                if progress:
+                    progress(len(done) - len(finished), len(todo), time.perf_counter() - start)
+        except KeyboardInterrupt:
+            interrupted = True
+    return sorted(done, key=lambda r: r["index"]), interrupted
+
+
+def _results(job: BalanceJob, todo: list[int], workers: int, dask_address: str | None) -> Iterator[dict[str, Any]]:
+    if dask_address:
+        yield from _dask_results(job, todo, dask_address)
+        return
+    if workers <= 1:
+        for i in todo:
+            yield play_one(job, i)
+        return
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        futures = [pool.submit(_play_job, (job, i)) for i in todo]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _dask_results(job: BalanceJob, todo: list[int], address: str) -> Iterator[dict[str, Any]]:
+    """Send the games to an existing Dask cluster (optional extra: pip install '.[dask]')."""
+    try:
+        from dask.distributed import Client  # type: ignore[import-not-found]
+        from dask.distributed import as_completed as dask_completed
+    except ImportError:
+        raise ValueError("--dask needs the optional extra: pip install -e '.[dask]'") from None
+    client = Client(address)
+    try:
+        futures = client.map(_play_job, [(job, i) for i in todo], pure=False)
+        for future in dask_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+
+
+def _same_settings(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Everything but the number of games must match to resume (a run may be extended)."""
+    return {k: v for k, v in old.items() if k != "games"} == {k: v for k, v in new.items() if k != "games"}
+
+
+def _job_dict(job: BalanceJob) -> dict[str, Any]:
+    data = asdict(job)
+    data["cards"]["mods"] = list(job.cards.mods)
+    data["options"] = list(job.options)
+    return data
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def progress_line(stream: Any = None) -> Callable[[int, int, float], None]:
+    """A progress bar with games per second and time left, on a terminal."""
+    stream = stream or sys.stderr
+    last = [0.0]
+
+    def show(done: int, total: int, elapsed: float) -> None:
+        if not stream.isatty() or (elapsed - last[0] < 0.5 and done < total):
+            return
+        last[0] = elapsed
+        rate = done / elapsed if elapsed else 0.0
+        left = (total - done) / rate if rate else 0.0
+        width = 30
+        filled = int(width * done / total) if total else width
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {rate:.1f}/s, {left:.0f}s left ")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+# ------------------------------------------------------------------------------------ statistics
+
+@dataclass
+class CardStats:
+    id: str
+    name: str
+    set: str
+    good: str
+    tier: int
+    games: int = 0  # games in which the card was in the deck
+    completed_games: int = 0
+    completers: int = 0
+    completer_wins: float = 0.0
+    others: int = 0
+    other_wins: float = 0.0
+    power_credits: int = 0
+    dead_games: int = 0
+    fired: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        rate_c = self.completer_wins / self.completers if self.completers else None
+        rate_o = self.other_wins / self.others if self.others else None
+        p = two_proportion_p(self.completer_wins, self.completers, self.other_wins, self.others)
+        return {
+            "id": self.id, "name": self.name, "set": self.set, "good": self.good, "tier": self.tier,
+            "completed_rate": self.completed_games / self.games if self.games else 0.0,
+            "win_rate_completed": rate_c, "ci_completed": wilson(self.completer_wins, self.completers),
+            "win_rate_not": rate_o, "ci_not": wilson(self.other_wins, self.others),
+            "delta": (rate_c - rate_o) if rate_c is not None and rate_o is not None else None,
+            "p_value": p, "significant": p < 0.05 and self.completers >= 10,
+            "credit_value": self.power_credits / self.completers if self.completers else 0.0,
+            "dead_rate": self.dead_games / self.games if self.games else 0.0,
+            "fired_per_game": self.fired / self.games if self.games else 0.0,
+            "completers": self.completers,
+        }
+
+
+def summarize(records: list[dict[str, Any]], cards: CardSet, job: BalanceJob, seconds: float) -> dict[str, Any]:
+    n = len(records)
+    stats = {c.id: CardStats(c.id, c.name, c.set, c.good, c.tier) for c in cards.by_id.values()}
+    seats = [0.0] * job.players
+    colours: dict[str, float] = defaultdict(float)
+    colour_games: Counter[str] = Counter()
+    for r in records:
+        share = 1 / len(r["winners"])
+        won = {w: share for w in r["winners"]}
+        for seat in range(r["players"]):
+            seats[seat] += won.get(seat, 0.0)
+            colours[r["colours"][seat]] += won.get(seat, 0.0)
+            colour_games[r["colours"][seat]] += 1
+        completed = [set(ids) for ids in r["completed"]]
+        in_hand = set(i for hand in r["in_hand"] for i in hand)
+        for card_id, s in stats.items():
+            s.games += 1
+            who = [seat for seat, ids in enumerate(completed) if card_id in ids]
+            if who:
+                s.completed_games += 1
+            for seat in range(r["players"]):
+                if seat in who:
+                    s.completers += 1
+                    s.completer_wins += won.get(seat, 0.0)
+                else:
+                    s.others += 1
+                    s.other_wins += won.get(seat, 0.0)
+            if card_id in in_hand:
+                s.dead_games += 1
+            s.power_credits += r["power_credits"].get(card_id, 0)
+            s.fired += r["fired"].get(card_id, 0)
+    card_rows = sorted((s.as_dict() for s in stats.values()), key=lambda d: -(d["delta"] or 0))
+    turns = [float(r["turns"]) for r in records]
+    scores = [float(t) for r in records for t in r["totals"]]
+    winning = [float(max(r["totals"])) for r in records]
+    return {
+        "meta": {"games": n, "players": job.players, "seed": job.seed, "cards": job.cards.label(),
+                 "options": list(job.options), "seconds": round(seconds, 2),
+                 "games_per_s": round(n / seconds, 2) if seconds else None, "deck_size": len(cards)},
+        "game": {
+            "end_reasons": dict(Counter(r["end_reason"] for r in records)),
+            "turns": _describe(turns), "turns_all": turns,
+            "scores": _describe(scores), "winning_score": _describe(winning),
+            "seats": [{"seat": i + 1, "wins": w, "rate": w / n if n else 0.0, "ci": wilson(w, n)} for i, w in enumerate(seats)],
+            "colours": [{"colour": c, "wins": w, "games": colour_games[c], "rate": w / colour_games[c], "ci": wilson(w, colour_games[c])}
+                        for c, w in sorted(colours.items())],
+        },
+        "cards": card_rows,
+        "standouts": [c["id"] for c in card_rows if c["significant"]],
+    }
+
+
+def _describe(values: list[float]) -> dict[str, float]:
+    mean, sd = mean_sd(values)
+    return {"mean": round(mean, 2), "sd": round(sd, 2), "min": min(values, default=0.0), "max": max(values, default=0.0)}
+
+
+def terminal_summary(results: dict[str, Any]) -> str:
+    meta, game = results["meta"], results["game"]
+    lines = [f"{meta['games']} games, {meta['players']} players, {meta['cards']} ({meta['deck_size']} cards), "
+             f"{meta['games_per_s']} games/s",
+             "Ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(game["end_reasons"].items())),
+             f"Turns: mean {game['turns']['mean']}, sd {game['turns']['sd']}; winning score mean {game['winning_score']['mean']}",
+             "Seats: " + "  ".join(f"P{s['seat']} {100 * s['rate']:.0f}% [{100 * s['ci'][0]:.0f}-{100 * s['ci'][1]:.0f}]"
+                                    for s in game["seats"])]
+    standouts = [c for c in results["cards"] if c["significant"]]
+    if standouts:
+        lines.append("Cards that stand out (win rate of players who completed them vs the others, p < 0.05):")
+        for c in standouts[:12]:
+            lines.append(f"  {c['name']:<18} {100 * c['win_rate_completed']:.0f}% vs {100 * c['win_rate_not']:.0f}% "
+                         f"({'+' if c['delta'] >= 0 else ''}{100 * c['delta']:.0f} points, completed in {100 * c['completed_rate']:.0f}% of games)")
+    else:
+        lines.append("No card's win rate differs significantly (p < 0.05) from the others'.")
+    return "\n".join(lines)
+
+
+def write_outputs(results: dict[str, Any], out: Path) -> None:
+    from interpreter.sim.report import html_report
+    (out / RESULTS_FILE).write_text(json.dumps(results, indent=1))
+    (out / REPORT_FILE).write_text(html_report(results))
+
+
+def records_for(records: Iterable[dict[str, Any]], games: int) -> list[dict[str, Any]]:
+    return [r for r in records if r["index"] < games]
