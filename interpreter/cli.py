@@ -222,18 +222,19 @@ def _spec(text: str, base_expansions: str) -> Any:
 
 
 def _balance_run(job: Any, out: Path, args: argparse.Namespace) -> dict[str, Any]:
-    from interpreter.sim.balance import default_workers, load_spec, progress_line, run_games, summarize, write_outputs
+    from interpreter.sim.balance import default_workers, load_spec, progress_line, read_records, run_games, summarize, write_outputs
     try:
         cards = load_spec(job.cards)
     except ValueError as exc:
         raise UsageError(f"importexport balance: {exc}") from None
     start = time.perf_counter()
+    before = len(read_records(out)) if args.resume else 0
     try:
         records, interrupted = run_games(job, out, resume=args.resume, workers=args.workers or default_workers(),
                                          progress=progress_line(), dask_address=args.dask)
     except ValueError as exc:
         raise UsageError(f"importexport balance: {exc}") from None
-    results = summarize(records, cards, job, time.perf_counter() - start)
+    results = summarize(records, cards, job, time.perf_counter() - start, played=len(records) - before)
     write_outputs(results, out)
     if interrupted:
         print(f"Interrupted after {len(records)} of {job.games} games; the report covers them. "

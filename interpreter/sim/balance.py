@@ -236,16 +236,20 @@ class CardStats:
     fired: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, typical_wins: float, typical_n: int) -> dict[str, Any]:
+        """`typical_*`: completers of every card pooled. Completing any card goes with winning, so a
+        card stands out when its completers win more or less often than completers in general."""
         rate_c = self.completer_wins / self.completers if self.completers else None
         rate_o = self.other_wins / self.others if self.others else None
-        p = two_proportion_p(self.completer_wins, self.completers, self.other_wins, self.others)
+        typical = typical_wins / typical_n if typical_n else 0.0
+        p = two_proportion_p(self.completer_wins, self.completers, typical_wins - self.completer_wins, typical_n - self.completers)
         return {
             "id": self.id, "name": self.name, "set": self.set, "good": self.good, "tier": self.tier,
             "completed_rate": self.completed_games / self.games if self.games else 0.0,
             "win_rate_completed": rate_c, "ci_completed": wilson(self.completer_wins, self.completers),
             "win_rate_not": rate_o, "ci_not": wilson(self.other_wins, self.others),
             "delta": (rate_c - rate_o) if rate_c is not None and rate_o is not None else None,
+            "vs_typical": (rate_c - typical) if rate_c is not None else None,
             "p_value": p, "significant": p < 0.05 and self.completers >= 10,
             "credit_value": self.power_credits / self.completers if self.completers else 0.0,
             "dead_rate": self.dead_games / self.games if self.games else 0.0,
@@ -254,8 +258,11 @@ class CardStats:
         }
 
 
-def summarize(records: list[dict[str, Any]], cards: CardSet, job: BalanceJob, seconds: float) -> dict[str, Any]:
+def summarize(records: list[dict[str, Any]], cards: CardSet, job: BalanceJob, seconds: float,
+              played: int | None = None) -> dict[str, Any]:
+    """`played`: games played in this run (the others were recorded earlier), for the speed."""
     n = len(records)
+    played = n if played is None else played
     stats = {c.id: CardStats(c.id, c.name, c.set, c.good, c.tier) for c in cards.by_id.values()}
     seats = [0.0] * job.players
     colours: dict[str, float] = defaultdict(float)
@@ -285,14 +292,16 @@ def summarize(records: list[dict[str, Any]], cards: CardSet, job: BalanceJob, se
                 s.dead_games += 1
             s.power_credits += r["power_credits"].get(card_id, 0)
             s.fired += r["fired"].get(card_id, 0)
-    card_rows = sorted((s.as_dict() for s in stats.values()), key=lambda d: -(d["delta"] or 0))
+    typical_wins = sum(s.completer_wins for s in stats.values())
+    typical_n = sum(s.completers for s in stats.values())
+    card_rows = sorted((s.as_dict(typical_wins, typical_n) for s in stats.values()), key=lambda d: -(d["vs_typical"] or 0))
     turns = [float(r["turns"]) for r in records]
     scores = [float(t) for r in records for t in r["totals"]]
     winning = [float(max(r["totals"])) for r in records]
     return {
         "meta": {"games": n, "players": job.players, "seed": job.seed, "cards": job.cards.label(),
                  "options": list(job.options), "seconds": round(seconds, 2),
-                 "games_per_s": round(n / seconds, 2) if seconds else None, "deck_size": len(cards)},
+                 "games_per_s": round(played / seconds, 2) if seconds and played else None, "deck_size": len(cards)},
         "game": {
             "end_reasons": dict(Counter(r["end_reason"] for r in records)),
             "turns": _describe(turns), "turns_all": turns,
@@ -313,18 +322,20 @@ def _describe(values: list[float]) -> dict[str, float]:
 
 def terminal_summary(results: dict[str, Any]) -> str:
     meta, game = results["meta"], results["game"]
+    speed = f"{meta['games_per_s']} games/s" if meta["games_per_s"] else "all games recorded earlier"
     lines = [f"{meta['games']} games, {meta['players']} players, {meta['cards']} ({meta['deck_size']} cards), "
-             f"{meta['games_per_s']} games/s",
+             f"{speed}",
              "Ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(game["end_reasons"].items())),
              f"Turns: mean {game['turns']['mean']}, sd {game['turns']['sd']}; winning score mean {game['winning_score']['mean']}",
              "Seats: " + "  ".join(f"P{s['seat']} {100 * s['rate']:.0f}% [{100 * s['ci'][0]:.0f}-{100 * s['ci'][1]:.0f}]"
                                     for s in game["seats"])]
     standouts = [c for c in results["cards"] if c["significant"]]
     if standouts:
-        lines.append("Cards that stand out (win rate of players who completed them vs the others, p < 0.05):")
+        lines.append("Cards that stand out (their completers win more or less often than completers of a typical card, p < 0.05):")
         for c in standouts[:12]:
-            lines.append(f"  {c['name']:<18} {100 * c['win_rate_completed']:.0f}% vs {100 * c['win_rate_not']:.0f}% "
-                         f"({'+' if c['delta'] >= 0 else ''}{100 * c['delta']:.0f} points, completed in {100 * c['completed_rate']:.0f}% of games)")
+            lines.append(f"  {c['name']:<18} completers win {100 * c['win_rate_completed']:.0f}% "
+                         f"({100 * c['vs_typical']:+.0f} points vs a typical card; non-completers {100 * c['win_rate_not']:.0f}%), "
+                         f"completed in {100 * c['completed_rate']:.0f}% of games")
     else:
         lines.append("No card's win rate differs significantly (p < 0.05) from the others'.")
     return "\n".join(lines)

@@ -74,11 +74,11 @@ def _pct(v: float | None) -> str:
 
 
 def card_table(cards: list[dict[str, Any]]) -> str:
-    head = ("card", "set", "good", "tier", "completed", "win if completed", "95% CI", "win otherwise", "delta", "p",
+    head = ("card", "set", "good", "tier", "completed", "win if completed", "95% CI", "win otherwise", "vs typical", "p",
             "power credits / completion", "dead in hand", "powers fired / game")
     rows = []
     for c in cards:
-        delta = c["delta"]
+        delta = c["vs_typical"]
         cls = ("sig " if c["significant"] else "") + ("pos" if (delta or 0) > 0 else "neg")
         rows.append("<tr>" + "".join([
             f"<td>{esc(c['name'])}</td><td>{esc(c['set'])}</td><td>{esc(c['good'])}</td><td>{c['tier']}</td>",
@@ -96,9 +96,10 @@ def card_table(cards: list[dict[str, Any]]) -> str:
 
 def html_report(results: dict[str, Any]) -> str:
     meta, game, cards = results["meta"], results["game"], results["cards"]
-    rated = [c for c in cards if c["delta"] is not None and c["completers"] >= 10]
+    rated = [c for c in cards if c["vs_typical"] is not None and c["completers"] >= 10]
     extremes = rated[:15] + [c for c in rated[-15:] if c not in rated[:15]]
-    delta_rows = [(c["name"], c["delta"], (c["ci_completed"][0] - (c["win_rate_not"] or 0), c["ci_completed"][1] - (c["win_rate_not"] or 0)))
+    base = {c["id"]: c["win_rate_completed"] - c["vs_typical"] for c in rated}
+    delta_rows = [(c["name"], c["vs_typical"], (c["ci_completed"][0] - base[c["id"]], c["ci_completed"][1] - base[c["id"]]))
                   for c in extremes]
     fair = 1 / meta["players"]
     seat_rows = [(f"seat {s['seat']}", s["rate"] - fair, (s["ci"][0] - fair, s["ci"][1] - fair)) for s in game["seats"]]
@@ -109,12 +110,13 @@ def html_report(results: dict[str, Any]) -> str:
 <style>{STYLE}</style></head><body>
 <h1>Balance report</h1>
 <p>{meta['games']} games between heuristic bots, {meta['players']} players, card set <b>{esc(meta['cards'])}</b>
-({meta['deck_size']} cards), seed {meta['seed']}; {meta['games_per_s']} games per second.</p>
+({meta['deck_size']} cards), seed {meta['seed']}{f"; {meta['games_per_s']} games per second" if meta['games_per_s'] else ''}.</p>
 <h2>Cards that stand out</h2>
-<p>{len(standouts)} card(s) whose completers win significantly more or less often than the other players (p &lt; 0.05):
-{', '.join(esc(c['name']) for c in standouts) or 'none'}.</p>
-<p class="note">Bars: win rate of players who completed the card minus that of the others, with the 95% interval of the
-completers' win rate. The 15 highest and 15 lowest of the cards completed at least 10 times.</p>
+<p>{len(standouts)} card(s) whose completers win significantly more or less often than the completers of a typical card
+(p &lt; 0.05): {', '.join(esc(c['name']) for c in standouts) or 'none'}.</p>
+<p class="note">Completing any card goes with winning, so each card is measured against completers in general. Bars: the
+card's completers' win rate minus that of a typical card's completers, with the 95% interval. The 15 highest and 15 lowest
+of the cards completed at least 10 times; the table below also gives the win rate of the players who did not complete it.</p>
 {bar_chart(delta_rows, lo=-0.6, hi=0.6, unit=" pts")}
 <h2>Seats and colours</h2><p class="note">Win rate minus a fair share ({100 * fair:.0f}%), with 95% intervals.</p>
 {bar_chart(seat_rows + colour_rows, lo=-0.3, hi=0.3, unit=" pts")}
