@@ -68,17 +68,18 @@ def wild_pair_options(game: Game, p: Player, actions: list[str], leading: bool) 
     rules = game.rules
     plain = not rules.modified("may_play_for")
     size = game.data.wild_pair_size
-    by_good: dict[str, list[Card]] = {}
+    by_good: dict[str, dict[str, list[Card]]] = {}  # good -> card id -> copies in hand
     for card in p.hand:
-        by_good.setdefault(card.good, []).append(card)
+        by_good.setdefault(card.good, {}).setdefault(card.id, []).append(card)
     options: list[Option] = []
-    for cards in by_good.values():
-        if len(cards) < size:
+    for copies in by_good.values():
+        if sum(len(c) for c in copies.values()) < size:
             continue
-        pairs: dict[tuple[str, ...], tuple[Card, ...]] = {}
-        for pair in combinations(cards, size):
-            pairs.setdefault(tuple(sorted(c.id for c in pair)), pair)
-        for pair in pairs.values():
+        # one pair per combination of card ids (copies of one card are interchangeable)
+        firsts = [cards[0] for cards in copies.values()]
+        pairs = list(combinations(firsts, size)) if size != 2 else [(a, b) for i, a in enumerate(firsts) for b in firsts[i + 1:]]
+        pairs += [tuple(cards[:size]) for cards in copies.values() if len(cards) >= size]
+        for pair in pairs:
             names = " + ".join(c.name for c in pair)
             for action in actions:
                 alone = (all(c.action == action for c in pair) if plain
