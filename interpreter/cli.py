@@ -65,6 +65,8 @@ def build_parser() -> Parser:
     sim.add_argument("--games", type=whole(1), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
+    sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game); "
+                                    "default: random everywhere")
 
     play = sub.add_parser("play", help="play one game: bots, or people with --human")
     add_game_arguments(play)
@@ -160,15 +162,22 @@ def deck_line(cards: CardSet) -> str:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from interpreter.sim.coverage import PowerCoverage
+    from interpreter.sim.runner import BOTS
+    from interpreter.sim.summary import bot_wins_text
     cards, data, options = game_setup(args)
+    bots = tuple(b.strip() for b in args.bots.split(",")) if args.bots else None
+    if bots is not None and (len(bots) != args.players or any(b not in BOTS for b in bots)):
+        raise UsageError(f"--bots needs {args.players} names among {', '.join(BOTS)}, one per seat; got `{args.bots}`")
     coverage = PowerCoverage()
     batch = run_batch(cards, data, args.players, args.games, args.seed, options, terminal_progress(),
-                      coverage.watch if args.powers else None)
+                      coverage.watch if args.powers else None, bots)
     if args.json:
         print(json.dumps({"interrupted": batch.interrupted, "games": [vars(r) for r in batch.results]}))
     else:
         header = f"{args.players} players, seed {args.seed}, deck {deck_line(cards)}"
         print(summary_text(batch.results, header))
+        if bots is not None and batch.results:
+            print(bot_wins_text(batch.results, batch.kinds))
         if args.powers:
             print(coverage.report(cards))
         if batch.interrupted:

@@ -78,3 +78,10 @@ def test_balance_compare_runs_both_sets_on_the_same_seeds(tmp_path, capsys):
     seeds_a = [r["seed"] for r in read_records(tmp_path / "a")]
     seeds_b = [r["seed"] for r in read_records(tmp_path / "b")]
     assert sorted(seeds_a) == sorted(seeds_b)
+
+
+def test_simulate_seats_bots_in_turn_and_reports_their_wins(capsys):
+    assert main(["simulate", "--players", "4", "--games", "8", "--seed", "3", "--bots", "heuristic,random,random,random"]) == 0
+    out = capsys.readouterr().out
+    assert "Wins by bot: heuristic" in out and "(95% CI" in out and "8 seats" in out
+    assert main(["simulate", "--players", "4", "--games", "2", "--bots", "heuristic,clever"]) == 2

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from interpreter.agents.random_agent import random_agents
 from interpreter.cards.loader import CardSet
@@ -19,8 +20,25 @@ def game_seed(batch_seed: int, index: int) -> int:
     return batch_seed * 1_000_003 + index
 
 
-def bot_game(cards: CardSet, data: RulesData, players: int, seed: int, options: GameOptions) -> Game:
-    return Game(cards, data, players, seed, options, random_agents(seed, players))
+BOTS = ("random", "heuristic")
+
+
+def seat_bots(bots: tuple[str, ...] | None, players: int, index: int) -> list[str]:
+    """The bot kind at each seat of game `index`: the list turns one seat per game, so every kind
+    sits in every seat equally often."""
+    if not bots:
+        return ["random"] * players
+    return [bots[(seat - index) % players] for seat in range(players)]
+
+
+def bot_game(cards: CardSet, data: RulesData, players: int, seed: int, options: GameOptions,
+             kinds: list[str] | None = None) -> Game:
+    from interpreter.agents.heuristic import HeuristicAgent
+    agents: list[Any] = random_agents(seed, players)
+    for seat, kind in enumerate(kinds or []):
+        if kind == "heuristic":
+            agents[seat] = HeuristicAgent(seed * 2003 + seat * 31 + 7)
+    return Game(cards, data, players, seed, options, agents)
 
 
 @dataclass
@@ -28,19 +46,22 @@ class Batch:
     results: list[GameResult]
     seconds: float
     interrupted: bool
+    kinds: list[list[str]] = field(default_factory=list)  # the bot kind at each seat, per game
 
 
 def run_batch(cards: CardSet, data: RulesData, players: int, games: int, seed: int, options: GameOptions,
               progress: Callable[[int, int, float], None] | None = None,
-              watch: Callable[[Game], None] | None = None) -> Batch:
+              watch: Callable[[Game], None] | None = None, bots: tuple[str, ...] | None = None) -> Batch:
     """Play `games` bot games; Ctrl-C stops early and keeps every finished game. `watch` sees each
     game before it is played (to subscribe to its events)."""
     results: list[GameResult] = []
+    kinds: list[list[str]] = []
     start = time.perf_counter()
     interrupted = False
     try:
         for i in range(games):
-            game = bot_game(cards, data, players, game_seed(seed, i), options)
+            kinds.append(seat_bots(bots, players, i))
+            game = bot_game(cards, data, players, game_seed(seed, i), options, kinds[-1])
             if watch is not None:
                 watch(game)
             results.append(game.play())
@@ -48,7 +69,7 @@ def run_batch(cards: CardSet, data: RulesData, players: int, games: int, seed: i
                 progress(i + 1, games, time.perf_counter() - start)
     except KeyboardInterrupt:
         interrupted = True
-    return Batch(results, time.perf_counter() - start, interrupted)
+    return Batch(results, time.perf_counter() - start, interrupted, kinds[:len(results)])
 
 
 def terminal_progress(every: float = 0.5) -> Callable[[int, int, float], None]:

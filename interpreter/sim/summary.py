@@ -28,6 +28,24 @@ def win_shares(results: list[GameResult]) -> tuple[list[float], dict[str, float]
     return by_seat, by_colour
 
 
+def bot_wins_text(results: list[GameResult], kinds: list[list[str]]) -> str:
+    """Wins per bot kind, a shared victory counting 1/k, with the 95% interval of the win rate."""
+    from interpreter.sim.stats import wilson
+    wins: dict[str, float] = {}
+    seats: dict[str, int] = {}
+    for r, seat_kinds in zip(results, kinds, strict=True):
+        for seat, kind in enumerate(seat_kinds):
+            seats[kind] = seats.get(kind, 0) + 1
+            if seat in r.winners:
+                wins[kind] = wins.get(kind, 0.0) + 1 / len(r.winners)
+    parts = []
+    for kind, n in sorted(seats.items()):
+        w = wins.get(kind, 0.0)
+        lo, hi = wilson(w, n)
+        parts.append(f"{kind} {100 * w / n:.1f}% of its seats (95% CI {100 * lo:.1f}-{100 * hi:.1f}%, {n} seats)")
+    return "Wins by bot: " + "; ".join(parts)
+
+
 def summary_text(results: list[GameResult], header: str) -> str:
     if not results:
         return header + "\nNo game finished."
