@@ -125,18 +125,23 @@ def build_parser() -> Parser:
     return parser
 
 
-def game_setup(args: argparse.Namespace) -> tuple[CardSet, RulesData, GameOptions]:
+def checked_rules_and_options(args: argparse.Namespace) -> tuple[RulesData, GameOptions]:
+    """The rules data, with --players checked against it, and the --option values parsed."""
     data = load_rules()
     if not data.min_players <= args.players <= data.max_players:
         raise UsageError(f"--players must be from {data.min_players} to {data.max_players}; got {args.players}")
-    cards = chosen_cards(args.expansions, args.mod)
     options = GameOptions()
     for text in args.option:
         try:
             options = parse_option(text, options)
         except OptionError as exc:
             raise UsageError(f"--option: {exc}") from None
-    return cards, data, options
+    return data, options
+
+
+def game_setup(args: argparse.Namespace) -> tuple[CardSet, RulesData, GameOptions]:
+    data, options = checked_rules_and_options(args)
+    return chosen_cards(args.expansions, args.mod), data, options
 
 
 def chosen_cards(expansions: str, mods: list[Path]) -> CardSet:
@@ -254,15 +259,7 @@ def _balance_run(job: Any, out: Path, args: argparse.Namespace) -> dict[str, Any
 
 def cmd_balance(args: argparse.Namespace) -> int:
     from interpreter.sim.balance import BalanceJob, CardSpec, terminal_summary
-    data = load_rules()
-    if not data.min_players <= args.players <= data.max_players:
-        raise UsageError(f"--players must be from {data.min_players} to {data.max_players}; got {args.players}")
-    options = GameOptions()
-    for text in args.option:
-        try:
-            options = parse_option(text, options)
-        except OptionError as exc:
-            raise UsageError(f"--option: {exc}") from None
+    checked_rules_and_options(args)
     for path in args.mod:
         if not path.exists():
             raise UsageError(f"--mod: no such file or folder: {path}")
