@@ -83,7 +83,7 @@ def open_slots(game: Game, p: Player, ship: object) -> int:
     return total - filled
 
 
-def hand_card_value(game: Game, p: Player, card: Card, exclude: tuple[Card, ...] = ()) -> float:
+def hand_card_value(game: Game, p: Player, card: Card) -> float:
     """How much `p` wants to keep a hand card: a container for a contract, or a contract to make."""
     value = 1.0
     if fitting_ships(game, p, card):

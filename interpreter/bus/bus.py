@@ -31,14 +31,6 @@ class EventBus:
         """Listen to every event (narration, recording). Makes every emit build its event."""
         self._all.append(handler)
 
-    def unsubscribe(self, event_type: type[Event], handler: Handler) -> None:
-        subs = self._subs.get(event_type, [])
-        if handler in subs:
-            subs.remove(handler)
-
-    def listening(self, event_type: type[Event]) -> bool:
-        return bool(self._all or self._subs.get(event_type))
-
     def emit(self, event_type: type[Event], *args: Any) -> None:
         """Build `event_type(*args)` and deliver it, but only if somebody listens."""
         subs = self._subs.get(event_type)

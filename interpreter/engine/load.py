@@ -94,16 +94,22 @@ def load_top_of_deck(game: Game, p: Player) -> None:
     """The top card of the deck must be loaded where it fits (the player picks the ship); else it
     goes to the player's hand."""
     card = game.draw_card()
-    if card is None:
-        return
-    ships = [s for s in p.ships if fits(game.rules, p, s, card)]
-    if not ships:
+    if card is not None and not load_where_it_fits(game, p, card, "load"):
         p.hand.append(card)
         game.emit(ev.CardsDrawn, p.seat, 1)
-        return
+
+
+def load_where_it_fits(game: Game, p: Player, card: Card, by: str, ships: list[Ship] | None = None) -> bool:
+    """Load `card` onto one of `p`'s ships where it fills a slot, `p` choosing the ship; False (and
+    nothing done) if it fits nowhere. `ships`: the fitting ships, when already known."""
+    if ships is None:
+        ships = [s for s in p.ships if fits(game.rules, p, s, card)]
+    if not ships:
+        return False
     options = [Option(f"load {card.name} onto the {s.label}", s) for s in ships]
     ship = game.ask(Decision("choose_ship", p.seat, options, f"Where does {card.name} go?")).value
-    load_container(game, p, card, ship, "load")
+    load_container(game, p, card, ship, by)
+    return True
 
 
 def load_pair(game: Game, p: Player, cards: tuple[Card, Card], ship: Ship) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from interpreter.bus import events as ev
 from interpreter.dsl.ast import CardFilter
 from interpreter.engine.decisions import Decision, Option
-from interpreter.engine.state import Card, Player, Ship
+from interpreter.engine.state import Card, Player, Ship, remove_container
 from interpreter.powers.context import Ctx
 
 if TYPE_CHECKING:
@@ -241,15 +241,12 @@ def move_this(ctx: Ctx, place: str) -> None:
 
 
 def load_this(ctx: Ctx) -> None:
-    from interpreter.engine.load import load_container
+    from interpreter.engine.load import load_where_it_fits
     from interpreter.engine.slots import fits
     game, owner, card = ctx.game, ctx.owner, ctx.card
-    ships = [s for s in owner.ships if fits(game.rules, owner, s, card)]
-    if not ships or not take_out(game, owner, card):
-        return
-    options = [Option(f"load {card.name} onto the {s.label}", s) for s in ships]
-    ship = game.ask(Decision("choose_ship", owner.seat, options, f"Where does {card.name} go?")).value
-    load_container(game, owner, card, ship, "power")
+    ships = [s for s in owner.ships if fits(game.rules, owner, s, card)]  # judged while the card is completed
+    if ships and take_out(game, owner, card):
+        load_where_it_fits(game, owner, card, "power", ships)
 
 
 def can_load_this(ctx: Ctx) -> bool:
@@ -374,8 +371,7 @@ def swap_shipment(ctx: Ctx, filt: CardFilter) -> None:
 def steal_containers(ctx: Ctx, n: int) -> None:
     """From each other player, one container of one of his or her ships (at sea or in harbor): loaded
     onto the owner's ships if it fits somewhere, else kept in hand."""
-    from interpreter.engine.load import load_container
-    from interpreter.engine.slots import fits
+    from interpreter.engine.load import load_where_it_fits
     game, owner = ctx.game, ctx.owner
     for victim in players(ctx, "each_other"):
         for _ in range(n):
@@ -385,12 +381,7 @@ def steal_containers(ctx: Ctx, n: int) -> None:
                 break
             ship, card = game.ask(Decision("choose_card", owner.seat, options, f"{ctx.card.name}: take which container?")).value
             game.take_from_ship_at_sea(ship, card)
-            targets = [s for s in owner.ships if fits(game.rules, owner, s, card)]
-            if targets:
-                load_options = [Option(f"load {card.name} onto the {s.label}", s) for s in targets]
-                target = game.ask(Decision("choose_ship", owner.seat, load_options, f"Where does {card.name} go?")).value
-                load_container(game, owner, card, target, "power")
-            else:
+            if not load_where_it_fits(game, owner, card, "power"):
                 owner.hand.append(card)
 
 
@@ -422,8 +413,7 @@ def move_container(ctx: Ctx, n: int, place: str) -> None:
     for card in pick_cards(game, owner, ship.containers, n, "choose_card", f"move to your {place}"):
         if place == "goods" and not game.rules.goods_room(owner):
             return
-        remove = ship.containers
-        remove.remove(card)
+        remove_container(ship, card)
         put_into(game, owner, card, place)
 
 

@@ -41,6 +41,7 @@ class PowerRuntime:
     def __init__(self, game: Game):
         self.game = game
         self.by_host: dict[int, list[Active]] = {}
+        self.any_time_active: list[Active] = []  # any-time powers of completed cards, for the windows
         self.triggers: dict[type[ev.Event], list[Active]] = {}
         self.any_time_cards = any(p.timing == "any_time" and p.from_hand for c in game.card_set.cards for p in c.powers)
         self.container_cards = any(p.timing == "as_container" for c in game.card_set.cards for p in c.powers)
@@ -68,6 +69,8 @@ class PowerRuntime:
                     entries = self.triggers[power.event_type] = []
                     self.game.bus.subscribe(power.event_type, self.dispatch)
                 entries.append(active)
+            elif power.timing == "any_time":
+                self.any_time_active.append(active)
             elif power.timing == "rule":
                 assert power.ast.rule is not None
                 active.installed = modifiers_for(power.ast.rule, owner, Ctx(self.game, owner, host))
@@ -80,6 +83,8 @@ class PowerRuntime:
         for active in self.by_host.pop(host.uid, []):
             if active.power.event_type is not None:
                 self.triggers[active.power.event_type].remove(active)
+            if active.power.timing == "any_time":
+                self.any_time_active.remove(active)
             for query, modifier in active.installed:
                 self.game.rules.remove_modifier(query, modifier)
 
@@ -143,11 +148,8 @@ class PowerRuntime:
     def any_time_uses(self, p: Player) -> list[tuple[Card, CompiledPower]]:
         """Any-time powers `p` can use now: from Shipments, or from hand when the card's tier is met
         (R15.3, OQ-2)."""
-        uses: list[tuple[Card, CompiledPower]] = []
-        for actives in self.by_host.values():
-            for a in actives:
-                if a.owner is p and a.power.timing == "any_time" and self._free(a.host, a.power) and a.power.usable(Ctx(self.game, p, a.host)):
-                    uses.append((a.host, a.power))
+        uses = [(a.host, a.power) for a in self.any_time_active
+                if a.owner is p and self._free(a.host, a.power) and a.power.usable(Ctx(self.game, p, a.host))]
         if self.any_time_cards:
             for card in p.hand:
                 for power in card.defn.powers:
@@ -162,7 +164,7 @@ class PowerRuntime:
 
     def offer_any_time(self, p: Player) -> None:
         """An any-time window for `p`: use abilities one by one until `p` is done."""
-        if not self.any_time_cards and not self.by_host:
+        if not self.any_time_cards and not self.any_time_active:
             return
         used: dict[tuple[int, str], int] = {}
         while True:

@@ -8,9 +8,9 @@ import os
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -234,7 +234,6 @@ class CardStats:
     power_credits: int = 0
     dead_games: int = 0
     fired: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self, typical_wins: float, typical_n: int) -> dict[str, Any]:
         """`typical_*`: completers of every card pooled. Completing any card goes with winning, so a
@@ -346,6 +345,3 @@ def write_outputs(results: dict[str, Any], out: Path) -> None:
     (out / RESULTS_FILE).write_text(json.dumps(results, indent=1))
     (out / REPORT_FILE).write_text(html_report(results))
 
-
-def records_for(records: Iterable[dict[str, Any]], games: int) -> list[dict[str, Any]]:
-    return [r for r in records if r["index"] < games]
