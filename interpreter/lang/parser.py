@@ -1,0 +1,240 @@
+"""Parsing one power line into its syntax tree, with messages a designer can act on.
+
+A syntax error names what the language expected at that point by role (an effect, a condition, an
+event, ...) with examples, and the nearest word when the line has a typo; never Lark's terminal
+names. Shorthands (grammar/shorthands.yaml, and a pack's own) are expanded first."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import VisitError
+
+from interpreter.lang.grammar import grammar_text
+from interpreter.lang.registry import REGISTRY, ROLES, Node
+from interpreter.lang.shorthands import Expansion, Shorthand, expand
+from interpreter.lang.suggest import did_you_mean
+from interpreter.lang.timings import Power
+
+MAX_POWER_LENGTH = 500
+WORD = re.compile(r"[A-Za-z_'\-]+|\d+|\S")
+
+
+@dataclass(frozen=True)
+class Problem:
+    col: int  # 1-based column in the power line as written
+    code: str
+    message: str
+
+
+@cache
+def parser() -> Lark:
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False, cache=_cache_file())
+
+
+def _cache_file() -> str | bool:
+    """Lark's parser tables cached in a file keyed by the grammar's hash (rebuilt when it changes)."""
+    import hashlib
+    import os
+    import tempfile
+    key = hashlib.sha256(grammar_text().encode()).hexdigest()[:16]
+    folder = os.environ.get("IMPORTEXPORT_CACHE") or os.path.join(tempfile.gettempdir(), "importexport-cache")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.join(folder, f"powers-{key}.lark.cache")
+
+
+class _ToNodes(Transformer):  # type: ignore[type-arg]
+    """Parse tree to syntax nodes: each construct's rule calls that construct's `build`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_rule = {c.rule: c for c in REGISTRY}
+
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
+        cls = self.by_rule.get(str(data))
+        if cls is None:
+            return children[0] if len(children) == 1 else children
+        col = meta.column if not getattr(meta, "empty", True) else _first_col(children)
+        return cls.build(col, children)
+
+
+def _first_col(children: list[Any]) -> int:
+    for c in children:
+        if isinstance(c, Token) and c.column:
+            return int(c.column)
+        if isinstance(c, Node):
+            return c.col
+    return 1
+
+
+# ------------------------------------------------------------------------------------ error messages
+
+@cache
+def _literals() -> dict[str, str]:
+    """Terminal name -> the word it stands for (keywords only)."""
+    return {t.name: t.pattern.value for t in parser().terminals if t.pattern.type == "str"}
+
+
+@cache
+def _first_sets() -> dict[str, frozenset[str]]:
+    """For each grammar rule, the terminals a phrase of it can start with."""
+    rules = parser().rules
+    first: dict[str, set[str]] = {}
+    nullable: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for r in rules:
+            origin = r.origin.name
+            found = first.setdefault(origin, set())
+            size = len(found)
+            all_nullable = True
+            for sym in r.expansion:
+                if sym.is_term:
+                    found.add(sym.name)
+                    all_nullable = False
+                    break
+                found |= first.get(sym.name, set())
+                if sym.name not in nullable:
+                    all_nullable = False
+                    break
+            if all_nullable and origin not in nullable:
+                nullable.add(origin)
+                changed = True
+            if len(found) != size:
+                changed = True
+    return {k: frozenset(v) for k, v in first.items()}
+
+
+ROLE_RULE = {"effect": "effect", "condition": "condition", "trigger": "trigger", "rule": "rule", "value": "value",
+             "amount": "amount", "cards": "cards", "place": "place", "players": "players", "group": "group",
+             "timing": "power", "quantity": "quantity", "permission": "permission", "have": "have",
+             "predicate": "predicate", "filter": "filter", "ship": "ships", "owner": "owner"}
+
+
+def _expected_roles(expected: set[str]) -> list[str]:
+    """The roles whose every opening word is expected here: what the parser wanted."""
+    firsts = _first_sets()
+    roles = []
+    for role, rule in ROLE_RULE.items():
+        first = firsts.get(rule)
+        if first and first <= expected:
+            roles.append(role)
+    # keep the widest: an effect covers the verbs; a condition covers values
+    covered = {"effect": ("cards", "amount", "players", "value"), "condition": ("value", "players"),
+               "cards": ("owner", "filter"), "trigger": ("players",), "rule": ("quantity", "permission", "owner", "filter"),
+               "group": ("owner", "filter", "place")}
+    for wide, narrow in covered.items():
+        if wide in roles:
+            roles = [r for r in roles if r not in narrow]
+    return roles
+
+
+def _describe(expected: set[str], limit: int = 8) -> str:
+    roles = _expected_roles(expected)
+    words = sorted({_literals().get(t, "") for t in expected} - {""})
+    parts = [ROLES[r] for r in roles]
+    if "INT" in expected and "amount" not in roles and "value" not in roles:
+        parts.append("a number")
+    if not parts or len(words) <= limit:
+        shown = [f"`{w}`" for w in words[:limit]]
+        if len(words) > limit:
+            shown.append("...")
+        if shown and not roles:
+            parts.append(", ".join(shown))
+        elif shown and len(words) <= 4:
+            parts.append("or " + ", ".join(shown))
+    return "; ".join(parts) if parts else "the end of the power"
+
+
+def _problem(text: str, err: UnexpectedInput) -> Problem:
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        expected = set(getattr(err, "expected", set()))
+        return Problem(len(text.rstrip()) + 1, "P002", f"the power ends too early; expected {_describe(expected)}")
+    col = getattr(err, "column", None) or len(text.rstrip()) + 1
+    if isinstance(err, UnexpectedCharacters):
+        expected = set(err.allowed or ())
+    else:
+        assert isinstance(err, UnexpectedToken)
+        expected = set(err.expected)
+    match = WORD.match(text, col - 1)
+    word = match.group(0) if match else text[col - 1:col]
+    words = sorted({_literals().get(t, "") for t in expected} - {""})
+    hint = did_you_mean(word, words)
+    if not hint:
+        everywhere = [w for w in _literals().values() if w.isalpha()]
+        if word.isalpha() and word not in everywhere:
+            hint = did_you_mean(word, everywhere)
+            if hint:
+                return Problem(col, "P001", f"unknown word `{word}`{hint}")
+    if hint:
+        return Problem(col, "P001", f"unexpected word `{word}` here{hint}; expected {_describe(expected)}")
+    if word.isdigit():
+        return Problem(col, "P003", f"unexpected number `{word}`; expected {_describe(expected)}")
+    return Problem(col, "P003", f"unexpected `{word}`; expected {_describe(expected)}")
+
+
+# ------------------------------------------------------------------------------------ parsing
+
+def parse_power(text: Any, shorthands: Iterable[Shorthand] | None = None) -> tuple[Power | None, list[Problem]]:
+    """Parse one power line. Never raises for bad input: problems come back with their column in
+    the line as written (through any shorthand expansion)."""
+    if not isinstance(text, str) or not text.strip():
+        return None, [Problem(1, "P004", "a power must be a non-empty line of text")]
+    if len(text) > MAX_POWER_LENGTH:
+        return None, [Problem(1, "P005", f"a power may be at most {MAX_POWER_LENGTH} characters; this one has {len(text)}")]
+    if "\n" in text.strip():
+        return None, [Problem(1, "P006", "a power is one line; write each power as its own list item")]
+    expansion: Expansion = expand(text.lower(), shorthands)
+    if expansion.problem is not None:
+        return None, [Problem(expansion.problem[0], "P007", expansion.problem[1])]
+    try:
+        tree = parser().parse(expansion.text)
+    except UnexpectedInput as err:
+        problem = _problem(expansion.text, err)
+        return None, [Problem(expansion.original_col(problem.col), problem.code, problem.message)]
+    try:
+        power = _ToNodes().transform(tree)
+    except VisitError as err:  # a construct's build refused the words (kept as a problem, not a crash)
+        return None, [Problem(1, "P010", f"cannot read this power: {err.orig_exc}")]
+    assert isinstance(power, Power)
+    power = power.with_text(text.strip())
+    if expansion.used:
+        power = _remap(power, expansion)
+    return power, []
+
+
+def _remap(power: Power, expansion: Expansion) -> Power:
+    """Columns of nodes that came out of a shorthand point at the shorthand in the line as written."""
+    import dataclasses
+
+    def fix(node: Any) -> Any:
+        if not isinstance(node, Node):
+            return node
+        changes: dict[str, Any] = {}
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            if isinstance(value, Node):
+                changes[f.name] = fix(value)
+            elif isinstance(value, tuple) and any(isinstance(v, Node) for v in value):
+                changes[f.name] = tuple(fix(v) for v in value)
+        changes["col"] = expansion.original_col(node.col)
+        return dataclasses.replace(node, **changes)
+    return fix(power)  # type: ignore[no-any-return]
+
+
+def parses_as(text: str, role: str) -> bool:
+    """Whether a phrase parses as a construct of `role` (for checking shorthand definitions)."""
+    try:
+        Lark(grammar_text(), parser="lalr", start=ROLE_RULE.get(role, role)).parse(text)
+        return True
+    except Exception:  # noqa: BLE001 - any failure means it does not parse as that role
+        return False

@@ -1,0 +1,417 @@
+"""Timings: when a power works (R15). Every power line starts with one; it is the root of the
+power's syntax tree and knows how the power compiles into a `CompiledPower`, the one thing the
+powers runtime needs (interpreter/powers/runtime.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from interpreter.lang.cards import Owned, first, nodes, words
+from interpreter.lang.conditions import Condition
+from interpreter.lang.effects import Move, Sequence, VirtualGoods
+from interpreter.lang.registry import Node, construct
+from interpreter.lang.roles import Effect, RuleNode, Trigger
+from interpreter.lang.world import Ctx, Run, Test, always, never, nothing
+
+
+@dataclass(frozen=True)
+class CompiledPower:
+    """One power ready to run. The runtime reads `timing` and the fields that timing uses."""
+
+    node: Power
+    text: str
+    timing: str
+    run: Run = nothing
+    usable: Test = never  # `any time`: whether it can be used now
+    event: str | None = None  # `when`: the engine event's class name
+    matches: Callable[[Ctx, Any], bool] | None = None
+    bind: Callable[[Ctx, Any], None] | None = None
+    once: str | None = None  # `once per turn` / `once per game`
+    per_player: bool = False  # `once per turn for each player`
+    completion_trigger: bool = False  # does not fire for its own card's completion ...
+    own_included: bool = False  # ... unless `this one included`
+    from_hand: bool = True  # `any time`: from hand when the tier is met (R15.3)
+    from_shipments: bool = True  # `any time`: once completed
+    condition: Test | None = None  # `as soon as`
+    changes: tuple[tuple[str, Any], ...] = ()  # `rule`, `as a contract`: (query, maker)
+    phase: int = 0  # `at game end`: the order of R17.2 (adjustments, then scoring)
+    scores: bool = False
+
+
+@dataclass(frozen=True)
+class Qualifier(Node):
+    role: ClassVar[str] = "qualifier"
+
+
+@construct
+@dataclass(frozen=True)
+class Once(Qualifier):
+    grammar: ClassVar[str] = r'''
+!once: "once" "per" ("turn" | "game") ("for" "each" "player")?
+'''
+    syntax: ClassVar[str] = ", once per turn [for each player] | , once per game"
+    meaning: ClassVar[str] = ("the power works at most once per turn (R15.6) or per game; `for each player`: once per turn for "
+                              "each player whose action triggers it; declining a `you may` does not use it up")
+    examples: ClassVar[tuple[str, ...]] = ("when another player follows your import, once per turn: gain 2",
+                                           "when another player pirates, once per turn for each player: that player pays you 2")
+    period: str = "turn"
+    per_player: bool = False
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Once:
+        w = words(children)
+        return cls("game" if "game" in w else "turn", "player" in w, col=col)
+
+    def english(self) -> str:
+        return f"once per {self.period}" + (" for each player" if self.per_player else "")
+
+
+@construct
+@dataclass(frozen=True)
+class ThisOneIncluded(Qualifier):
+    grammar: ClassVar[str] = r'''
+!this_one_included: "this" "one" "included"
+'''
+    syntax: ClassVar[str] = ", this one included"
+    meaning: ClassVar[str] = "a `completes` trigger also fires for the completion that brings this card into Shipments"
+    examples: ClassVar[tuple[str, ...]] = ("when you complete an agriculture shipment, this one included: gain 2",)
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> ThisOneIncluded:
+        return cls(col=col)
+
+    def english(self) -> str:
+        return "this card's own completion included"
+
+
+QUALIFIERS = r'''
+_qualifiers: ("," qualifier)*
+'''
+
+
+@dataclass(frozen=True)
+class Power(Node):
+    """The root of a power line."""
+
+    role: ClassVar[str] = "timing"
+    timing: ClassVar[str] = ""
+    text: str = field(default="", compare=False)
+    effects: Sequence | None = None
+    qualifiers: tuple[Qualifier, ...] = ()
+
+    @property
+    def once(self) -> Once | None:
+        return next((q for q in self.qualifiers if isinstance(q, Once)), None)
+
+    @property
+    def own_included(self) -> bool:
+        return any(isinstance(q, ThisOneIncluded) for q in self.qualifiers)
+
+    def body(self) -> str:
+        return self.effects.english() if self.effects is not None else ""
+
+    def english(self) -> str:
+        return f"{self.opening()}: {self.body()}."
+
+    def opening(self) -> str:
+        raise NotImplementedError
+
+    def compile(self) -> CompiledPower:
+        assert self.effects is not None
+        return CompiledPower(self, self.text, self.timing, run=self.effects.run(), usable=always)
+
+    def with_text(self, text: str) -> Power:
+        import dataclasses
+        return dataclasses.replace(self, text=text)
+
+    def value(self) -> float:
+        return self.effects.value() if self.effects is not None else 0.0
+
+
+def _build(cls: type[Power], col: int, children: list[Any], **extra: Any) -> Any:
+    return cls(effects=first(children, Sequence), qualifiers=tuple(nodes(children, Qualifier)), col=col, **extra)
+
+
+@construct
+@dataclass(frozen=True)
+class OnCompletion(Power):
+    timing: ClassVar[str] = "on_completion"
+    grammar: ClassVar[str] = r'''
+!on_completion: "on" "completion" ":" sequence
+'''
+    syntax: ClassVar[str] = "on completion: EFFECTS"
+    meaning: ClassVar[str] = "once, when the card's shipment completes and the card enters Shipments (R8.2.3, R15.2)"
+    examples: ClassVar[tuple[str, ...]] = ("on completion: draw 5",)
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> OnCompletion:
+        return _build(cls, col, children)  # type: ignore[no-any-return]
+
+    def opening(self) -> str:
+        return "When this card's shipment completes"
+
+
+@construct
+@dataclass(frozen=True)
+class When(Power):
+    timing: ClassVar[str] = "when"
+    grammar: ClassVar[str] = r'''
+!when: "when" trigger _qualifiers ":" sequence
+'''
+    syntax: ClassVar[str] = "when EVENT [, once per turn] [, this one included]: EFFECTS"
+    meaning: ClassVar[str] = ("each time the event happens while the card is in its owner's Shipments (R15.4); several "
+                              "triggers of one event run clockwise from the player who caused it (R15.7)")
+    examples: ClassVar[tuple[str, ...]] = ("when you contract an agriculture card: gain 2",)
+    trigger: Trigger | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> When:
+        return _build(cls, col, children, trigger=first(children, Trigger))  # type: ignore[no-any-return]
+
+    def opening(self) -> str:
+        assert self.trigger is not None
+        quals = "".join(f", {q.english()}" for q in self.qualifiers)
+        return f"Whenever {self.trigger.english()} while this card is in your Shipments{quals}"
+
+    def compile(self) -> CompiledPower:
+        assert self.trigger is not None and self.effects is not None
+        once = self.once
+        return CompiledPower(self, self.text, "when", run=self.effects.run(), event=self.trigger.event_name(),
+                             matches=self.trigger.matches(), bind=self.trigger.bind,
+                             once=once.period if once else None, per_player=bool(once and once.per_player),
+                             completion_trigger=self.trigger.own_completion(), own_included=self.own_included)
+
+    def value(self) -> float:
+        return 3.0 * super().value()
+
+
+@construct
+@dataclass(frozen=True)
+class RulePower(Power):
+    timing: ClassVar[str] = "rule"
+    rule: ClassVar[str] = "rule_power"
+    grammar: ClassVar[str] = r'''
+!rule_power: "rule" ":" rule
+'''
+    syntax: ClassVar[str] = "rule: RULE"
+    meaning: ClassVar[str] = "changes a rule of the game while the card is in its owner's Shipments (R15.4)"
+    examples: ClassVar[tuple[str, ...]] = ("rule: the game end threshold is 70",)
+    rule_: RuleNode | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> RulePower:
+        return cls(rule_=first(children, RuleNode), col=col)
+
+    def opening(self) -> str:
+        return "While this card is in your Shipments"
+
+    def body(self) -> str:
+        assert self.rule_ is not None
+        return self.rule_.english()
+
+    def compile(self) -> CompiledPower:
+        assert self.rule_ is not None
+        return CompiledPower(self, self.text, "rule", changes=tuple(self.rule_.changes()))
+
+    def value(self) -> float:
+        return 6.0
+
+
+@construct
+@dataclass(frozen=True)
+class AnyTime(Power):
+    timing: ClassVar[str] = "any_time"
+    grammar: ClassVar[str] = r'''
+!any_time: "any" "time" _where* _qualifiers ":" sequence
+!_where: "from" "hand" | "after" "completion" | "while" condition
+'''
+    syntax: ClassVar[str] = "any time [from hand | after completion] [while CONDITION] [, once per turn]: EFFECTS"
+    meaning: ClassVar[str] = ("usable at any-time windows (before each lead, follow and one's own actions, and at game end "
+                              "before bonuses, R17.2): from hand while the card's tier is met, and once completed (R15.3, OQ-2); "
+                              "`from hand` or `after completion` keeps only one of the two; usable when its first step can be done")
+    examples: ClassVar[tuple[str, ...]] = ("any time: discard 1 of your technology goods to gain 4",
+                                           "any time from hand: contract this card")
+    hand: bool = True
+    shipments: bool = True
+    while_: Condition | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> AnyTime:
+        w = words(children)
+        colon = w.index(":") if ":" in w else len(w)
+        head = w[:colon]
+        hand = "hand" in head or "after" not in head
+        shipments = "after" in head or "hand" not in head
+        return _build(cls, col, children, hand=hand, shipments=shipments,  # type: ignore[no-any-return]
+                      while_=first(children, Condition))
+
+    def where_text(self) -> str:
+        if self.hand and self.shipments:
+            return "from your hand while you meet its tier, or once it is completed"
+        if self.hand:
+            return "from your hand while you meet its tier"
+        return "once it is completed"
+
+    def opening(self) -> str:
+        cond = f", while {self.while_.english()}" if self.while_ is not None else ""
+        quals = "".join(f", {q.english()}" for q in self.qualifiers)
+        return f"At any time ({self.where_text()}){cond}{quals}"
+
+    def compile(self) -> CompiledPower:
+        assert self.effects is not None
+        first_step = self.effects.steps[0] if self.effects.steps else None
+        can: Test = first_step.possible() if isinstance(first_step, Effect) else always
+        if self.while_ is not None:
+            cond, inner = self.while_.test(), can
+
+            def can(ctx: Ctx) -> bool:
+                return cond(ctx) and inner(ctx)
+        once = self.once
+        return CompiledPower(self, self.text, "any_time", run=self.effects.run(), usable=can,
+                             once=once.period if once else None, from_hand=self.hand, from_shipments=self.shipments)
+
+    def value(self) -> float:
+        return 2.0 * super().value()
+
+
+@construct
+@dataclass(frozen=True)
+class GameEnd(Power):
+    timing: ClassVar[str] = "game_end"
+    grammar: ClassVar[str] = r'''
+!game_end: "at" "game" "end" ":" sequence
+'''
+    syntax: ClassVar[str] = "at game end: EFFECTS"
+    meaning: ClassVar[str] = ("during final scoring (R15.5): first the powers that move cards (out of Shipments first), then "
+                              "those that make virtual goods, then those that score (R17.2, R17.8)")
+    examples: ClassVar[tuple[str, ...]] = ("at game end: score 6 for each of your luxury shipments",)
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> GameEnd:
+        return _build(cls, col, children)  # type: ignore[no-any-return]
+
+    def opening(self) -> str:
+        return "At game end"
+
+    def phase(self) -> int:
+        """R17.2's order, from what the power does: moves out of Shipments (1), other moves (2), virtual
+        goods of a chosen or fixed amount (3), virtual goods counted from goods (4), scoring (5)."""
+        assert self.effects is not None
+        phases = [5]
+        for node in self.effects.walk():
+            if isinstance(node, Move):
+                source = getattr(node.cards, "zone", None)
+                phases.append(1 if source == "shipments" else 2)
+            elif isinstance(node, VirtualGoods):
+                counts_goods = node.modifier is not None and any(
+                    isinstance(n, Owned) and n.zone == "goods" for n in node.modifier.walk())
+                phases.append(4 if counts_goods else 3)
+        return min(phases)
+
+    def compile(self) -> CompiledPower:
+        assert self.effects is not None
+        phase = self.phase()
+        return CompiledPower(self, self.text, "game_end", run=self.effects.run(), usable=always, phase=phase,
+                             scores=phase == 5)
+
+
+@construct
+@dataclass(frozen=True)
+class AsSoonAs(Power):
+    timing: ClassVar[str] = "as_soon_as"
+    grammar: ClassVar[str] = r'''
+!as_soon_as: "as" "soon" "as" condition _qualifiers ":" sequence
+'''
+    syntax: ClassVar[str] = "as soon as CONDITION [, once per game]: EFFECTS"
+    meaning: ClassVar[str] = ("a standing condition: while the card is in its owner's Shipments, the condition is checked after "
+                              "every step of the game; each time it becomes true the effects run (R16.1.3); never once final "
+                              "scoring has begun")
+    examples: ClassVar[tuple[str, ...]] = ("as soon as you have 8 or more illegal goods: win the game",)
+    condition: Condition | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> AsSoonAs:
+        return _build(cls, col, children, condition=first(children, Condition))  # type: ignore[no-any-return]
+
+    def opening(self) -> str:
+        assert self.condition is not None
+        quals = "".join(f", {q.english()}" for q in self.qualifiers)
+        return f"As soon as {self.condition.english()} while this card is in your Shipments{quals}"
+
+    def compile(self) -> CompiledPower:
+        assert self.condition is not None and self.effects is not None
+        once = self.once
+        return CompiledPower(self, self.text, "as_soon_as", run=self.effects.run(), condition=self.condition.test(),
+                             once=once.period if once else None)
+
+
+@construct
+@dataclass(frozen=True)
+class AsContainer(Power):
+    timing: ClassVar[str] = "as_container"
+    grammar: ClassVar[str] = r'''
+!as_container: "as" "a" "container" ":" sequence
+'''
+    syntax: ClassVar[str] = "as a container: EFFECTS"
+    meaning: ClassVar[str] = ("when a ship carrying this card as a container completes, for the ship's owner, before it sails "
+                              "(R15.1); `that ship` is that ship")
+    examples: ClassVar[tuple[str, ...]] = ("as a container: if that ship has no agriculture contract then gain 2",)
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> AsContainer:
+        return _build(cls, col, children)  # type: ignore[no-any-return]
+
+    def opening(self) -> str:
+        return "When a ship of yours completes carrying this card as a container"
+
+
+@construct
+@dataclass(frozen=True)
+class OnContract(Power):
+    timing: ClassVar[str] = "on_contract"
+    grammar: ClassVar[str] = r'''
+!on_contract: "on" "contract" ":" sequence
+'''
+    syntax: ClassVar[str] = "on contract: EFFECTS"
+    meaning: ClassVar[str] = "when this card is contracted (R15.1); `this ship` is the ship it went on"
+    examples: ClassVar[tuple[str, ...]] = ("on contract: you may load 4 cards from your hand onto this ship",)
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> OnContract:
+        return _build(cls, col, children)  # type: ignore[no-any-return]
+
+    def opening(self) -> str:
+        return "When you contract this card"
+
+
+@construct
+@dataclass(frozen=True)
+class AsContract(Power):
+    timing: ClassVar[str] = "as_contract"
+    grammar: ClassVar[str] = r'''
+!as_contract: "as" "a" "contract" ":" rule
+'''
+    syntax: ClassVar[str] = "as a contract: RULE"
+    meaning: ClassVar[str] = "a rule that holds while this card is a contract on a ship (R15.1)"
+    examples: ClassVar[tuple[str, ...]] = ("as a contract: this contract accepts any colour",)
+    rule_: RuleNode | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> AsContract:
+        return cls(rule_=first(children, RuleNode), col=col)
+
+    def opening(self) -> str:
+        return "While this card is a contract"
+
+    def body(self) -> str:
+        assert self.rule_ is not None
+        return self.rule_.english()
+
+    def compile(self) -> CompiledPower:
+        assert self.rule_ is not None
+        return CompiledPower(self, self.text, "as_contract", changes=tuple(self.rule_.changes()))
+
+    def value(self) -> float:
+        return 4.0
