@@ -109,7 +109,7 @@ async def viewer_seed(request: Request) -> Response:
         bots = _bots(form)
     assert seed is not None
     record = await run_in_threadpool(_bot_game, desk, players, seed, bots)
-    key = await run_in_threadpool(_open, desk, record, f"seed {seed}, {players} {bots} bots")
+    key = await run_in_threadpool(_open, desk, record, f"{players} {bots} bots")
     return RedirectResponse(f"/viewer/{key}", status_code=303)
 
 
