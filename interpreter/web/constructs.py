@@ -27,7 +27,8 @@ def card_constructs(card: CardDef) -> list[str]:
         event = getattr(power, "event_type", None)
         if isinstance(event, type):
             found.add(f"event: {event.__name__}")
-        root = type(tree).__mro__[1] if dataclasses.is_dataclass(tree) else object
+        kind_of_tree: type = type(tree)
+        root = kind_of_tree.__mro__[1] if dataclasses.is_dataclass(tree) else object
         for node in _nodes(tree):
             if node is not tree:
                 found.add(_label(node, root))

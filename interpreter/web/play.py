@@ -95,7 +95,7 @@ class PlaySession:
             self.cond.wait_for(lambda: self.answer is not None or self.closed)
             if self.closed:
                 raise SeatClosed()
-            answer, self.answer, self.pending = self.answer, None, None
+            answer, self.answer = self.answer, None
             self.last_seen = len(self.log.lines)
             assert answer is not None
             return answer
@@ -115,6 +115,7 @@ class PlaySession:
             if not 0 <= index < len(pending.decision["options"]):
                 return f"There is no option {index + 1}; choose one of the {len(pending.decision['options'])} below."
             self.answer = index
+            self.pending = None  # taken: the page now waits for the next decision, not this one
             self.cond.notify_all()
             return None
 

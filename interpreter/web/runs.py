@@ -48,7 +48,7 @@ def _folders(root: Path) -> list[Path]:
 
 def find_runs(root: Path) -> list[Run]:
     """Every run under `root`, newest first. A folder whose results cannot be read is listed without them."""
-    runs = []
+    runs: list[Run] = []
     if not root.is_dir():
         return runs
     for folder in _folders(root):

@@ -16,7 +16,7 @@ from interpreter.cli import main
 from interpreter.engine.options import GameOptions
 from interpreter.scenarios.replay import replay
 from interpreter.web.constructs import card_constructs
-from tests.web.browser import Desk, browser_context, desk_server, page, shot  # noqa: F401  (fixtures)
+from tests.web.browser import Desk, shot
 
 ROOT = Path(__file__).resolve().parents[2]
 
