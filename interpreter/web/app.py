@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 import jinja2
+import uvicorn
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -100,7 +101,6 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def serve(desk: Desk, host: str, port: int) -> None:
-    import uvicorn
     sock = bind(host, port)
     hosts = ("127.0.0.1", "localhost", "[::1]", host) if host not in ("0.0.0.0", "::") else ("*",)
     app = create_app(desk, hosts)
@@ -113,5 +113,5 @@ def serve(desk: Desk, host: str, port: int) -> None:
         server.run(sockets=[sock])
     finally:
         desk.played.close_all()
-        for job in list(desk.tries.items.values()):
+        for _, job in desk.tries.listing():
             job.stop()

@@ -154,6 +154,11 @@ class Sessions(Generic[T]):
             raise DeskError(f"No {what} {key} here: it may have been closed to make room for newer ones. Start a new one.", 404)
         return item
 
+    def listing(self) -> list[tuple[str, T]]:
+        """(id, item) pairs, the newest first."""
+        with self.lock:
+            return list(reversed(self.items.items()))
+
     def close_all(self) -> None:
         with self.lock:
             items = list(self.items.values())

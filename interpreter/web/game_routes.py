@@ -59,7 +59,7 @@ def record_files(desk: Desk) -> list[Path]:
 async def viewer_index(request: Request) -> Response:
     from interpreter.web.app import render
     desk = desk_of(request)
-    opened = [(key, game.title) for key, game in reversed(desk.viewed.items.items())]
+    opened = [(key, game.title) for key, game in desk.viewed.listing()]
     return render(request, "viewer_index.html", {"records": record_files(desk), "opened": opened, "title": "Viewer"})
 
 
@@ -157,7 +157,7 @@ async def viewer_record(request: Request) -> Response:
 async def play_index(request: Request) -> Response:
     from interpreter.web.app import render
     desk = desk_of(request)
-    running = [(key, s) for key, s in reversed(desk.played.items.items())]
+    running = desk.played.listing()
     return render(request, "play_index.html", {"running": running, "title": "Play"})
 
 

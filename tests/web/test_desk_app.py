@@ -4,6 +4,7 @@ folder it saves into, the A/B try, the game viewer and play sessions, and `impor
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -226,6 +227,13 @@ def test_play_offers_the_seat_its_decisions_and_shows_only_its_hand(client: Test
 
 
 # ------------------------------------------------------------------------------------ the command
+
+def test_serve_without_the_web_extra_says_how_to_install_it(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(sys.modules, "interpreter.web.app")
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
+    assert main(["serve"]) == 2
+    assert "importexport serve needs the optional extra `web` (uvicorn is missing): pip install -e '.[web]'" in capsys.readouterr().err
+
 
 def test_serve_rejects_bad_values_with_what_is_allowed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["serve", "--sets", "jutak", "--port", "0"]) == 2
