@@ -151,6 +151,16 @@ def test_save_refuses_paths_outside_the_pack_cards_folder(client: TestClient, de
     assert not (desk.settings.pack.parent / "outside.yaml").exists()
 
 
+def test_save_refuses_a_symbolic_link_that_leads_out_of_the_pack(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (tmp_path / "pack").mkdir()
+    (tmp_path / "pack" / "cards").symlink_to(outside, target_is_directory=True)
+    linked = TestClient(create_app(Desk(DeskSettings(pack=tmp_path / "pack"))), base_url="http://127.0.0.1")
+    assert "is not under the pack's cards/ folder" in api(linked, "/api/save", text=CUPS).json()["error"]
+    assert list(outside.iterdir()) == []
+
+
 def test_save_refuses_a_card_with_problems_and_a_desk_without_pack(client: TestClient) -> None:
     assert "fix them first" in api(client, "/api/save", text=CUPS.replace("tier: 2", "tier: 9")).json()["error"]
     bare = TestClient(create_app(Desk(DeskSettings())), base_url="http://127.0.0.1")
