@@ -117,16 +117,27 @@ class StepAgent:
 
 # ------------------------------------------------------------------------------------ running
 
-def run_scenario(sc: Scenario, cards: CardSet, data: RulesData) -> Outcome:
+def check_scenario_setup(sc: Scenario, cards: CardSet, data: RulesData) -> Outcome:
+    """Check a scenario without playing it: its structure, then its setup is built."""
+    return _prepare(sc, cards, data)[0]
+
+
+def _prepare(sc: Scenario, cards: CardSet, data: RulesData) -> tuple[Outcome, Game | None]:
     outcome = Outcome(sc)
     sc.problems = []
     check_scenario(sc, set(cards.by_id), set(KINDS))
     if sc.problems:
-        return outcome
+        return outcome, None
     try:
-        game = build_game(sc, cards, data)
+        return outcome, build_game(sc, cards, data)
     except (SetupError, OptionError, InvariantError) as exc:
         outcome.failures.append(f"setup: {exc}")
+        return outcome, None
+
+
+def run_scenario(sc: Scenario, cards: CardSet, data: RulesData) -> Outcome:
+    outcome, game = _prepare(sc, cards, data)
+    if game is None:
         return outcome
     steps = list(sc.data.get("steps", []) or [])
     agent = StepAgent(sc, steps, sc.data.get("unscripted", "fail") == "decline")
@@ -169,22 +180,23 @@ def _play(game: Game, run: Any) -> None:
 
 def scenarios_in_file(path: Path) -> tuple[list[Scenario], list[Diagnostic]]:
     """A scenario file holds one scenario (a mapping) or several (a list); a card file's `examples`
-    are scenarios too."""
+    are scenarios too, and so are those of the cards inline in a single-file mod pack."""
     data, smap, diags = load_yaml(path)
     if diags:
         return [], diags
-    items: list[tuple[tuple[Any, ...], Any]]
+    items: list[tuple[tuple[Any, ...], Any, str | None]]
     if isinstance(data, dict) and "id" in data and ("examples" in data or "good" in data):  # a card file
-        items = [(("examples", i), item) for i, item in enumerate(data.get("examples") or [])]
-        card_id = data.get("id")
+        items = [(("examples", i), item, data.get("id")) for i, item in enumerate(data.get("examples") or [])]
+    elif isinstance(data, dict) and "id" not in data and isinstance(data.get("cards"), list):  # a single-file pack
+        items = [(("cards", i, "examples", j), item, card.get("id"))
+                 for i, card in enumerate(data["cards"]) if isinstance(card, dict) and isinstance(card.get("examples"), list)
+                 for j, item in enumerate(card["examples"])]
     elif isinstance(data, list):
-        items = [((i,), item) for i, item in enumerate(data)]
-        card_id = None
+        items = [((i,), item, None) for i, item in enumerate(data)]
     else:
-        items = [((), data)]
-        card_id = None
+        items = [((), data, None)]
     out = []
-    for key, item in items:
+    for key, item, card_id in items:
         name = item.get("name", "unnamed") if isinstance(item, dict) else "unnamed"
         out.append(Scenario(str(name), item if isinstance(item, dict) else {}, smap, key, card_id))
     return out, []
