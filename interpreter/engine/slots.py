@@ -54,14 +54,13 @@ def _effective(ship: Ship, pair_good: str | None) -> list[Any]:
     return out
 
 
-def _filling(rules: Rules, p: Player, ship: Ship, extra: Any = None) -> tuple[list[Any], int]:
-    """(the containers on `ship`, plus `extra`, that fill its slots; the total of slots)."""
+def _filling(rules: Rules, p: Player, ship: Ship) -> tuple[list[Any], int]:
+    """(the containers on `ship` that fill its slots, colour first, then `any`, then wild ones;
+    the total of slots)."""
     by_colour, any_slots, total = slot_counts(rules, p, ship)
     filling: list[Any] = []
     wild: list[Any] = []
     containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
-    if extra is not None:
-        containers = containers + [extra]
     for card in containers:
         if rules.container_wild(p, card):
             wild.append(card)
@@ -77,9 +76,26 @@ def _filling(rules: Rules, p: Player, ship: Ship, extra: Any = None) -> tuple[li
 
 
 def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None) -> tuple[int, int]:
-    """(slots filled by the containers on `ship` plus `extra`, total slots)."""
-    filling, total = _filling(rules, p, ship, extra)
-    return len(filling), total
+    """(slots filled by the containers on `ship` plus `extra`, total slots). The same matching as
+    `_filling`, counting only: this runs for every option of every load decision."""
+    by_colour, any_slots, total = slot_counts(rules, p, ship)
+    filled = 0
+    wild = 0
+    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
+    if extra is not None:
+        containers = containers + [extra]
+    for card in containers:
+        if rules.container_wild(p, card):
+            wild += 1
+            continue
+        left = by_colour.get(card.good, 0)
+        if left:
+            by_colour[card.good] = left - 1
+            filled += 1
+        elif any_slots:
+            any_slots -= 1
+            filled += 1
+    return min(total, filled + wild), total
 
 
 def paid_containers(rules: Rules, p: Player, ship: Ship) -> int:
