@@ -10,7 +10,7 @@ from pathlib import Path
 
 from interpreter.cards.catalog import load_all_cards, load_rules
 from interpreter.cards.diagnostics import CardFileError, Diagnostic
-from interpreter.cards.loader import CardSet, card_files, load_card_file
+from interpreter.cards.loader import MAX_CARDS_IN_SET, CardSet, card_files, load_card_file
 from interpreter.cards.model import CardDef
 from interpreter.cards.yamlsource import load_yaml
 from interpreter.mods.pack import MANIFEST, MANIFEST_KEYS
@@ -79,6 +79,9 @@ def load_files(files: list[Path], report: Validation) -> list[CardDef]:
             continue
         seen[card.id] = str(f)
         cards.append(card)
+        if len(cards) > MAX_CARDS_IN_SET:
+            report.diagnostics.append(Diagnostic(str(f), 1, 1, "C061", f"more than {MAX_CARDS_IN_SET} cards in one card set"))
+            break
     return cards
 
 
@@ -151,8 +154,9 @@ def load_all_cards_reporting(report: Validation) -> CardSet | None:
 
 def summary(report: Validation, run_examples: bool) -> list[str]:
     lines = [str(d) for d in report.diagnostics] + [o.report() for o in report.failed_examples]
-    checked = "run" if run_examples else "checked (their setups built, not played; --run-examples plays them)"
-    lines.append(f"{report.examples} example(s) {checked}.")
+    if report.examples:
+        checked = "run" if run_examples else "checked (their setups built, not played; --run-examples plays them)"
+        lines.append(f"{report.examples} example(s) {checked}.")
     if report.problems:
         lines.append(f"{report.problems} problem(s) found.")
     else:
