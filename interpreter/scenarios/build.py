@@ -35,10 +35,11 @@ def build_game(sc: Scenario, cards: CardSet, data: RulesData) -> Game:
     if "deal_top" in setup:
         redeal(game, setup["deal_top"])
     placed: set[int] = set()
+    for i, ps in enumerate(player_setups):  # colours first: a swap must not touch credits set below
+        if "colour" in ps:
+            set_colour(game, game.players[i], ps["colour"])
     for i, ps in enumerate(player_setups):
         p = game.players[i]
-        if "colour" in ps:
-            set_colour(game, p, ps["colour"])
         if "credits" in ps:
             p.credits = int(ps["credits"])
         for zone in ("hand", "goods", "imports", "shipments"):
