@@ -236,6 +236,7 @@ def test_a_discard_after_an_action_is_not_asked_under_the_default_reading_R14_1(
     ("copies: {wheet: 2}", "S005 unknown card `wheet` (did you mean `wheat`?)"),
     ("copies: {wheat: -1}", "S011 copies of `wheat` must be a whole number from 0 to 100"),
     ("unscripted: maybe", "S013 `unscripted` is `fail` or `decline`"),
+    ("players: 0", "S007 `players` must be from 2 to 6; got `0`"),
     ("players: 3\nsetup: {players: [{}, {}, {}, {}]}", "S016 the setup lists 4 players; the scenario has 3"),
     ("setup: {leader: 4}", "S006 a player is a seat number from 1 to 3"),
     ("players: 3\nsetup: {players: [{over_limit: yes please}]}", "S017 `over_limit` is `true` or `false`"),

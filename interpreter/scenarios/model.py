@@ -57,7 +57,7 @@ class Scenario:
         """`players`, else the number of players the setup lists, else 3."""
         setup = self.data.get("setup")
         listed = len(setup.get("players") or []) if isinstance(setup, dict) and isinstance(setup.get("players"), list) else 0
-        return self.data.get("players", listed) or 3
+        return self.data.get("players", listed or 3)
 
 
 def _is_int(value: Any) -> bool:
