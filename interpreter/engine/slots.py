@@ -54,30 +54,8 @@ def _effective(ship: Ship, pair_good: str | None) -> list[Any]:
     return out
 
 
-def _filling(rules: Rules, p: Player, ship: Ship) -> tuple[list[Any], int]:
-    """(the containers on `ship` that fill its slots, colour first, then `any`, then wild ones;
-    the total of slots)."""
-    by_colour, any_slots, total = slot_counts(rules, p, ship)
-    filling: list[Any] = []
-    wild: list[Any] = []
-    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
-    for card in containers:
-        if rules.container_wild(p, card):
-            wild.append(card)
-            continue
-        left = by_colour.get(card.good, 0)
-        if left:
-            by_colour[card.good] = left - 1
-            filling.append(card)
-        elif any_slots:
-            any_slots -= 1
-            filling.append(card)
-    return filling + wild[:max(0, total - len(filling))], total
-
-
 def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None) -> tuple[int, int]:
-    """(slots filled by the containers on `ship` plus `extra`, total slots). The same matching as
-    `_filling`, counting only: this runs for every option of every load decision."""
+    """(slots filled by the containers on `ship` plus `extra`, total slots)."""
     by_colour, any_slots, total = slot_counts(rules, p, ship)
     filled = 0
     wild = 0
@@ -99,11 +77,11 @@ def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None) -> tupl
 
 
 def paid_containers(rules: Rules, p: Player, ship: Ship) -> int:
-    """The containers a completing shipment is paid for (R8.2.2, OQ-47): those that fill a slot of
-    its contracts, a loaded pair counting as its two cards (R6.7). Containers left aboard by a
-    discarded contract (R14.2) that fill no slot are carried, not paid."""
-    filling, _ = _filling(rules, p, ship)
-    return sum(2 if isinstance(card, PairContainer) else 1 for card in filling)
+    """The containers a completing shipment is paid for (R8.2.2, OQ-47): those that fill its slots,
+    a loaded pair counting as its two cards (R6.7; a pair is only ever loaded where it fills a slot).
+    Containers left aboard by a discarded contract (R14.2) that fill no slot are carried, not paid."""
+    filled, _ = filled_slots(rules, p, ship)
+    return min(len(ship.containers), filled + len(ship.pairs))
 
 
 def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
