@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.bus import events as ev
-from interpreter.engine.slots import is_complete
+from interpreter.engine.slots import is_complete, paid_containers
 from interpreter.engine.state import Player, Ship
 
 if TYPE_CHECKING:
@@ -27,8 +27,9 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     if seed is not None:
         game.zones.island.append(seed)
         game.emit(ev.IslandSeeded, seed)
-    # R8.2.2: payout by the number of containers on the ship
-    containers = len(ship.containers)
+    # R8.2.2: payout by the number of containers loaded for this shipment (OQ-47: not the leftovers
+    # of a discarded contract that fill none of its slots)
+    containers = paid_containers(game.rules, p, ship)
     payout = game.rules.payout(p, ship, containers)
     game.gain(p, payout, "payout")
     # R8.2.3: each contract, in the order made, enters Shipments and its power starts

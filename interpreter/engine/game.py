@@ -80,6 +80,7 @@ class Game:
         self.scoring = False  # final scoring has begun: credits gained now are end-game points
         self.turn_pirates: list[int] = []  # seats, in the order they pirated this turn
         self.lead_again = False  # set when a turn starts whose leader will lead the next one too
+        self.offering_discards = False  # the leader is being asked about discarding contracts (R14.1)
         from interpreter.powers.runtime import PowerRuntime
         self.powers = PowerRuntime(self)
         from interpreter.engine.setup import set_up
@@ -246,6 +247,18 @@ class Game:
         after a triggered end under the `after-action` option."""
         if self.instant_winner is not None or (self.end_reason is not None and self.options.game_end == "after-action"):
             raise GameStop()
+        if self.options.contract_discards == "any-moment" and not self.offering_discards:
+            self.offer_leader_discards()
+
+    def offer_leader_discards(self) -> None:
+        """R14.1 read as "at any moment": the leader may discard contracts after every action instance
+        of the turn too (the `contract_discards=any-moment` option; docs/rulings.md)."""
+        from interpreter.engine.turn import offer_contract_discards
+        self.offering_discards = True  # a completion caused by the discard does not ask again
+        try:
+            offer_contract_discards(self, self.players[self.leader])
+        finally:
+            self.offering_discards = False
 
     def next_leader(self) -> None:
         """R4.10: the next player clockwise leads, unless a power lets the leader lead once more."""

@@ -24,6 +24,9 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "game_end": (("end-of-turn", "after-action"),
                  "when a triggered end stops the game (R16.2, OQ-1): after the turn's clean-up, "
                  "or right after the action instance that triggered it"),
+    "contract_discards": (("two-moments", "any-moment"),
+                          "when the leader is asked about discarding contracts (R14.1 \"at any moment\"): at the start of "
+                          "the turn and before his or her own actions; or also after every action instance of the turn"),
     "pirate_load": (("mandatory", "optional"),
                     "whether a pirated container must be loaded when it fits a slot (R11.2, OQ-18)"),
     "tie_rounding": (("up", "up-to-even"),
@@ -41,6 +44,7 @@ class GameOptions:
     import_fee: str = "per-import"
     drawers_use_imports: str = "yes"
     game_end: str = "end-of-turn"
+    contract_discards: str = "two-moments"
     pirate_load: str = "mandatory"
     tie_rounding: str = "up"
     max_turns: int = 1000  # a safeguard against endless bot games, not a rule: the game is scored then

@@ -76,6 +76,14 @@ def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None) -> tupl
     return min(total, filled + wild), total
 
 
+def paid_containers(rules: Rules, p: Player, ship: Ship) -> int:
+    """The containers a completing shipment is paid for (R8.2.2, OQ-47): those that fill its slots,
+    a loaded pair counting as its two cards (R6.7; a pair is only ever loaded where it fills a slot).
+    Containers left aboard by a discarded contract (R14.2) that fill no slot are carried, not paid."""
+    filled, _ = filled_slots(rules, p, ship)
+    return min(len(ship.containers), filled + len(ship.pairs))
+
+
 def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
     """Would `card` fill a still-open slot of `ship` (R7.1, R7.3)?"""
     if not ship.contracts or ship.at_sea:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from interpreter.bus import events as ev
 from interpreter.cards.model import ACTION_TYPES
 from interpreter.engine import contract, importing, load, pirate, supply
+from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player
 
@@ -108,7 +109,9 @@ def draw_action(game: Game, p: Player, as_leader: bool) -> None:
 
 def offer_contract_discards(game: Game, p: Player) -> None:
     """R14.1: the leader may discard uncompleted contracts; offered at the start of the turn and
-    again before the leader's own actions (docs/rulings.md). Containers stay aboard (R14.2, OQ-10)."""
+    again before the leader's own actions, or after every action instance too under the option
+    `contract_discards=any-moment` (docs/rulings.md). Containers stay aboard (R14.2, OQ-10); a
+    ship whose remaining contracts are then all satisfied completes at once (R8.1)."""
     while True:
         options = [Option("keep all contracts", None)]
         for ship in p.ships:
@@ -124,6 +127,7 @@ def offer_contract_discards(game: Game, p: Player) -> None:
         ship.contracts.remove(card)
         game.emit(ev.ContractDiscarded, p.seat, card, ship)
         game.discard(card, "discarded contract")
+        complete_if_full(game, p, ship)
 
 
 def play_turn(game: Game) -> None:
