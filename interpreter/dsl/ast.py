@@ -169,7 +169,9 @@ class DiscardGoods(Effect):
 
 @dataclass(frozen=True)
 class ContractThis(Effect):
-    pass
+    """`contract this card`: from hand (any time); `... again`: the just-completed card, from Shipments."""
+
+    again: bool = False
 
 
 @dataclass(frozen=True)
@@ -419,3 +421,12 @@ class Power(Node):
     while_leading: bool = False  # an any-time power usable only while its owner leads
     completed_only: bool = False  # an any-time power usable only from Shipments, not from hand
     rule: Rule | None = None
+
+    def works_from(self) -> tuple[bool, bool]:
+        """Where an any-time power can be used: (from hand, from Shipments). R15.3 allows both; its
+        first effect may need one of them (`contract this card` takes the card from hand; moving or
+        loading this card takes it from Shipments), and `after completion` rules out the hand."""
+        first = self.effects[0] if self.effects else None
+        from_hand = not self.completed_only and not isinstance(first, MoveThis | LoadThis)
+        from_shipments = not isinstance(first, ContractThis)
+        return from_hand, from_shipments

@@ -166,7 +166,10 @@ class ToAst(Transformer):
         return ast.DiscardGoods(int(c[0]), c[1], c[2], col=_col(meta))
 
     def contract_this(self, meta: Any, c: list[Any]) -> ast.ContractThis:
-        return ast.ContractThis(col=_col(meta))
+        return ast.ContractThis(again="again" in c, col=_col(meta))
+
+    def again(self, meta: Any, c: list[Any]) -> str:
+        return "again"
 
     def copy_powers(self, meta: Any, c: list[Any]) -> ast.CopyPowers:
         return ast.CopyPowers(c[0], col=_col(meta))

@@ -33,6 +33,7 @@ class CompiledPower:
     once_per_turn: bool = False
     per_player: bool = False
     from_hand: bool = False  # an any-time power usable from hand when the tier is met (R15.3)
+    from_shipments: bool = True  # an any-time power usable once its card is completed (R15.3.6)
     scores: bool = False  # a game-end power that scores (runs after the adjustments, R17.2)
     that: Callable[[Any], int | None] | None = None  # who `that player` is for a trigger's event
 
@@ -287,7 +288,7 @@ def _discard_goods(node: ast.DiscardGoods) -> Run:
 
 
 def _contract_this(node: ast.ContractThis) -> Run:
-    return prim.contract_this
+    return prim.contract_this_again if node.again else prim.contract_this
 
 
 def _copy_powers(node: ast.CopyPowers) -> Run:
@@ -525,7 +526,7 @@ def usable(first: ast.Effect | None) -> Test:
         filt = first.filter
         return lambda ctx: any(filt.matches(c) for c in ctx.owner.hand)
     if isinstance(first, ast.ContractThis):
-        return prim.can_contract_this
+        return prim.can_contract_this_again if first.again else prim.can_contract_this
     if isinstance(first, ast.MoveThis):  # moving a completed card: it must be in Shipments, with room
         place = first.place
         return lambda ctx: prim.where_is(ctx.owner, ctx.card) == "shipments" and prim.room_after_leaving(ctx, place)
@@ -621,5 +622,6 @@ def compile_power(power: ast.Power) -> CompiledPower:
 
         def test(ctx: Ctx) -> bool:
             return ctx.game.leader == ctx.owner.seat and inner(ctx)
+    from_hand, from_shipments = power.works_from()
     return CompiledPower(power, power.text, "any_time", run, test, once_per_turn=power.once_per_turn,
-                         from_hand=not power.completed_only)
+                         from_hand=from_hand, from_shipments=from_shipments)

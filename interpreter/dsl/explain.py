@@ -137,8 +137,10 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
             return f"sell {plural(a, filter_text(f))} from your hand to the supply island for {plural(price, 'credit')} each"
         case ast.DiscardGoods(amount=a, filter=f):
             return f"discard {a} of your {filter_text(f, 'goods')}"
+        case ast.ContractThis(again=True):
+            return "contract this card again, from your Shipments, without using an action (an available ship is needed)"
         case ast.ContractThis():
-            return "contract this card without using an action (an available ship is needed)"
+            return "contract this card from your hand without using an action (an available ship is needed)"
         case ast.CopyPowers(filter=f):
             return f"copy the powers of another {filter_text(f, 'completed shipment')} of any player"
         case ast.UseHandActions():
@@ -330,6 +332,13 @@ def rule_text(r: ast.Rule) -> str:
     raise ValueError(r.kind)
 
 
+# Where an any-time power works (from hand, from Shipments), as `ast.Power.works_from` says (R15.3).
+WHERE = {(True, True): "from your hand if you meet its tier, or once completed",
+         (True, False): "from your hand, if you meet its tier",
+         (False, True): "once completed",
+         (False, False): "never: no place lets it work"}
+
+
 def power_text(p: ast.Power) -> str:
     """One English sentence for a power."""
     body = ", then ".join(effect_text(e, scoring=p.timing == "game_end") for e in p.effects)
@@ -350,7 +359,7 @@ def power_text(p: ast.Power) -> str:
         case "any_time":
             when = "While you lead" if p.while_leading else "At any time"
             once = " (once per turn)" if p.once_per_turn else ""
-            where = "once completed" if p.completed_only else "from your hand if you meet its tier, or once completed"
+            where = WHERE[p.works_from()]
             sentence = f"{when}{once} ({where}): {body}."
         case "as_container":
             sentence = f"While this card is loaded as a container, when its ship completes: {body}."

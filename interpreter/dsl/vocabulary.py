@@ -27,8 +27,9 @@ TIMINGS = [
           "rule: the game end threshold is 70"),
     Entry("any_time", "any time: EFFECTS",
           "usable at any-time windows (before each lead, follow and the player's own actions, and at game end before "
-          "bonuses, R17.2), from hand when the card's tier is met or once completed (R15.3, OQ-2); usable when its first "
-          "effect can be done", "any time: discard 1 of your technology goods then gain 4"),
+          "bonuses, R17.2), from hand when the card's tier is met or once completed (R15.3, OQ-2), where its first effect "
+          "can work (`contract this card`: from hand only; `move this card`, `load this card`: once completed only); "
+          "usable when its first effect can be done", "any time: discard 1 of your technology goods then gain 4"),
     Entry("game_end", "at game end: EFFECTS", "runs during final scoring; credits it gives are scored as points (R15.5, R17.8)",
           "at game end: gain 6 for each of your luxury shipments"),
     Entry("any_time", "any time [after completion] [while you lead] [, once per turn]: EFFECTS",
@@ -69,8 +70,10 @@ EFFECTS = [
           "any time: sell 1 agriculture card from your hand to the island for 2"),
     Entry("DiscardGoods", "discard N of your FILTER goods", "put goods of yours on the discard pile",
           "any time: discard 1 of your technology goods then gain 4"),
-    Entry("ContractThis", "contract this card", "contract the card from your hand onto a ship in harbor without an action (any time only)",
-          "any time: contract this card"),
+    Entry("ContractThis", "contract this card", "contract the card from your hand onto a ship in harbor without an action (`any time` "
+          "only; the power then works only from hand, never once completed)", "any time: contract this card"),
+    Entry("ContractThis", "contract this card again", "the card that just completed leaves your Shipments and is contracted again on "
+          "a ship in harbor, without an action (`on completion` only)", "on completion: you may contract this card again"),
     Entry("CopyPowers", "copy the powers of another completed FILTER shipment",
           "choose another card in any player's Shipments (OQ-38); its one-time powers run now for you, its ongoing powers "
           "work through this card from now on (OQ-46)", "on completion: copy the powers of another completed tier 1 or less shipment"),

@@ -127,22 +127,39 @@ def discard_goods(ctx: Ctx, filt: CardFilter, n: int) -> None:
 
 def contract_this(ctx: Ctx) -> None:
     """The power's card goes from hand onto a ship in harbor as a contract, with no action spent."""
+    if can_contract_this(ctx):
+        _contract_own_card(ctx)
+
+
+def contract_this_again(ctx: Ctx) -> None:
+    """The power's card, just completed, leaves Shipments and is contracted again, with no action spent."""
+    if can_contract_this_again(ctx):
+        _contract_own_card(ctx)
+
+
+def _contract_own_card(ctx: Ctx) -> None:
     from interpreter.engine.contract import has_room, make_contract
     game, owner, card = ctx.game, ctx.owner, ctx.card
-    if not can_contract_this(ctx):
-        return
     ships = [s for s in owner.harbor_ships() if has_room(game, owner, s, card)]
     options = [Option(f"contract {card.name} on the {s.label}", s) for s in ships]
     ship = game.ask(Decision("choose_ship", owner.seat, options, f"Where does {card.name} go?")).value
-    take_out(game, owner, card)  # from hand, or again from Shipments
+    take_out(game, owner, card)
     make_contract(game, owner, card, ship, 0)
 
 
 def can_contract_this(ctx: Ctx) -> bool:
+    """From hand only: a completed card never contracts itself (it would leave Shipments and come back
+    for free, again and again)."""
+    return where_is(ctx.owner, ctx.card) == "hand" and _room_for_own_card(ctx)
+
+
+def can_contract_this_again(ctx: Ctx) -> bool:
+    return where_is(ctx.owner, ctx.card) == "shipments" and _room_for_own_card(ctx)
+
+
+def _room_for_own_card(ctx: Ctx) -> bool:
     from interpreter.engine.contract import has_room
-    owner, card = ctx.owner, ctx.card
-    return (where_is(owner, card) in ("hand", "shipments")
-            and any(has_room(ctx.game, owner, s, card) for s in owner.harbor_ships()))
+    return any(has_room(ctx.game, ctx.owner, s, ctx.card) for s in ctx.owner.harbor_ships())
 
 
 def draw_until(ctx: Ctx, hand_size: int) -> None:

@@ -70,7 +70,8 @@ class PowerRuntime:
                     self.game.bus.subscribe(power.event_type, self.dispatch)
                 entries.append(active)
             elif power.timing == "any_time":
-                self.any_time_active.append(active)
+                if power.from_shipments:  # a power that works only from hand does nothing here (nor when copied)
+                    self.any_time_active.append(active)
             elif power.timing == "rule":
                 assert power.ast.rule is not None
                 active.installed = modifiers_for(power.ast.rule, owner, Ctx(self.game, owner, host))
@@ -83,7 +84,7 @@ class PowerRuntime:
         for active in self.by_host.pop(host.uid, []):
             if active.power.event_type is not None:
                 self.triggers[active.power.event_type].remove(active)
-            if active.power.timing == "any_time":
+            if active in self.any_time_active:
                 self.any_time_active.remove(active)
             for query, modifier in active.installed:
                 self.game.rules.remove_modifier(query, modifier)
