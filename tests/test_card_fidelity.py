@@ -5,6 +5,7 @@ it matters. Each test names the rule ids and the card; most cards also prove the
 from __future__ import annotations
 
 from interpreter.cards.catalog import load_all_cards
+from interpreter.engine.scoring import finish
 from tests.helpers import clear, give, new_game, use_script
 
 ALL = load_all_cards()
@@ -49,3 +50,61 @@ def test_explain_says_where_each_any_time_power_works_R15_3():
     assert "(from your hand, if you meet its tier)" in reads("lutefisk")
     assert "(once completed)" in reads("segways")
     assert "(from your hand if you meet its tier, or once completed)" in reads("telescopes")
+
+
+# --- 2. standing win conditions (R15.4, R15.8, R16.3, OQ-36) --------------------------------------
+
+def shipments(game, p, *card_ids: str) -> None:
+    for card in give(game, [], *card_ids):
+        game.add_shipment(p, card)
+
+
+def test_no_instant_win_during_the_final_scoring_adjustments_R16_3_R17_2():
+    """Diamond Rings moves two illegal shipments into Goods at game end, making 8 illegal goods for
+    The Mother Load's owner: the game is already over, so the scores decide (R16.3, R17.2)."""
+    game = full_game()
+    p1, p2 = game.players[0], game.players[1]
+    shipments(game, p1, "the_mother_load", "diamond_rings", "big_cats", "seeds")
+    give(game, p1.goods, "pistols", "ammunition", "cannabis", "cannons", "danger_pets", "drugs")
+    p2.credits = 80
+    use_script(game, [(0, "move to your goods Big Cats"), (0, "move to your goods Seeds")])
+    game.end_reason = "credits"
+    result = finish(game)
+    assert sum(c.good == "illegal" for c in p1.goods) == 8
+    assert game.instant_winner is None
+    assert result.end_reason == "credits" and result.winners == [1]
+
+
+def graphics_cards_with_a_tie(the_most: str):
+    """P1 holds Graphics Cards and the most goods in three types; in technology P1 and P2 tie."""
+    game = full_game(the_most=the_most)
+    p1, p2 = game.players[0], game.players[1]
+    for p in game.players:
+        clear(game, p.goods)
+    shipments(game, p1, "graphics_cards")
+    give(game, p1.goods, "laptops", "wheat", "pistols", "pens")
+    give(game, p2.goods, "televisions")
+    game.powers.check_standing()
+    return game
+
+
+def test_a_tie_for_the_most_counts_for_graphics_cards_by_default_and_not_when_strict():
+    """One reading of "the most" for every card (docs/rulings.md): a tie counts, as tied players all
+    share a majority (R17.6.1); the option `the_most=strict` asks for more than everybody else."""
+    assert graphics_cards_with_a_tie("ties-count").instant_winner == 0
+    assert graphics_cards_with_a_tie("strict").instant_winner is None
+
+
+def test_a_payment_between_two_other_players_shows_no_in_between_state_to_exotic_fish():
+    """P2 pays P3 2 credits: before and after, P1 (Exotic Fish) lacks twice P3's or P2's credits. If
+    the payer's credits fell before the payee's rose, the check in between would see a win."""
+    game = full_game()
+    p1, p2, p3 = game.players
+    for p in game.players:
+        clear(game, p.goods)
+    shipments(game, p1, "exotic_fish")
+    give(game, p1.goods, "wheat")
+    p1.credits, p2.credits, p3.credits = 40, 22, 19
+    game.pay(p2, 2, p3, "a test payment")
+    assert (p2.credits, p3.credits) == (20, 21)
+    assert game.instant_winner is None

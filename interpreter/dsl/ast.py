@@ -407,7 +407,7 @@ class Rule(Node):
 
 # ------------------------------------------------------------------------------- powers
 
-TIMINGS = ("on_completion", "triggered", "rule", "any_time", "game_end", "as_container", "on_contract", "as_contract")
+TIMINGS = ("on_completion", "triggered", "rule", "any_time", "game_end", "as_container", "on_contract", "as_contract", "standing")
 
 
 @dataclass(frozen=True)
@@ -421,6 +421,7 @@ class Power(Node):
     while_leading: bool = False  # an any-time power usable only while its owner leads
     completed_only: bool = False  # an any-time power usable only from Shipments, not from hand
     rule: Rule | None = None
+    condition: Condition | None = None  # `as soon as CONDITION`: a standing condition
 
     def works_from(self) -> tuple[bool, bool]:
         """Where an any-time power can be used: (from hand, from Shipments). R15.3 allows both; its

@@ -96,6 +96,9 @@ class ToAst(Transformer):
     def on_contract(self, meta: Any, c: list[Any]) -> ast.Power:
         return ast.Power("on_contract", self.text, effects=c[-1], col=_col(meta))
 
+    def standing(self, meta: Any, c: list[Any]) -> ast.Power:
+        return ast.Power("standing", self.text, effects=c[-1], condition=c[0], col=_col(meta))
+
     def game_end(self, meta: Any, c: list[Any]) -> ast.Power:
         return ast.Power("game_end", self.text, effects=c[-1], col=_col(meta))
 

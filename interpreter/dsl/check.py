@@ -89,11 +89,36 @@ def check_power(power: ast.Power) -> list[SyntaxProblem]:
     if power.timing == "any_time" and power.works_from() == (False, False):
         problems.append(SyntaxProblem(power.col, "P020", "this any-time power can never be used: `after completion` rules out the "
                                                          "hand, and its first effect works only from hand"))
+    if power.condition is not None:
+        problems += _check_standing(power.condition)
     if power.rule is not None:
         problems += _check_rule(power.rule)
     trigger = power.trigger
     if trigger is not None and trigger.own_included and trigger.kind not in ("ship_completed", "contract_completed"):
         problems.append(SyntaxProblem(trigger.col, "P026", "`this one included` is only for `completes ...` triggers"))
+    return problems
+
+
+# What an `as soon as` condition may read: the state of the game, checked after every event. A coin
+# flip, the cards of an event or of this power's own steps mean nothing there.
+EVENT_CONDITIONS = ("coin_heads", "drawn_named_type", "drawn_named_card", "shipment_has", "shipment_lacks", "ship_has_containers")
+STEP_COUNTS = ("taken", "moved", "drawn", "chosen_type")
+
+
+def _check_standing(condition: ast.Condition) -> list[SyntaxProblem]:
+    problems = []
+    for part in condition.parts or (condition,):
+        if part.kind in EVENT_CONDITIONS:
+            problems.append(SyntaxProblem(part.col, "P027", "`as soon as` is checked whenever the game changes: its condition must "
+                                                            "read the game's state (goods, shipments, credits, ...), not an event or a draw"))
+        for value in (part.left, part.right):
+            count = value.count if value is not None else None
+            if count is not None and count.kind in STEP_COUNTS:
+                problems.append(SyntaxProblem(count.col, "P027", f"`as soon as` cannot count `{count.kind}`: that counts "
+                                                                 "what a power's own steps did"))
+            elif count is not None and count.owner == "that":
+                problems.append(SyntaxProblem(count.owner_col or count.col, "P021",
+                                              "`that player` means the player of the event; it needs a `when ...` power"))
     return problems
 
 

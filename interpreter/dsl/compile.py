@@ -21,7 +21,8 @@ Number = Callable[[Ctx], int]
 @dataclass(frozen=True)
 class CompiledPower:
     """One power ready to run. `run` does its effects; `usable` says whether an any-time power can be
-    used now; for a trigger, `event_type` and `matches` say which events start it."""
+    used now, or whether the condition of an `as soon as` power holds; for a trigger, `event_type`
+    and `matches` say which events start it."""
 
     ast: ast.Power
     text: str
@@ -606,6 +607,9 @@ def compile_power(power: ast.Power) -> CompiledPower:
     if power.timing in ("rule", "as_contract"):
         return CompiledPower(power, power.text, power.timing, run=lambda ctx: None, usable=lambda ctx: False)
     run = sequence(power.effects)
+    if power.timing == "standing":
+        assert power.condition is not None
+        return CompiledPower(power, power.text, "standing", run, condition(power.condition))
     if power.timing == "triggered":
         assert power.trigger is not None
         event_type, matches = trigger(power.trigger)

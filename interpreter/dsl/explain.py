@@ -78,8 +78,8 @@ def condition_text(c: ast.Condition) -> str:
         return "a coin flip comes up heads"
     if c.kind == "have_most":
         if c.zone == "containers":
-            return "your ships carry at least as many containers as every other player's (at sea too)"
-        return f"you have at least as many {c.zone} as every other player"
+            return "your ships carry the most containers (at sea too; a tie counts)"
+        return f"you have the most {c.zone} (a tie counts)"
     if c.kind == "have_every":
         return f"you have at least {c.number} goods of every type"
     if c.kind == "drawn_named_type":
@@ -95,7 +95,7 @@ def condition_text(c: ast.Condition) -> str:
     if c.kind == "all":
         return " and ".join(condition_text(part) for part in c.parts)
     if c.kind == "majority_in":
-        return f"you alone have the most goods in {c.number} good types"
+        return f"you have the most goods (a tie counts) in {c.number} good types"
     if c.kind == "twice_credits":
         return "you have at least twice the active credits of every other player"
     assert c.left is not None and c.right is not None
@@ -367,6 +367,9 @@ def power_text(p: ast.Power) -> str:
             sentence = f"When you contract this card: {body}."
         case "as_contract":
             sentence = "While this card is a contract, containers of any colour fill its slots (its tier is still needed)."
+        case "standing":
+            assert p.condition is not None
+            sentence = f"While this is in your Shipments, as soon as {condition_text(p.condition)}: {body}."
         case _:
             sentence = f"At game end, {body}."
     return sentence[0].upper() + sentence[1:]

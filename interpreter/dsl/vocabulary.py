@@ -40,6 +40,12 @@ TIMINGS = [
           "as a container: if the shipment has no agriculture contract then gain 2"),
     Entry("on_contract", "on contract: EFFECTS", "runs when this card is contracted (`this ship` is its ship)",
           "on contract: you may load 4 containers from your hand onto this ship"),
+    Entry("standing", "as soon as CONDITION: EFFECTS",
+          "a standing condition: while the card is in its owner's Shipments, the condition is checked after every "
+          "event, and the effects run each time it becomes true, however that came about (a good gained, another "
+          "player losing goods, a virtual good, the card's own completion); never once final scoring has begun (R15.4, "
+          "R16.3). Its condition must read the game's state, not an event",
+          "as soon as the number of your illegal goods >= 8: win the game"),
     Entry("as_contract", "as a contract: this contract accepts any colour", "while this card is a contract, any container fills its slots",
           "as a contract: this contract accepts any colour"),
 ]
@@ -92,8 +98,8 @@ EFFECTS = [
           "the card moves from where it is (its Shipments, usually); limits apply", "on completion: move this card to your goods"),
     Entry("LoadThis", "load this card", "the card, from Shipments, is loaded as a container onto one of your ships where it fits",
           "any time: load this card"),
-    Entry("Win", "win the game", "an instant win: the game stops at once (R15.8, R16.3)",
-          "when an illegal card enters your goods: if the number of your illegal goods >= 8 then win the game"),
+    Entry("Win", "win the game", "an instant win: the game stops at once (R15.8, R16.3); not once final scoring has begun",
+          "as soon as you have the majority in 4 good types: win the game"),
     Entry("FreeActions", "take N free ACTION action(s) [for every N COUNT]",
           "actions taken alone, outside the turn: nobody follows, no imports count, no tier stacking; an import alone is free (R10.3.3)",
           "on completion: take 1 free import action"),
@@ -188,7 +194,7 @@ TRIGGERS = [
     Entry("declares", "ACTOR declare(s) ACTION", "a leader declares that action (event ActionDeclared, R4.2.2)",
           "when you declare pirate: either draw 2 or gain 2"),
     Entry("turn_ends", "a turn ends", "after a turn's clean-up (event TurnEnded, R4.9)",
-          "when a turn ends: if you have at least twice the credits of every other player and you have the most goods then win the game"),
+          "when a turn ends: if you have the most goods then gain 2"),
     Entry("loads", "ACTOR load(s) a container",
           "a container is loaded by a LOAD action, not by PIRATE (event LoadFinished: after a completion it caused, R7.5, R11.8)",
           "when any player loads a container: gain 2"),
@@ -278,7 +284,8 @@ CONDITIONS = [
     Entry("coin_heads", "a coin flip is heads", "flips a coin with the game's seeded generator (event CoinFlipped)",
           "on completion: if a coin flip is heads then gain 4 else gain 2"),
     Entry("have_most", "you have the most goods|shipments|imports|containers",
-          "you hold at least as many as every other player (a tie counts); containers: on all your ships, at sea too",
+          "you hold at least one and nobody holds more (a tie counts; option `the_most=strict`: more than everybody "
+          "else); goods include virtual goods (OQ-36); containers: on all your ships, at sea too",
           "at game end: if you have the most shipments then gain 8"),
     Entry("have_every", "you have N goods of every type",
           "at least N goods of each of the five types", "at game end: if you have 2 goods of every type then gain 20"),
@@ -292,10 +299,11 @@ CONDITIONS = [
           "as a container: if the shipment has a consumer contract then gain 2"),
     Entry("all", "CONDITION and CONDITION ...", "every one holds",
           "when you complete a shipment: if the shipment has a technology contract and the shipment has a consumer contract then gain 4"),
-    Entry("majority_in", "you have the majority in N good types", "you alone have the most goods in N types",
-          "when a card enters any player's goods: if you have the majority in 4 good types then win the game"),
+    Entry("majority_in", "you have the majority in N good types",
+          "you have the most goods, read as `you have the most`, in N good types (virtual goods count, OQ-36)",
+          "as soon as you have the majority in 4 good types: win the game"),
     Entry("twice_credits", "you have at least twice the credits of every other player", "compared with each other player (active credits)",
-          "when a turn ends: if you have at least twice the credits of every other player and you have the most goods then win the game"),
+          "as soon as you have at least twice the credits of every other player and you have the most goods: win the game"),
     Entry("ship_has_containers", "that ship has containers left", "the ship of the event still carries containers",
           "when another player imports from a ship at sea: if that ship has containers left then you may import 1 container from that ship for free"),
 ]

@@ -52,6 +52,7 @@ def score_player(game: Game, p: Player, majorities: int) -> dict[str, int]:
 
 def finish(game: Game) -> GameResult:
     from interpreter.engine.game import GameResult
+    game.finishing = True  # the game is over: no instant win from here on (R16.3 is a win during play)
     order = [game.players[s] for s in game.seats_from(game.leader)]
     if game.instant_winner is None:
         for p in order:  # R17.2: any-time powers may still be used before bonuses are scored

@@ -140,6 +140,7 @@ def play_turn(game: Game) -> None:
     game.emit(ev.TurnStarted, game.turn, leader.seat)
     offer_contract_discards(game, leader)
     game.powers.offer_any_time(leader)
+    game.after_action()  # an any-time power (or a standing condition) may have won the game
 
     options = [Option(f"draw {game.rules.draw_count(leader)} card(s); the turn ends", DRAW)]
     options += play_options(game, leader, ACTION_TYPES, leading=True)
@@ -148,7 +149,6 @@ def play_turn(game: Game) -> None:
         draw_action(game, leader, as_leader=True)
         clean_up(game)
         return
-    game.after_action()  # an any-time power may have won the game
     action, cards = choice.value
     play_cards(leader, cards)
     game.emit(ev.ActionDeclared, leader.seat, action, list(cards))
@@ -159,6 +159,7 @@ def play_turn(game: Game) -> None:
     for seat in order[1:]:
         p = game.players[seat]
         game.powers.offer_any_time(p)
+        game.after_action()
         followed_as = follow_or_draw(game, p, action)
         played[seat] = followed_as is not None
         performed[seat] = followed_as or action
@@ -198,6 +199,7 @@ def execute(game: Game, order: list[int], instances: dict[int, int], performed: 
         if not instances[seat]:
             continue
         game.powers.offer_any_time(p)
+        game.after_action()
         if action == "import":
             if not imports_done:
                 imports_done = True

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from interpreter.bus import events as ev
+from interpreter.cards.model import GOOD_TYPES
 from interpreter.dsl.ast import CardFilter
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship, remove_container
@@ -175,12 +176,28 @@ def coin_flip(ctx: Ctx) -> bool:
 
 
 def has_most(ctx: Ctx, zone: str) -> bool:
-    """The owner has at least as many cards in `zone` as every other player (a tie counts);
-    `containers` counts the containers on all of a player's ships, at sea too."""
+    """The owner has the most cards in `zone` (read as `the_most` says, see `is_most`); `goods` count
+    virtual goods too (OQ-36); `containers` counts the containers on all of a player's ships, at sea too."""
+    rules = ctx.game.rules
+
     def size(p: Player) -> int:
-        return containers_on_ships(p) if zone == "containers" else len(zone_cards(p, zone))
-    mine = size(ctx.owner)
-    return all(size(p) <= mine for p in ctx.game.players)
+        if zone == "containers":
+            return containers_on_ships(p)
+        if zone == "goods":
+            return sum(rules.goods_of_type(p, good) for good in GOOD_TYPES)
+        return len(zone_cards(p, zone))
+    return is_most(ctx.game, size(ctx.owner), [size(p) for p in ctx.game.players if p is not ctx.owner])
+
+
+def is_most(game: Game, mine: int, others: list[int]) -> bool:
+    """One reading of "the most" for every card (docs/rulings.md): at least the minimum a majority
+    needs (OQ-11), and nobody has more (a tie counts, as tied players share a majority, R17.6.1) or,
+    with the option `the_most=strict`, more than everybody else."""
+    if mine < game.data.majority_minimum_goods:
+        return False
+    if game.options.the_most == "strict":
+        return all(n < mine for n in others)
+    return all(n <= mine for n in others)
 
 
 def ask_yes(ctx: Ctx, text: str) -> bool:
@@ -435,7 +452,6 @@ def move_container(ctx: Ctx, n: int, place: str) -> None:
 
 
 def name_good(ctx: Ctx) -> None:
-    from interpreter.cards.model import GOOD_TYPES
     options = [Option(f"name {good}", good) for good in GOOD_TYPES]
     ctx.named = ctx.game.ask(Decision("choose_one", ctx.owner.seat, options, f"{ctx.card.name}: name a good type")).value
 
@@ -470,7 +486,6 @@ def draw_until_pair(ctx: Ctx) -> None:
 
 def virtual_imports(ctx: Ctx, filt: CardFilter) -> None:
     """At game end: the owner's matching imports count as goods of one type he or she chooses (R17.2)."""
-    from interpreter.cards.model import GOOD_TYPES
     n = sum(1 for c in ctx.owner.imports if filt.matches(c))
     if not n:
         return
@@ -574,12 +589,8 @@ def free_actions_of_choice(ctx: Ctx, n: int) -> None:
 
 
 def majorities_held(ctx: Ctx) -> int:
-    """Good types in which the owner has strictly more goods than every other player (and at least one)."""
-    from interpreter.cards.model import GOOD_TYPES
-    rules, owner = ctx.game.rules, ctx.owner
-    held = 0
-    for good in GOOD_TYPES:
-        mine = rules.goods_of_type(owner, good)
-        if mine and all(rules.goods_of_type(p, good) < mine for p in ctx.game.players if p is not owner):
-            held += 1
-    return held
+    """Good types in which the owner has the most goods (virtual goods included, OQ-36), "the most"
+    read as for every card (`is_most`)."""
+    rules, owner, game = ctx.game.rules, ctx.owner, ctx.game
+    return sum(1 for good in GOOD_TYPES
+               if is_most(game, rules.goods_of_type(owner, good), [rules.goods_of_type(p, good) for p in game.players if p is not owner]))
