@@ -35,7 +35,7 @@ class CompiledPower:
     per_player: bool = False
     from_hand: bool = False  # an any-time power usable from hand when the tier is met (R15.3)
     from_shipments: bool = True  # an any-time power usable once its card is completed (R15.3.6)
-    scores: bool = False  # a game-end power that scores (runs after the adjustments, R17.2)
+    end_stage: int = 0  # a game-end power: when it runs during final scoring (END_STAGES, R17.2)
     that: Callable[[Any], int | None] | None = None  # who `that player` is for a trigger's event
 
 
@@ -601,6 +601,38 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
     raise ValueError(f"unknown trigger {node.kind}")
 
 
+# --------------------------------------------------------------------------- game-end order
+
+# R17.2: the end-game adjustments come first, in a fixed order whatever the order the cards were
+# completed in; the powers that score come last (R17.8). A game-end power runs in the earliest stage
+# any of its effects belongs to (the any-time powers, Telescopes and Segways, have their window
+# before all of these).
+END_STAGES = (
+    "cards leave Shipments",        # Diamond Rings: completed shipments into Goods, ignoring limits
+    "other cards move",             # Cheap Shirts: imports into Goods, within the limit
+    "imports count as goods",       # Teslas: after the moves, so an import moved is not counted twice
+    "virtual goods",                # Ceramics: after everything that adds goods
+    "scoring",                      # Champagne, Cologne, ...: credits scored as points (R17.8)
+)
+SCORING_STAGE = len(END_STAGES) - 1
+
+
+def _effect_stage(e: ast.Effect) -> int:
+    if isinstance(e, ast.MoveThis) or isinstance(e, ast.MoveAll | ast.MoveSome) and e.source == "shipments":
+        return 0
+    if isinstance(e, ast.MoveAll | ast.MoveSome):
+        return 1
+    if isinstance(e, ast.VirtualImports):
+        return 2
+    if isinstance(e, ast.AddVirtual):
+        return 3
+    return SCORING_STAGE
+
+
+def end_stage(power: ast.Power) -> int:
+    return min((_effect_stage(e) for e in walk(power.effects)), default=SCORING_STAGE)
+
+
 # --------------------------------------------------------------------------- powers
 
 def compile_power(power: ast.Power) -> CompiledPower:
@@ -618,8 +650,7 @@ def compile_power(power: ast.Power) -> CompiledPower:
                              power.per_player, that=that)
     first = power.effects[0] if power.effects else None
     if power.timing != "any_time":
-        scores = any(isinstance(e, ast.Gain) for e in walk(power.effects))
-        return CompiledPower(power, power.text, power.timing, run, lambda ctx: True, scores=scores)
+        return CompiledPower(power, power.text, power.timing, run, lambda ctx: True, end_stage=end_stage(power))
     test = usable(first)
     if power.while_leading:
         inner = test

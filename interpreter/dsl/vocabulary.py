@@ -30,7 +30,9 @@ TIMINGS = [
           "bonuses, R17.2), from hand when the card's tier is met or once completed (R15.3, OQ-2), where its first effect "
           "can work (`contract this card`: from hand only; `move this card`, `load this card`: once completed only); "
           "usable when its first effect can be done", "any time: discard 1 of your technology goods then gain 4"),
-    Entry("game_end", "at game end: EFFECTS", "runs during final scoring; credits it gives are scored as points (R15.5, R17.8)",
+    Entry("game_end", "at game end: EFFECTS", "runs during final scoring, in the fixed order of R17.2 whatever the order the cards "
+          "were completed: powers moving cards out of Shipments, then other moves, then imports counting as goods, then "
+          "virtual goods, then the powers that score; credits they give are scored as points (R15.5, R17.8)",
           "at game end: gain 6 for each of your luxury shipments"),
     Entry("any_time", "any time [after completion] [while you lead] [, once per turn]: EFFECTS",
           "an any-time power usable only once completed (never from hand), only in turns its owner leads, and once per turn",

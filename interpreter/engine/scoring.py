@@ -57,11 +57,9 @@ def finish(game: Game) -> GameResult:
     if game.instant_winner is None:
         for p in order:  # R17.2: any-time powers may still be used before bonuses are scored
             game.powers.offer_any_time(p)
-    for p in order:  # R17.2: end-game adjustments, before anything is scored
-        game.powers.run_game_end(p, scoring=False)
+    game.powers.run_adjustments(order)  # R17.2: the end-game adjustments, in their fixed order
     game.scoring = True
-    for p in order:  # R17.8: end-game powers that score
-        game.powers.run_game_end(p, scoring=True)
+    game.powers.run_scoring(order)  # R17.8: end-game powers that score
     majorities = majority_awards(game)
     breakdown = [score_player(game, p, majorities[p.seat]) for p in game.players]
     totals = [b["total"] for b in breakdown]

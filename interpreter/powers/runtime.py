@@ -248,13 +248,27 @@ class PowerRuntime:
                 self.game.emit(ev.PowerUsed, owner.seat, card, power.timing, power.text)
 
     # --- game end ----------------------------------------------------------------------------
-    def run_game_end(self, p: Player, scoring: bool) -> None:
-        """`p`'s game-end powers: with `scoring` False the adjustments (those that score nothing, such as
-        moving cards or counting imports as goods, R17.2), then with True those that score (R17.8).
-        A card that left Shipments meanwhile no longer has its power (R15.4)."""
+    def run_adjustments(self, order: list[Player]) -> None:
+        """R17.2: the end-game adjustments, stage by stage (compile.END_STAGES), each stage for every
+        player in `order` before the next stage begins."""
+        from interpreter.dsl.compile import SCORING_STAGE
+        for stage in range(SCORING_STAGE):
+            for p in order:
+                self.run_game_end(p, stage)
+
+    def run_scoring(self, order: list[Player]) -> None:
+        """R17.8: the game-end powers that score, after every adjustment."""
+        from interpreter.dsl.compile import SCORING_STAGE
+        for p in order:
+            self.run_game_end(p, SCORING_STAGE)
+
+    def run_game_end(self, p: Player, stage: int) -> None:
+        """`p`'s game-end powers of one stage of final scoring (compile.END_STAGES: the adjustments of
+        R17.2 in their fixed order, then the powers that score, R17.8). A card that left Shipments
+        meanwhile no longer has its power (R15.4)."""
         for actives in list(self.by_host.values()):
             for a in actives:
-                if (a.owner is p and a.power.timing == "game_end" and a.power.scores == scoring
+                if (a.owner is p and a.power.timing == "game_end" and a.power.end_stage == stage
                         and a in self.by_host.get(a.host.uid, ())):
                     self.run(a.power, Ctx(self.game, p, a.host))
 
