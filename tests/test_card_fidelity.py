@@ -108,3 +108,30 @@ def test_a_payment_between_two_other_players_shows_no_in_between_state_to_exotic
     game.pay(p2, 2, p3, "a test payment")
     assert (p2.credits, p3.credits) == (20, 21)
     assert game.instant_winner is None
+
+
+# --- 4. Helicopter's parked credits belong to the card (R1.9.2, R17.3) -----------------------------
+
+def test_helicopter_credits_go_with_the_card_when_a_power_moves_it_R17_3():
+    """4 credits are parked on P2's Helicopter when a luxury card is contracted; a power (Railguns:
+    "give you one of their completed shipments") moves Helicopter to P1, and its credits go with it."""
+    from interpreter.engine.contract import make_contract
+    from interpreter.engine.scoring import score_player
+    game = full_game()
+    p1, p2 = game.players[0], game.players[1]
+    shipments(game, p2, "helicopter")
+    ship = p1.ships[0]
+    clear(game, ship.containers)
+    ship.at_sea = False
+    make_contract(game, p1, give(game, p1.hand, "champagne")[0], ship, 1)
+    assert score_player(game, p2, 0)["parked"] == 4
+    use_script(game, [(1, "give 1 of your shipments")])
+    give(game, p1.goods, "pistols", "cannabis")
+    for seat in (1, 2):
+        clear(game, game.players[seat].goods)
+    railguns = give(game, [], "railguns")[0]
+    game.add_shipment(p1, railguns)
+    game.powers.completed(p1, railguns)
+    assert [c.id for c in p1.shipments] == ["railguns", "helicopter"]
+    assert score_player(game, p1, 0)["parked"] == 4
+    assert score_player(game, p2, 0)["parked"] == 0

@@ -323,7 +323,7 @@ def _park(node: ast.Park) -> Run:
     amount = node.amount
 
     def run(ctx: Ctx) -> None:
-        ctx.owner.parked_credits += amount  # passive credits until game end (R1.9.2, R17.3)
+        ctx.card.parked += amount  # passive credits on the card until game end (R1.9.2, R17.3)
     return run
 
 

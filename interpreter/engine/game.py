@@ -144,6 +144,7 @@ class Game:
         return drawn
 
     def discard(self, card: Card, source: str) -> None:
+        card.parked = 0  # credits parked on it go back to the bank
         self.zones.discard.append(card)
         self.emit(ev.CardDiscarded, card, source)
 

@@ -39,7 +39,7 @@ def score_player(game: Game, p: Player, majorities: int) -> dict[str, int]:
     has_all = all(counts.values())
     parts = {
         "credits": p.credits,  # R17.3
-        "parked": p.parked_credits,  # R17.3
+        "parked": p.parked_credits(),  # R17.3
         "unfinished": in_harbor * game.data.unfinished_container_value,  # R17.4
         "innate": sum(n * rules.innate_value(p, good) for good, n in counts.items()),  # R17.5, R17.9
         "majorities": majorities,  # R17.6

@@ -345,6 +345,7 @@ def put_goods_on_island(ctx: Ctx, giver: Player, filt: CardFilter, n: int) -> No
     game = ctx.game
     for card in pick_cards(game, giver, [c for c in giver.goods if filt.matches(c)], n, "give_card", "put on the island"):
         giver.goods.remove(card)
+        card.parked = 0  # credits parked on it go back to the bank
         game.zones.island.append(card)
 
 
