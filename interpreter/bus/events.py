@@ -258,11 +258,11 @@ class BidsRevealed(Event):
 
 @dataclass(slots=True)
 class ImportWon(Event):
-    """`player` won an import of `cards` from `ship`, paying `bid`; `to_imports`/`to_goods`/`discarded`
-    say where the cards went (R10.5)."""
+    """`player` won an import from `ship` (None: a supply-island card auctioned by a power), paying
+    `bid`; `to_imports`/`to_goods`/`discarded` say where the cards went (R10.5)."""
     rule = "R10.5"
     player: int
-    ship: Ship
+    ship: Ship | None
     bid: int
     to_imports: list[Card]
     to_goods: list[Card]

@@ -474,7 +474,7 @@ class ToAst(Transformer):
         return ast.Trigger("imports", self._actor(c), next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
 
     def t_imports_any(self, meta: Any, c: list[Any]) -> ast.Trigger:
-        return ast.Trigger("imports", self._actor(c), col=_col(meta))
+        return ast.Trigger("imports_from_sea", self._actor(c), col=_col(meta))
 
     def t_follows(self, meta: Any, c: list[Any]) -> ast.Trigger:
         action = next(str(x) for x in c if isinstance(x, Token) and x.type == "ACTION")

@@ -578,7 +578,9 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
     if node.kind == "pays":
         least = node.number
         return ev.CreditsPaid, lambda ctx, e: actor(ctx, e.player) and e.amount >= least
-    if node.kind == "imports":
+    if node.kind == "imports_from_sea":  # not an island card auctioned by a power
+        return ev.ImportWon, lambda ctx, e: actor(ctx, e.player) and e.ship is not None
+    if node.kind == "imports":  # any import, from a ship or an auctioned island card
         return ev.ImportWon, lambda ctx, e: actor(ctx, e.player) and any(
             filt.matches(c) for c in (*e.to_imports, *e.to_goods, *e.discarded))
     if node.kind == "follows":

@@ -252,8 +252,9 @@ def trigger_text(t: ast.Trigger) -> str:
         case "pays":
             return f"{actor} pay{verb_s} {t.number} or more credits at once"
         case "imports":
-            what = f"{a(filter_text(t.filter, 'container'))}" if not t.filter.empty else "containers from a ship at sea"
-            return f"{actor} import{verb_s} {what}"
+            return f"{actor} import{verb_s} {a(filter_text(t.filter, 'container'))} (from a ship, or an island card at auction)"
+        case "imports_from_sea":
+            return f"{actor} import{verb_s} containers from a ship at sea"
         case "follows":
             return f"{actor} follow{verb_s} your {t.action.upper()}"
         case "pirates":

@@ -182,9 +182,14 @@ TRIGGERS = [
           "when a ship returns to harbor: you may draw 1"),
     Entry("pays", "ACTOR pay(s) N or more", "credits paid at once, to the bank or a player (event CreditsPaid)",
           "when another player pays 4 or more: gain 2"),
-    Entry("imports", "ACTOR import(s) a FILTER container | ACTOR import(s) from a ship at sea",
-          "an import is won (event ImportWon); `that ship` is the auctioned ship",
+    Entry("imports", "ACTOR import(s) a FILTER container",
+          "an import is won with such a card among those taken (event ImportWon): from a ship, or an island card "
+          "auctioned by a power",
           "when any player imports an illegal container: that player pays you 2"),
+    Entry("imports_from_sea", "ACTOR import(s) from a ship at sea",
+          "an import from a ship at sea is won (event ImportWon); `that ship` is the auctioned ship",
+          "when another player imports from a ship at sea: if that ship has containers left then you may import 1 container "
+          "from that ship for free"),
     Entry("follows", "ACTOR follow(s) your ACTION", "another player follows an action you declared as leader (event ActionFollowed)",
           "when another player follows your import, once per turn: gain 2"),
     Entry("pirates", "ACTOR pirate(s)", "a pirate action takes a card (event CardPirated)",
