@@ -67,7 +67,7 @@ def test_no_instant_win_during_the_final_scoring_adjustments_R16_3_R17_2():
     shipments(game, p1, "the_mother_load", "diamond_rings", "big_cats", "seeds")
     give(game, p1.goods, "pistols", "ammunition", "cannabis", "cannons", "danger_pets", "drugs")
     p2.credits = 80
-    use_script(game, [(0, "move to your goods Big Cats"), (0, "move to your goods Seeds")])
+    use_script(game, [(0, "yes"), (0, "move to your goods Big Cats"), (0, "move to your goods Seeds")])
     game.end_reason = "credits"
     result = finish(game)
     assert sum(c.good == "illegal" for c in p1.goods) == 8
@@ -135,3 +135,24 @@ def test_helicopter_credits_go_with_the_card_when_a_power_moves_it_R17_3():
     assert [c.id for c in p1.shipments] == ["railguns", "helicopter"]
     assert score_player(game, p1, 0)["parked"] == 4
     assert score_player(game, p2, 0)["parked"] == 0
+
+
+# --- 6. "you may" is asked; what cannot be done is not offered (R0.5) ----------------------------
+
+def test_apples_asks_only_when_an_agriculture_card_is_in_hand_R0_5():
+    """Apples: "you may also instantly ship an agriculture card from your hand": not asked without
+    one (nothing can be done), asked with one; declined, the card stays in hand."""
+    game = full_game()
+    p1 = game.players[0]
+    clear(game, p1.hand)
+    give(game, p1.hand, "laptops", "pens")
+    apples = give(game, [], "apples")[0]
+    game.add_shipment(p1, apples)
+    script = use_script(game, lenient=False)
+    game.powers.completed(p1, apples)
+    assert script.asked == []
+    give(game, p1.hand, "potatoes")
+    script = use_script(game)  # declines: the `stop` option of the question is "no"
+    game.powers.completed(p1, apples)
+    assert [d.kind for d in script.asked] == ["optional_power"]
+    assert [c.id for c in p1.shipments] == ["apples"] and "potatoes" in [c.id for c in p1.hand]

@@ -541,6 +541,12 @@ def usable(first: ast.Effect | None) -> Test:
     if isinstance(first, ast.ContractFromHand):
         filt = first.filter
         return lambda ctx: bool(prim.contractable(ctx, filt))
+    if isinstance(first, ast.CompleteFromHand):
+        filt = first.filter
+        return lambda ctx: any(filt.matches(c) for c in ctx.owner.hand)
+    if isinstance(first, ast.MoveAll | ast.MoveSome):
+        filt, source = first.filter, first.source
+        return lambda ctx: any(filt.matches(c) for c in prim.zone_cards(ctx.owner, source))
     return lambda ctx: True
 
 
