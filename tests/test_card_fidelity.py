@@ -156,3 +156,66 @@ def test_apples_asks_only_when_an_agriculture_card_is_in_hand_R0_5():
     game.powers.completed(p1, apples)
     assert [d.kind for d in script.asked] == ["optional_power"]
     assert [c.id for c in p1.shipments] == ["apples"] and "potatoes" in [c.id for c in p1.hand]
+
+
+# --- 7. a contract needing part of its slots (Prefab Houses, R8.1, OQ-17) -------------------------
+
+def test_slot_matching_equals_brute_force_with_and_without_partial_needs_R7_1_R8_1():
+    """Filled slots computed by the engine (the greedy matching, or the flow when a contract needs
+    only part of its slots) equal the best assignment found by trying every one, on 3000 random
+    small ships: mixed, `any` and wild slots, each contract needing all or part of its slots."""
+    import itertools
+    import random
+    from types import SimpleNamespace
+
+    from interpreter.cards.model import ANY_COLOUR
+    from interpreter.engine.slots import filled_slots
+    from interpreter.engine.state import Ship
+
+    class Stub:
+        def __init__(self, partial: bool):
+            self.partial = partial
+
+        def contract_load(self, p, card):
+            return card.load
+
+        def contract_need(self, p, card, slots):
+            return card.need
+
+        def container_wild(self, p, card):
+            return card.wild
+
+        def pair_slot_good(self, p):
+            return None
+
+        def modified(self, query):
+            return self.partial and query == "contract_need"
+
+    def brute(contracts, containers) -> int:
+        choices = [[None] + [(g, colour) for g, c in enumerate(contracts) for colour, _ in c.load
+                             if card.wild or colour in (ANY_COLOUR, card.good)] for card in containers]
+        best = 0
+        for pick in itertools.product(*choices):
+            used = [x for x in pick if x is not None]
+            caps_ok = all(used.count((g, colour)) <= n for g, c in enumerate(contracts) for colour, n in c.load)
+            needs_ok = all(sum(1 for x in used if x[0] == g) <= c.need for g, c in enumerate(contracts))
+            if caps_ok and needs_ok:
+                best = max(best, len(used))
+        return best
+
+    rng = random.Random(9)
+    colours = ["technology", "luxury", ANY_COLOUR]
+    for _ in range(3000):
+        partial = rng.random() < 0.5
+        contracts = []
+        for _ in range(rng.randint(1, 2)):
+            keys = rng.sample(colours, rng.randint(1, 2))
+            load = tuple((k, rng.randint(1, 2)) for k in keys)
+            total = sum(n for _, n in load)
+            contracts.append(SimpleNamespace(load=load, need=rng.randint(1, total) if partial else total))
+        containers = [SimpleNamespace(good=rng.choice(["technology", "luxury", "illegal"]), wild=rng.random() < 0.15, uid=i)
+                      for i in range(rng.randint(0, 4))]
+        ship = Ship(owner=0, colour="blue", twin=0, contracts=contracts, containers=containers)
+        filled, total = filled_slots(Stub(partial), None, ship)
+        assert total == sum(c.need for c in contracts)
+        assert filled == brute(contracts, containers), (contracts, containers)

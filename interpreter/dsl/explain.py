@@ -327,7 +327,8 @@ def rule_text(r: ast.Rule) -> str:
         case "goods_count_as":
             return f"every {r.number} of your {r.good} goods use only {r.credits} place{'s' if r.credits != 1 else ''} of your goods limit"
         case "half_load":
-            return f"your {filter_text(r.filter, 'contracts')} need only half their containers (rounded up, colour by colour)"
+            return (f"your {filter_text(r.filter, 'contracts')} complete with half their load requirement (rounded up); you "
+                    "choose which of the containers it asks for you load")
         case "auction_island":
             return "as leader you may auction a supply-island card instead of a ship; you pay nothing if you win, otherwise the winner pays you"
     raise ValueError(r.kind)

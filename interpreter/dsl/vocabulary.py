@@ -258,7 +258,9 @@ RULES = [
           "rule: your illegal majority penalty counts as a bonus"),
     Entry("goods_count_as", "every N of your GOOD goods count as N toward your goods limit", "goods that take less room (R13.4)",
           "rule: every 2 of your luxury goods count as 1 toward your goods limit"),
-    Entry("half_load", "your FILTER contracts need half their containers", "load requirements halved, rounded up (OQ-17)",
+    Entry("half_load", "your FILTER contracts need half their containers",
+          "the whole load requirement is halved, rounded up (OQ-17); any of the containers it asks for will do, up to "
+          "what it asks of each colour (rule query `contract_need`)",
           "rule: your luxury contracts need half their containers"),
     Entry("auction_island", "you may auction island cards and keep the winning bid", "an island card may be auctioned instead of a ship (OQ-42)",
           "rule: you may auction island cards and keep the winning bid"),

@@ -43,6 +43,8 @@ QUERIES: dict[str, str] = {
     "wild_pair_allowed": "whether two cards of one colour may stand for an action card (R4.5)",
     "contract_load": "the load slots a contract opens on its ship, by colour or `any` (R1.3.5, R7.2)",
     "container_wild": "whether a player's container fills any slot (R7.2)",
+    "contract_need": "how many of a contract's load slots must be filled to complete it: all of them by the rules; "
+                     "fewer by a power, the player then choosing which of them to fill (R8.1)",
     "instances": "how many instances of the declared action a player gets this turn (R4.6)",
     "stacking_allowed": "whether extra contract instances may raise a level for one contract (R6.4)",
     "sale_price": "credits for selling a card to the supply island (R12.1.1)",
@@ -151,6 +153,10 @@ class Rules:
     def contract_load(self, p: Player, card: Card) -> tuple[tuple[str, int], ...]:
         value = card.load
         return self._apply("contract_load", value, p, card) if self._mods["contract_load"] else value
+
+    def contract_need(self, p: Player, card: Card, slots: int) -> int:
+        """How many of the `slots` a contract opens (`contract_load`) must be filled to complete it."""
+        return self._apply("contract_need", slots, p, card) if self._mods["contract_need"] else slots
 
     def container_wild(self, p: Player, card: Card) -> bool:
         return self._apply("container_wild", False, p, card) if self._mods["container_wild"] else False

@@ -189,14 +189,13 @@ def _goods_count_as(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]
 
 
 def _half_load(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
-    """Half the containers, rounded up (OQ-17), colour by colour."""
+    """Half the whole requirement, rounded up (OQ-17); the player chooses which of its containers to
+    load (a mixed requirement: any of its colours, up to what it asks of each)."""
     filt = rule.filter
 
-    def contract_load(value: tuple[tuple[str, int], ...], p: Player, card: Card) -> tuple[tuple[str, int], ...]:
-        if p is owner and filt.matches(card):
-            return tuple((colour, -(-n // 2)) for colour, n in value)
-        return value
-    return [("contract_load", contract_load)]
+    def contract_need(value: int, p: Player, card: Card) -> int:
+        return -(-value // 2) if p is owner and filt.matches(card) else value
+    return [("contract_need", contract_need)]
 
 
 def _auction_island(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
