@@ -219,3 +219,38 @@ def test_slot_matching_equals_brute_force_with_and_without_partial_needs_R7_1_R8
         filled, total = filled_slots(Stub(partial), None, ship)
         assert total == sum(c.need for c in contracts)
         assert filled == brute(contracts, containers), (contracts, containers)
+
+
+# --- 8. Robot Cats: two pirate actions collect a pair (R11.2, A.1) ---------------------------------
+
+def robot_cats_pirate(answers):
+    """P1 (Robot Cats) has a technology contract with one slot open and pirates twice from P2's ship
+    at sea carrying Wheat and Rice."""
+    from interpreter.engine import pirate
+    game = full_game()
+    p1, p2 = game.players[0], game.players[1]
+    shipments(game, p1, "robot_cats")
+    ship = p1.ships[0]
+    clear(game, ship.containers)
+    ship.at_sea = False
+    give(game, ship.contracts, "neural_units")
+    give(game, ship.containers, "televisions", "laptops")
+    sea = p2.ships[1] if p2.ships[1].at_sea else p2.ships[0]
+    clear(game, sea.containers)
+    give(game, sea.containers, "wheat", "rice")
+    use_script(game, answers, lenient=False)
+    pirate.perform(game, p1, 2)
+    return game, ship
+
+
+def test_a_card_kept_as_half_of_a_pair_is_discarded_if_no_second_card_joins_it_R11_2():
+    game, ship = robot_cats_pirate([(0, "pirate Wheat"), (0, "keep Wheat"), (0, "stop pirating")])
+    assert [c.id for c in ship.containers] == ["televisions", "laptops"] and not ship.halves
+    assert game.zones.discard[-1].id == "wheat"
+
+
+def test_keeping_half_of_a_pair_is_offered_only_with_a_pirate_action_left_R11_2():
+    game, ship = robot_cats_pirate([(0, "pirate Wheat"), (0, "discard Wheat"), (0, "pirate Rice")])
+    kinds = [d.kind for d in game.agents[0].asked]
+    assert kinds == ["pirate", "pirate_load", "pirate"]  # the last Rice fits nothing and can wait for nothing: discarded
+    assert game.zones.discard[-1].id == "rice"

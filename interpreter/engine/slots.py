@@ -57,7 +57,15 @@ class PairContainer:
 
 
 def _effective(ship: Ship, pair_good: str | None) -> list[Any]:
-    """The containers as the slots see them: a loaded pair counts once, as `pair_good`."""
+    """The containers as the slots see them: a loaded pair counts once, as `pair_good`; a card waiting
+    for the second of a pair fills nothing yet."""
+    if ship.halves:
+        waiting = set(ship.halves)
+        return [c for c in _effective_pairs(ship, pair_good) if c.uid not in waiting]
+    return _effective_pairs(ship, pair_good)
+
+
+def _effective_pairs(ship: Ship, pair_good: str | None) -> list[Any]:
     if not ship.pairs:
         return ship.containers
     firsts = {a for a, _ in ship.pairs}

@@ -40,6 +40,7 @@ class Ship:
     contracts: list[Card] = field(default_factory=list)  # in the order they were made (R8.2.3)
     containers: list[Card] = field(default_factory=list)
     pairs: list[tuple[int, int]] = field(default_factory=list)  # two containers loaded to count as one
+    halves: list[int] = field(default_factory=list)  # pirated cards waiting aboard for the second of a pair
 
     @property
     def label(self) -> str:
@@ -94,6 +95,8 @@ def remove_container(ship: Ship, card: Card) -> None:
     ship.containers.remove(card)
     if ship.pairs:
         ship.pairs = [pair for pair in ship.pairs if card.uid not in pair]
+    if card.uid in ship.halves:
+        ship.halves.remove(card.uid)
 
 
 def count_goods(cards: list[Card], good: str) -> int:
