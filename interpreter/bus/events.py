@@ -160,7 +160,8 @@ class ContainerLoaded(Event):
 @dataclass(slots=True)
 class LoadFinished(Event):
     """A load of `card` onto `ship` is over, the completion it caused included (R7.5): powers that
-    answer a load (`when ... loads a container`) run here, after the ship completed and sailed."""
+    answer a load (`when ... loads a container`) run here, after the ship completed and sailed. Once
+    per container: a pair loaded with one action gives two."""
     rule = "R7.5"
     player: int
     card: Card
