@@ -254,3 +254,20 @@ def test_keeping_half_of_a_pair_is_offered_only_with_a_pirate_action_left_R11_2(
     kinds = [d.kind for d in game.agents[0].asked]
     assert kinds == ["pirate", "pirate_load", "pirate"]  # the last Rice fits nothing and can wait for nothing: discarded
     assert game.zones.discard[-1].id == "rice"
+
+
+# --- 10. Drugs: the extra container comes from a ship at sea (A.3) --------------------------------
+
+def test_drugs_extra_pirate_offers_ships_at_sea_only_never_the_island_R11_1():
+    from interpreter.engine import pirate
+    game = full_game()
+    p1 = game.players[0]
+    shipments(game, p1, "drugs")
+    clear(game, game.zones.island)
+    give(game, game.zones.island, "wheat", "coffee")
+    script = use_script(game, [(0, "from the supply island"), (0, "yes"), (0, "stop pirating")], lenient=False)
+    pirate.perform(game, p1, 1)
+    first, extra = [d for d in script.asked if d.kind == "pirate"]
+    assert any("supply island" in label for label in first.labels())
+    assert not any("supply island" in label for label in extra.labels())
+    assert any("ship" in label for label in extra.labels())

@@ -296,6 +296,21 @@ class CardPirated(Event):
 
 
 @dataclass(slots=True)
+class PirateFinished(Event):
+    """A pirate instance is over: `card`, taken from `source` (`ship` it came from, if any), is placed
+    (loaded, kept, discarded), the completion it caused included. Powers that answer a pirate action
+    (`when ... pirates`) run here (R11.2, like LoadFinished for loads)."""
+    rule = "R11.2"
+    player: int
+    card: Card
+    source: str
+    ship: Ship | None
+
+    def text(self, n: Names) -> str:
+        return ""
+
+
+@dataclass(slots=True)
 class CardSold(Event):
     """`player` sold `card` from hand onto the supply island for `price` (R12.1.1)."""
     rule = "R12.1.1"

@@ -224,6 +224,7 @@ class FreeActions(Effect):
     amount: int
     action: str
     per: Count | None = None
+    from_sea: bool = False  # a pirate action that may take only from ships at sea
 
 
 @dataclass(frozen=True)
@@ -389,6 +390,7 @@ class Trigger(Node):
     number: int = 0  # `pays N or more`
     action: str = ""  # `follows your ACTION`
     own_included: bool = False  # a completion trigger also fires for the completion of its own card
+    at_sea: bool = False  # `pirates from another player's ship at sea`: not a ship in harbor
 
 
 @dataclass(frozen=True)

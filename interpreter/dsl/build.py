@@ -201,7 +201,13 @@ class ToAst(Transformer):
     def free_actions(self, meta: Any, c: list[Any]) -> ast.FreeActions:
         action = next(str(x) for x in c if isinstance(x, Token) and x.type == "ACTION")
         per = next((x for x in c if isinstance(x, ast.Count)), None)
-        return ast.FreeActions(_ints(c)[0], action, per, col=_col(meta))
+        return ast.FreeActions(_ints(c)[0], action, per, from_sea="from_sea" in c, col=_col(meta))
+
+    def from_sea(self, meta: Any, c: list[Any]) -> str:
+        return "from_sea"
+
+    def at_sea(self, meta: Any, c: list[Any]) -> str:
+        return "at_sea"
 
     def offer_this(self, meta: Any, c: list[Any]) -> ast.OfferThis:
         return ast.OfferThis(c[0], _ints(c)[-1], col=_col(meta))
@@ -484,7 +490,7 @@ class ToAst(Transformer):
         return ast.Trigger("pirates", self._actor(c), col=_col(meta))
 
     def t_pirates_ship(self, meta: Any, c: list[Any]) -> ast.Trigger:
-        return ast.Trigger("pirates_ship", self._actor(c), col=_col(meta))
+        return ast.Trigger("pirates_ship", self._actor(c), at_sea="at_sea" in c, col=_col(meta))
 
     def t_loaded(self, meta: Any, c: list[Any]) -> ast.Trigger:
         return ast.Trigger("loaded", "any", next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))

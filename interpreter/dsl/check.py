@@ -68,6 +68,9 @@ def check_power(power: ast.Power) -> list[SyntaxProblem]:
         rule = ONLY_IN.get(type(effect))
         if rule and power.timing not in rule[0]:
             problems.append(SyntaxProblem(effect.col, "P020", rule[1]))
+        if isinstance(effect, ast.FreeActions) and effect.from_sea and effect.action != "pirate":
+            problems.append(SyntaxProblem(effect.col, "P020", "`from a ship at sea` limits where a pirate action takes from: "
+                                                              "write it after `free pirate action`"))
         if isinstance(effect, ast.ContractThis):
             problems += _check_contract_this(effect, power.timing)
         for players in _players_in(effect):

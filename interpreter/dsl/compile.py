@@ -341,8 +341,8 @@ def _win(node: ast.Win) -> Run:
 
 
 def _free_actions(node: ast.FreeActions) -> Run:
-    amount, action = times(node.amount, node.per), node.action
-    return lambda ctx: prim.free_actions(ctx, action, amount(ctx))
+    amount, action, from_sea = times(node.amount, node.per), node.action, node.from_sea
+    return lambda ctx: prim.free_actions(ctx, action, amount(ctx), from_sea=from_sea)
 
 
 def _offer_this(node: ast.OfferThis) -> Run:
@@ -541,6 +541,8 @@ def usable(first: ast.Effect | None) -> Test:
     if isinstance(first, ast.ContractFromHand):
         filt = first.filter
         return lambda ctx: bool(prim.contractable(ctx, filt))
+    if isinstance(first, ast.FreeActions) and first.from_sea:
+        return lambda ctx: bool(ctx.game.ships_at_sea())
     if isinstance(first, ast.CompleteFromHand):
         filt = first.filter
         return lambda ctx: any(filt.matches(c) for c in ctx.owner.hand)
@@ -593,10 +595,12 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
         action = node.action
         return ev.ActionFollowed, lambda ctx, e: (actor(ctx, e.player) and e.action == action
                                                   and ctx.game.leader == ctx.owner.seat)
-    if node.kind == "pirates":
-        return ev.CardPirated, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card)
+    if node.kind == "pirates":  # after the pirated card is placed (R11.2)
+        return ev.PirateFinished, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card)
     if node.kind == "pirates_ship":
-        return ev.CardPirated, lambda ctx, e: actor(ctx, e.player) and e.ship is not None and e.ship.owner != e.player
+        sources = ("sea",) if node.at_sea else ("sea", "harbor")
+        return ev.PirateFinished, lambda ctx, e: (actor(ctx, e.player) and e.source in sources and e.ship is not None
+                                                  and e.ship.owner != e.player)
     if node.kind == "loads":
         return ev.LoadFinished, lambda ctx, e: actor(ctx, e.player) and e.by == "load"
     if node.kind == "loaded":

@@ -159,8 +159,9 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
             return "load this card as a container onto one of your ships where it fits"
         case ast.Win():
             return "you win the game at once"
-        case ast.FreeActions(amount=n, action=act, per=per):
-            return f"take {n} free {act.upper()} action{'s' if n != 1 else ''}{_per(per)}, alone"
+        case ast.FreeActions(amount=n, action=act, per=per, from_sea=sea):
+            where = " that may take only from a ship at sea" if sea else ""
+            return f"take {n} free {act.upper()} action{'s' if n != 1 else ''}{where}{_per(per)}, alone"
         case ast.OfferThis(players=p, price=price):
             return f"{players_text(p)} may, in turn, buy this card for {plural(price, 'credit')} paid to you and put it in their Shipments"
         case ast.CompleteFromHand(amount=n, filter=f):
@@ -259,9 +260,10 @@ def trigger_text(t: ast.Trigger) -> str:
             return f"{actor} follow{verb_s} your {t.action.upper()}"
         case "pirates":
             what = "a container" if t.filter.empty else a(filter_text(t.filter))
-            return f"{actor} pirate{verb_s} {what}"
+            return f"{actor} pirate{verb_s} {what} (once it is placed)"
         case "pirates_ship":
-            return f"{actor} pirate{verb_s} from another player's ship (that player: its owner)"
+            where = "ship at sea" if t.at_sea else "ship, at sea or in harbor"
+            return f"{actor} pirate{verb_s} from another player's {where} (that player: its owner; once the card is placed)"
         case "loads":
             return f"{actor} load{verb_s} a container with a LOAD action"
         case "loaded":

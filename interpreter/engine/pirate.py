@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-def pirate_options(game: Game, p: Player) -> list[Option]:
+def pirate_options(game: Game, p: Player, sea_only: bool = False) -> list[Option]:
+    """What a pirate instance may take (R11.1): a container of any ship at sea, an island card, and
+    the sources a power opens; `sea_only`: ships at sea only (a power's extra pirate action)."""
     options = [Option("stop pirating", None)]
     for owner in game.players:
         for ship in owner.ships:
@@ -25,6 +27,8 @@ def pirate_options(game: Game, p: Player) -> list[Option]:
                     if card.id not in seen:
                         seen.add(card.id)
                         options.append(Option(f"pirate {card.name} ({card.good}) from the {ship.label} of {owner.name}", (ship, card)))
+    if sea_only:
+        return options
     seen = set()
     for card in game.zones.island:
         if card.id not in seen:
@@ -136,19 +140,19 @@ def discard_unpaired(game: Game, kept: list[tuple[Card, Ship]]) -> None:
             game.discard(card, "pirated, never paired")
 
 
-def perform(game: Game, p: Player, instances: int) -> None:
+def perform(game: Game, p: Player, instances: int, sea_only: bool = False) -> None:
     kept: list[tuple[Card, Ship]] = []  # cards waiting aboard as half of a pair
     try:
         for left in range(instances, 0, -1):
-            if not pirate_once(game, p, left, kept):
+            if not pirate_once(game, p, left, kept, sea_only):
                 return
     finally:
         discard_unpaired(game, kept)
 
 
-def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]]) -> bool:
+def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]], sea_only: bool = False) -> bool:
     """One pirate instance; False if the pirate stops (or has nothing to take)."""
-    options = pirate_options(game, p)
+    options = pirate_options(game, p, sea_only)
     if len(options) == 1:
         return False
     choice = game.ask(Decision("pirate", p.seat, options, f"Pirate ({left} action(s) left)", stop=0)).value
@@ -159,18 +163,16 @@ def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]])
         taken = take_from_extra_source(game, *choice)
         if taken is None:
             return True
-        ship = choice[1] if choice[0] == "harbor" else None
-        game.emit(ev.CardPirated, p.seat, taken, choice[0], ship)
-        place_pirated(game, p, taken, left > 1, kept)
-        game.after_action()
-        return True
-    ship, card = choice
-    if ship is None:
-        game.zones.island.remove(card)
-        game.emit(ev.CardPirated, p.seat, card, "island", None)
+        card, source, ship = taken, choice[0], (choice[1] if choice[0] == "harbor" else None)
     else:
-        game.take_from_ship_at_sea(ship, card)  # R11.4: an emptied ship returns home
-        game.emit(ev.CardPirated, p.seat, card, "sea", ship)
+        ship, card = choice
+        source = "island" if ship is None else "sea"
+        if ship is None:
+            game.zones.island.remove(card)
+        else:
+            game.take_from_ship_at_sea(ship, card)  # R11.4: an emptied ship returns home
+    game.emit(ev.CardPirated, p.seat, card, source, ship)
     place_pirated(game, p, card, left > 1, kept)
+    game.emit(ev.PirateFinished, p.seat, card, source, ship)
     game.after_action()
     return True

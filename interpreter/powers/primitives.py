@@ -295,11 +295,12 @@ def discard_from_hand(ctx: Ctx, n: int) -> None:
         game.discard(card, f"{ctx.card.name}: discarded from hand")
 
 
-def free_actions(ctx: Ctx, action: str, count: int) -> None:
-    """Actions taken alone, outside the turn's lead and follow (no follows, no imports, no stacking)."""
+def free_actions(ctx: Ctx, action: str, count: int, *, from_sea: bool = False) -> None:
+    """Actions taken alone, outside the turn's lead and follow (no follows, no imports, no stacking);
+    `from_sea`: pirate actions that may take only from ships at sea."""
     from interpreter.engine.solo import perform_alone
     for _ in range(count):
-        perform_alone(ctx.game, ctx.owner, action)
+        perform_alone(ctx.game, ctx.owner, action, sea_only=from_sea)
 
 
 def offer_this(ctx: Ctx, buyers: list[Player], price: int) -> None:
