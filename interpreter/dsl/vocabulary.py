@@ -326,7 +326,7 @@ WORDS = [
     Entry("players", "each other player | every other player | each opponent | every player | each player | that player | "
           "each player who pirated before you this turn [with a FILTER good]",
           "groups of players; `that player` is the player of the triggering event (only in `when` powers); `with a ... good` keeps "
-          "those holding such a good", "on completion: each other player with an illegal good pays you 2"),
+          "those holding such a good (of a good type: virtual goods count, OQ-36)", "on completion: each other player with an illegal good pays you 2"),
     Entry("actor", "you | any player | another player | an opponent", "whose action a trigger listens to",
           "when any player completes a shipment: draw 1"),
     Entry("filter", "[GOOD] [ACTION] [tier N [or less | or more]]",

@@ -22,8 +22,12 @@ Matcher = Callable[[Card], bool]
 def players(ctx: Ctx, kind: str, having: CardFilter | None = None) -> list[Player]:
     """`each_other`: the other players clockwise from the owner; `every`: all, the owner first;
     `that`: the player of the triggering event; `you`: the owner; `earlier_pirates`: who pirated
-    before the owner this turn. `having`: only players with a good matching it."""
+    before the owner this turn. `having`: only players with a good matching it (a good type alone
+    counts virtual goods too, OQ-36)."""
     if having is not None:
+        if having.good and having.action is None and having.tier_min == 0 and having.tier_max == 99:
+            good = having.good
+            return [p for p in players(ctx, kind) if ctx.game.rules.goods_of_type(p, good) > 0]
         return [p for p in players(ctx, kind) if any(having.matches(c) for c in p.goods)]
     game = ctx.game
     if kind == "that":
