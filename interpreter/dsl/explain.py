@@ -182,7 +182,7 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
         case ast.SwapShipment(filter=f):
             return f"this card takes the place of another player's completed {filter_text(f, 'shipment')}, which becomes yours as if just completed"
         case ast.StealContainers(amount=n):
-            return f"take {n} container from a ship (at sea or in harbor) of each other player; load it if it fits, else keep it in hand"
+            return f"take {n} container from a ship (at sea or in harbor) of each other player; load it where it fits, or keep it in your hand (your choice)"
         case ast.ImportContainers(amount=n, source=src, fee=fee):
             where = "that ship" if src == "that_ship" else "a ship at sea"
             paid = "with no bid; the ship's owner gets the fee" if fee else "with no bid and no fee"

@@ -129,7 +129,7 @@ EFFECTS = [
           "this card takes the place of that shipment, which becomes yours and resolves as if just completed",
           "on completion: swap this card with another player's completed technology shipment"),
     Entry("StealContainers", "take N container from each other player's ships then load it or keep it",
-          "a container from a ship of each opponent (at sea or in harbor): loaded where it fits, else into your hand",
+          "a container from a ship of each opponent (at sea or in harbor): loaded where it fits or kept in your hand, as you choose",
           "on completion: take 1 container from each other player's ships then load it or keep it"),
     Entry("ImportContainers", "import N container(s) from that ship | a ship at sea for free",
           "containers into your Imports or Goods (R10.5 placement), no bid, no fee for the owner",

@@ -410,8 +410,9 @@ def swap_shipment(ctx: Ctx, filt: CardFilter) -> None:
 
 def steal_containers(ctx: Ctx, n: int) -> None:
     """From each other player, one container of one of his or her ships (at sea or in harbor): loaded
-    onto the owner's ships if it fits somewhere, else kept in hand."""
-    from interpreter.engine.load import load_where_it_fits
+    onto one of the owner's ships where it fits, or kept in hand, as the owner chooses."""
+    from interpreter.engine.load import load_container
+    from interpreter.engine.slots import fits
     game, owner = ctx.game, ctx.owner
     for victim in players(ctx, "each_other"):
         for _ in range(n):
@@ -421,8 +422,13 @@ def steal_containers(ctx: Ctx, n: int) -> None:
                 break
             ship, card = game.ask(Decision("choose_card", owner.seat, options, f"{ctx.card.name}: take which container?")).value
             game.take_from_ship_at_sea(ship, card)
-            if not load_where_it_fits(game, owner, card, "power"):
+            places = [Option(f"load {card.name} onto the {s.label}", s) for s in owner.ships if fits(game.rules, owner, s, card)]
+            places.append(Option(f"keep {card.name} in your hand", None))
+            target = game.ask(Decision("choose_ship", owner.seat, places, f"Where does {card.name} go?")).value
+            if target is None:
                 owner.hand.append(card)
+            else:
+                load_container(game, owner, card, target, "power")
 
 
 def import_free(ctx: Ctx, n: int, source: str, *, fee: bool = False) -> None:
