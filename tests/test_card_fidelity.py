@@ -271,3 +271,31 @@ def test_drugs_extra_pirate_offers_ships_at_sea_only_never_the_island_R11_1():
     assert any("supply island" in label for label in first.labels())
     assert not any("supply island" in label for label in extra.labels())
     assert any("ship" in label for label in extra.labels())
+
+
+# --- 14. Flour loads all 4 at once, or nothing (A.2) -----------------------------------------------
+
+def flour_contracted(hand: list[str]):
+    from interpreter.engine.contract import make_contract
+    game = full_game()
+    p1 = game.players[0]
+    ship = p1.ships[0]
+    clear(game, ship.containers)
+    ship.at_sea = False
+    clear(game, p1.hand)
+    give(game, p1.hand, *hand)
+    script = use_script(game, [(0, "yes")])
+    make_contract(game, p1, p1.hand[0], ship, 1)
+    return game, script, p1
+
+
+def test_flour_with_three_fitting_cards_is_not_offered_its_loading():
+    game, script, p1 = flour_contracted(["flour", "wheat", "rice", "beer", "laptops"])
+    assert script.asked == []
+    assert [c.id for c in p1.ships[0].contracts] == ["flour"] and not p1.ships[0].containers
+
+
+def test_flour_with_four_fitting_cards_loads_all_four_and_completes():
+    game, script, p1 = flour_contracted(["flour", "wheat", "rice", "beer", "coffee", "laptops"])
+    assert [d.kind for d in script.asked][0] == "optional_power"
+    assert [c.id for c in p1.shipments] == ["flour"] and [c.id for c in p1.hand] == ["laptops"]

@@ -541,6 +541,9 @@ def usable(first: ast.Effect | None) -> Test:
     if isinstance(first, ast.ContractFromHand):
         filt = first.filter
         return lambda ctx: bool(prim.contractable(ctx, filt))
+    if isinstance(first, ast.LoadFromHand):
+        amount = first.amount
+        return lambda ctx: prim.can_load_from_hand(ctx, amount)
     if isinstance(first, ast.FreeActions) and first.from_sea:
         return lambda ctx: bool(ctx.game.ships_at_sea())
     if isinstance(first, ast.CompleteFromHand):

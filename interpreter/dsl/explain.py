@@ -198,7 +198,7 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
         case ast.VirtualImports(filter=f):
             return f"your {filter_text(f, 'imports')} count as goods of one type you choose"
         case ast.LoadFromHand(amount=n):
-            return f"load up to {plural(n, 'container')} from your hand onto this card's ship"
+            return f"load {plural(n, 'container')} from your hand onto this card's ship, all at once (only if all {n} fit)"
         case ast.Either(first=x, second=y):
             return f"either {effect_text(x, scoring)} or {effect_text(y, scoring)} (your choice)"
         case ast.PlayersDo(players=p, kind=kind, amount=n):

@@ -78,11 +78,13 @@ def _effective_pairs(ship: Ship, pair_good: str | None) -> list[Any]:
     return out
 
 
-def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None) -> tuple[int, int]:
-    """(slots filled by the containers on `ship` plus `extra`, slots that must be filled)."""
+def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras: list[Any] | None = None) -> tuple[int, int]:
+    """(slots filled by the containers on `ship` plus `extra` and `extras`, slots that must be filled)."""
     containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
     if extra is not None:
         containers = containers + [extra]
+    if extras:
+        containers = containers + list(extras)
     if rules.modified("contract_need"):
         needs = requirements(rules, p, ship)
         if any(need < sum(n for _, n in load) for load, need in needs):
@@ -113,6 +115,15 @@ def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
         return False
     after, _ = filled_slots(rules, p, ship, card)
     return after > before
+
+
+def can_load_all(rules: Rules, p: Player, ship: Ship, cards: list[Card], n: int) -> bool:
+    """Could `n` of `cards` be loaded onto `ship` together, each filling a slot?"""
+    if ship.at_sea or not ship.contracts:
+        return False
+    before, _ = filled_slots(rules, p, ship)
+    after, _ = filled_slots(rules, p, ship, extras=cards)
+    return after - before >= n
 
 
 def pair_fits(rules: Rules, p: Player, ship: Ship, good: str) -> bool:

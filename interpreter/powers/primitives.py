@@ -10,6 +10,7 @@ from interpreter.bus import events as ev
 from interpreter.cards.model import GOOD_TYPES
 from interpreter.dsl.ast import CardFilter
 from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.slots import can_load_all
 from interpreter.engine.state import Card, Player, Ship, remove_container
 from interpreter.powers.context import Ctx
 
@@ -507,19 +508,28 @@ def virtual_imports(ctx: Ctx, filt: CardFilter) -> None:
 
 
 def load_from_hand_onto_ship(ctx: Ctx, n: int) -> None:
-    """Load up to `n` hand cards onto this card's ship, where they fit, without using actions."""
+    """Load `n` hand cards onto this card's ship at once, each filling a slot, without using actions;
+    all `n` or none (the card asks for them "at the same time")."""
     from interpreter.engine.load import load_container
-    from interpreter.engine.slots import fits
-    game, owner, ship = ctx.game, ctx.owner, ctx.ship
-    if ship is None:
+    if not can_load_from_hand(ctx, n):
         return
-    for _ in range(n):
-        fitting = [c for c in owner.hand if fits(game.rules, owner, ship, c)]
-        if not fitting or ship.at_sea:
-            return
-        card = pick_cards(game, owner, fitting, 1, "choose_card", "load")[0]
+    game, owner, ship = ctx.game, ctx.owner, ctx.ship
+    assert ship is not None
+    chosen: list[Card] = []
+    while len(chosen) < n:  # sets of cards loadable together form a matroid: any pick can grow to `n`
+        viable = [c for c in owner.hand if c not in chosen and can_load_all(game.rules, owner, ship, chosen + [c], len(chosen) + 1)]
+        if len(viable) <= n - len(chosen):  # no choice left: all of them
+            chosen += viable
+            break
+        chosen += pick_cards(game, owner, viable, 1, "choose_card", "load")
+    for card in chosen:
         owner.hand.remove(card)
         load_container(game, owner, card, ship, "power")
+
+
+def can_load_from_hand(ctx: Ctx, n: int) -> bool:
+    ship = ctx.ship
+    return ship is not None and can_load_all(ctx.game.rules, ctx.owner, ship, list(ctx.owner.hand), n)
 
 
 def chosen_type_count(ctx: Ctx, owner: str, filt: CardFilter, zone: str) -> int:
