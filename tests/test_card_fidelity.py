@@ -299,3 +299,23 @@ def test_flour_with_four_fitting_cards_loads_all_four_and_completes():
     game, script, p1 = flour_contracted(["flour", "wheat", "rice", "beer", "coffee", "laptops"])
     assert [d.kind for d in script.asked][0] == "optional_power"
     assert [c.id for c in p1.shipments] == ["flour"] and [c.id for c in p1.hand] == ["laptops"]
+
+
+def test_the_heuristic_bot_answers_the_new_pirate_and_printed_money_choices():
+    """The bots play every legal option: keeping half of a pair, completing it, keeping a taken card."""
+    from interpreter.agents.heuristic import HeuristicAgent
+    from interpreter.engine import pirate
+    game = full_game()
+    p1, p2 = game.players[0], game.players[1]
+    shipments(game, p1, "robot_cats")
+    ship = p1.ships[0]
+    clear(game, ship.containers)
+    ship.at_sea = False
+    give(game, ship.contracts, "neural_units")
+    give(game, ship.containers, "televisions", "laptops")
+    sea = p2.ships[1] if p2.ships[1].at_sea else p2.ships[0]
+    clear(game, sea.containers)
+    give(game, sea.containers, "wheat", "rice")
+    game.agents = [HeuristicAgent(seed) for seed in range(3)]
+    pirate.perform(game, p1, 2)
+    complete_now(game, p1, "printed_money")

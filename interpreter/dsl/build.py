@@ -575,6 +575,10 @@ class ToAst(Transformer):
         a, b = self._actions(c)
         return ast.Rule("play_for_each_other", action=a, perform=b, col=_col(meta))
 
+    def r_interchangeable(self, meta: Any, c: list[Any]) -> ast.Rule:
+        a, b = self._actions(c)
+        return ast.Rule("interchangeable", action=a, perform=b, col=_col(meta))
+
     def r_pirate_to_goods(self, meta: Any, c: list[Any]) -> ast.Rule:
         return ast.Rule("pirate_to_goods", credits=_ints(c)[0], col=_col(meta))
 

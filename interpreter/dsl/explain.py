@@ -316,6 +316,10 @@ def rule_text(r: ast.Rule) -> str:
             return "you may follow with a card of any action type; you still carry out the declared action"
         case "play_for_each_other":
             return f"you may play {r.action.upper()} and {r.perform.upper()} cards for each other when leading or following"
+        case "interchangeable":
+            return (f"your {r.action.upper()} and {r.perform.upper()} actions are interchangeable: a card of either type "
+                    f"declares or follows either, and whichever is declared you carry out the one you choose, all your "
+                    f"actions of the turn being of that one")
         case "pirate_to_goods":
             return f"you may pay {r.credits} to put a card you pirate into your Goods instead of loading it"
         case "return_with":

@@ -253,6 +253,10 @@ RULES = [
     Entry("play_for_each_other", "you may play ACTION and ACTION cards for each other",
           "those two action types stand in for each other, leading and following",
           "rule: you may play contract and load cards for each other"),
+    Entry("interchangeable", "your ACTION and ACTION actions are interchangeable",
+          "a card of either type declares or follows either action, and whichever of the two is declared you choose which "
+          "to carry out, all your instances of the turn being of that one; imports count for the one carried out (R4.6.7)",
+          "rule: your contract and load actions are interchangeable"),
     Entry("pirate_to_goods", "you may pay N to put a pirated card into your goods", "an alternative to loading a pirated card (R11.2)",
           "rule: you may pay 2 to put a pirated card into your goods"),
     Entry("return_with", "your ships return from sea with N container left", "your ships at sea come home while still carrying N (R9.2)",

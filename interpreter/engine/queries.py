@@ -58,6 +58,8 @@ QUERIES: dict[str, str] = {
     "one_of_each_bonus": "the bonus for holding a good of every type (R17.7)",
     "majority_winners": "which of the players tied for a majority receive a share (R17.6, R17.6.2)",
     "performed_action": "the action a player carries out after declaring or following with given cards (R4.6.7)",
+    "action_choices": "the actions a player may choose between, all instances of the turn being of the one chosen, "
+                      "when carrying out a declared action (R4.6.7)",
 }
 
 
@@ -248,6 +250,12 @@ class Rules:
         if not self._mods["performed_action"]:
             return declared
         return self._apply("performed_action", declared, p, cards, leading)
+
+    def action_choices(self, p: Player, declared: str) -> tuple[str, ...]:
+        """The actions `p` may carry out (one for all instances) when `declared` is the action to do."""
+        if not self._mods["action_choices"]:
+            return (declared,)
+        return self._apply("action_choices", (declared,), p, declared)
 
     def share(self, amount: int, tied: int) -> int:
         """One tied player's share of a majority bonus (R17.6.1): rounded up (toward zero for a penalty)."""

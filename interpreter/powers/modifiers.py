@@ -148,6 +148,19 @@ def _play_for_each_other(rule: ast.Rule, owner: Player) -> list[tuple[str, Modif
     return [("may_play_for", may_play_for)]
 
 
+def _interchangeable(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    """The two actions stand in for each other: a card of either type may declare or follow either
+    (R4.5's single card), and whichever is declared the owner chooses which of the two to carry out,
+    all his or her instances that turn being of that one (R4.6.7)."""
+    pair = (rule.action, rule.perform)
+
+    def action_choices(value: tuple[str, ...], p: Player, declared: str) -> tuple[str, ...]:
+        if p is owner and declared in pair:
+            return (declared, pair[1] if declared == pair[0] else pair[0])
+        return value
+    return _play_for_each_other(rule, owner) + [("action_choices", action_choices)]
+
+
 def _pirate_to_goods(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
     cost = rule.credits
     return [("pirate_to_goods_cost", lambda value, p: cost if p is owner else value)]
@@ -204,6 +217,7 @@ def _auction_island(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]
 
 MAKERS: dict[str, Callable[[ast.Rule, Player], list[tuple[str, Modifier]]]] = {
     "follow_any": _follow_any, "play_for_each_other": _play_for_each_other, "pirate_to_goods": _pirate_to_goods,
+    "interchangeable": _interchangeable,
     "return_with": _return_with, "unlimited_imports": _unlimited_imports, "no_end": _no_end,
     "penalty_bonus": _penalty_bonus, "goods_count_as": _goods_count_as, "half_load": _half_load,
     "auction_island": _auction_island,
