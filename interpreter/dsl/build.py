@@ -454,6 +454,9 @@ class ToAst(Transformer):
     def t_contract(self, meta: Any, c: list[Any]) -> ast.Trigger:
         return ast.Trigger("contract", self._actor(c), next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
 
+    def t_contract_action(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("contract_action", self._actor(c), next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
+
     def t_ship_completed(self, meta: Any, c: list[Any]) -> ast.Trigger:
         carrying = next((x for x in c if isinstance(x, ast.CardFilter)), None)
         return ast.Trigger("ship_completed", self._actor(c), carrying=carrying, col=_col(meta))

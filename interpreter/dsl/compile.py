@@ -570,6 +570,8 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
     filt = node.filter
     if node.kind == "contract":
         return ev.ContractMade, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card)
+    if node.kind == "contract_action":  # instances spent: not a free contract made by a power
+        return ev.ContractMade, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card) and e.instances > 0
     own = node.own_included
     if node.kind == "contract_completed":
         return ev.ContractCompleted, lambda ctx, e: (actor(ctx, e.player) and filt.matches(e.card)

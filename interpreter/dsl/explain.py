@@ -236,6 +236,8 @@ def trigger_text(t: ast.Trigger) -> str:
     match t.kind:
         case "contract":
             return f"{actor} contract{verb_s} {a(filter_text(t.filter))}"
+        case "contract_action":
+            return f"{actor} contract{verb_s} {a(filter_text(t.filter))} with a CONTRACT action (not a free contract of a power)"
         case "ship_completed":
             carrying = f" with a {filter_text(t.carrying, 'container')} aboard" if t.carrying else ""
             return f"{actor} complete{verb_s} a shipment{carrying} (once per ship)"

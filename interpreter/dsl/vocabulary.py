@@ -168,8 +168,12 @@ EFFECTS = [
 ]
 
 TRIGGERS = [
-    Entry("contract", "ACTOR contract(s) [a|an|any] FILTER card", "a contract is made (event ContractMade, R6.9)",
-          "when you contract an agriculture card: gain 2"),
+    Entry("contract", "ACTOR contract(s) [a|an|any] FILTER card", "a contract is made, by an action or free by a power "
+          "(event ContractMade, R6.9)", "when you contract an agriculture card: gain 2"),
+    Entry("contract_action", "ACTOR contract(s) [a|an|any] FILTER card with a contract action",
+          "a contract is made by spending CONTRACT instances (free actions of powers included), not free by a power "
+          "(Lutefisk, Oysters, Bamboo)", "when you contract a card with a contract action, once per turn: you may sell 1 card "
+          "from your hand to the island for 2"),
     Entry("ship_completed", "ACTOR complete(s) a shipment [carrying a FILTER container]",
           "a ship completes, once per ship (event ShipmentCompleted, R8.5)",
           "when you complete a shipment carrying a technology container: draw 2"),
