@@ -21,7 +21,7 @@ class EventBus:
     def __init__(self) -> None:
         self._subs: dict[type[Event], list[Handler]] = {}
         self._all: list[Handler] = []
-        self._after: list[Handler] = []  # called after every event's handlers (standing conditions)
+        self._after: list[Callable[[], None]] = []  # called after every event's handlers (standing conditions)
         self._depth = 0
         self._chain: list[str] = []
 
