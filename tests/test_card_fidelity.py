@@ -319,3 +319,17 @@ def test_the_heuristic_bot_answers_the_new_pirate_and_printed_money_choices():
     game.agents = [HeuristicAgent(seed) for seed in range(3)]
     pirate.perform(game, p1, 2)
     complete_now(game, p1, "printed_money")
+
+
+def test_counted_goods_of_every_type_include_virtual_goods_OQ_36():
+    """`the number of your goods` (no type) counts virtual goods too (Ferraris: one of each type)."""
+    from interpreter.dsl.compile import count
+    from interpreter.dsl.parser import parse_power
+    from interpreter.powers.context import Ctx
+    game = full_game()
+    p1 = game.players[0]
+    clear(game, p1.goods)
+    give(game, p1.goods, "wheat")
+    shipments(game, p1, "ferraris")
+    power, _ = parse_power("as soon as the number of your goods >= 6: win the game")
+    assert count(power.condition.left.count)(Ctx(game, p1, p1.shipments[0])) == 6

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.bus import events as ev
+from interpreter.cards.model import GOOD_TYPES
 from interpreter.dsl import ast
 from interpreter.dsl.check import walk
 from interpreter.powers import primitives as prim
@@ -64,9 +65,10 @@ def _raw_count(node: ast.Count) -> Number:
     if node.kind == "pairs":
         first, second = node.goods
         return lambda ctx: min(ctx.game.rules.goods_of_type(ctx.owner, first), ctx.game.rules.goods_of_type(ctx.owner, second))
-    if zone == "goods" and filt.good and filt.action is None and filt.tier_max == 99 and filt.tier_min == 0:
-        good = filt.good  # goods of a type go through the rule query, virtual goods included (OQ-36)
-        return lambda ctx: sum(ctx.game.rules.goods_of_type(p, good) for p in prim.players(ctx, owner))
+    if zone == "goods" and filt.action is None and filt.tier_max == 99 and filt.tier_min == 0:
+        # goods of a type, or of every type, go through the rule query: virtual goods count (OQ-36)
+        goods = (filt.good,) if filt.good else GOOD_TYPES
+        return lambda ctx: sum(ctx.game.rules.goods_of_type(p, good) for p in prim.players(ctx, owner) for good in goods)
     return lambda ctx: prim.count_zone(ctx, owner, filt, zone)
 
 
@@ -93,7 +95,6 @@ def condition(node: ast.Condition) -> Test:
         zone = node.zone
         return lambda ctx: prim.has_most(ctx, zone)
     if node.kind == "have_every":
-        from interpreter.cards.model import GOOD_TYPES
         n = node.number
         return lambda ctx: all(ctx.game.rules.goods_of_type(ctx.owner, g) >= n for g in GOOD_TYPES)
     if node.kind == "drawn_named_type":
