@@ -12,7 +12,10 @@ PLACES = {"goods": "your Goods", "imports": "your Imports", "shipments": "your S
 
 def players_text(p: ast.Players) -> str:
     text = PLAYERS[p.kind]
-    return f"{text} holding {a(filter_text(p.having, 'good'))}" if p.having else text
+    if not p.having:
+        return text
+    virtual = " (virtual goods count)" if p.having.good and p.having.action is None and p.having.tier_min == 0 and p.having.tier_max == 99 else ""
+    return f"{text} holding {a(filter_text(p.having, 'good'))}{virtual}"
 OWNERS = {"you": "your", "each_other": "the other players'", "every": "all players'", "that": "that player's"}
 ACTORS = {"you": "you", "any": "any player", "other": "another player"}
 ZONE_SINGULAR = {"goods": "good", "shipments": "completed shipment", "imports": "card"}
@@ -152,7 +155,8 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
         case ast.DiscardHand(amount=n):
             return f"discard {plural(n, 'card')} of your choice from your hand"
         case ast.Park(amount=n):
-            return f"put {plural(n, 'credit')} from the bank on this card (yours at game end, not active credits)"
+            return (f"put {plural(n, 'credit')} from the bank on this card (passive credits: they score at game end for "
+                    "whoever holds the card)")
         case ast.MoveThis(place=place):
             return f"move this card to {PLACES[place]}"
         case ast.LoadThis():

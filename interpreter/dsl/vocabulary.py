@@ -94,7 +94,8 @@ EFFECTS = [
           "when you load a container, once per turn: you may (pay 2 then take 1 free load action)"),
     Entry("DiscardHand", "discard N card(s) from your hand", "discard hand cards of your choice",
           "when another player takes the draw action: you may discard 1 card from your hand"),
-    Entry("Park", "put N credits on this card", "passive credits kept on the card, yours at game end (R1.9.2, R17.3)",
+    Entry("Park", "put N credits on this card", "passive credits kept on the card: they go wherever the card goes and score at "
+          "game end for whoever holds it in Shipments, Goods or Imports (R1.9.2, R17.3)",
           "when any player contracts a luxury card: put 4 credits on this card"),
     Entry("MoveThis", "move this card to your goods | your imports | your hand | the island",
           "the card moves from where it is (its Shipments, usually); limits apply", "on completion: move this card to your goods"),
