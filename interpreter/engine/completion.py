@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.bus import events as ev
 from interpreter.engine.slots import is_complete, paid_containers
-from interpreter.engine.state import Player, Ship
+from interpreter.engine.state import Player, Ship, remove_container
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
@@ -22,6 +22,9 @@ def complete_if_full(game: Game, p: Player, ship: Ship) -> bool:
 
 def complete(game: Game, p: Player, ship: Ship) -> None:
     ship.completing = True  # until it sails, the ship takes no new contract
+    for card in [c for c in ship.containers if c.uid in ship.halves]:  # half of a pair never paired: not aboard
+        remove_container(ship, card)
+        game.discard(card, "pirated, never paired")
     # R8.2.1, R8.4: one card from the deck onto the supply island per completed ship
     seed = game.draw_card()
     if seed is not None:

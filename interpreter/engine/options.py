@@ -31,6 +31,10 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
                     "whether a pirated container must be loaded when it fits a slot (R11.2, OQ-18)"),
     "tie_rounding": (("up", "up-to-even"),
                      "how shared majority bonuses round (R17.6.1, OQ-12): integer ceiling, or up to an even number"),
+    "the_most": (("ties-count", "strict"),
+                 "what \"you have the most ...\" means on cards (Champagne, Nice Suits, Exotic Fish, Graphics Cards): "
+                 "nobody has more, so a tie counts, as tied players all share a majority (R17.6.1); or more than "
+                 "every other player"),
 }
 
 
@@ -47,6 +51,7 @@ class GameOptions:
     contract_discards: str = "two-moments"
     pirate_load: str = "mandatory"
     tie_rounding: str = "up"
+    the_most: str = "ties-count"
     max_turns: int = 1000  # a safeguard against endless bot games, not a rule: the game is scored then
     check_invariants: bool = False  # verify R3 card conservation and limits after every turn (debug)
 
