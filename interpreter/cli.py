@@ -14,7 +14,7 @@ from interpreter.agents.human import HumanAgent, HumanQuit
 from interpreter.agents.random_agent import RandomAgent
 from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
 from interpreter.cards.diagnostics import CardFileError
-from interpreter.cards.loader import CardSet, load_cards
+from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
@@ -105,8 +105,9 @@ def build_parser() -> Parser:
     mod_check.add_argument("paths", nargs="+", type=Path, help="mod packs, applied in this order")
     mod_check.add_argument("--expansions", default="none", help="the sets the packs apply to (default: base only)")
 
-    val = sub.add_parser("validate", help="check card files and report every problem")
-    val.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the shipped cards)")
+    val = sub.add_parser("validate", help="check card files, mod packs and card examples; report every problem")
+    val.add_argument("paths", nargs="*", type=Path, help="card files, mod packs or folders (default: the shipped cards)")
+    val.add_argument("--run-examples", action="store_true", help="also play every example and report those that fail")
 
     sub.add_parser("options", help="list the game options and their allowed values")
 
@@ -119,6 +120,15 @@ def build_parser() -> Parser:
 
     ex = sub.add_parser("explain", help="render a card's powers as English sentences")
     ex.add_argument("cards", nargs="+", help="card ids or card file paths")
+
+    sv = sub.add_parser("serve", help="the designer's desk in a browser: card gallery, editor, game viewer, play against bots")
+    sv.add_argument("--sets", default="all", help="card sets to show: all (default), or a list such as base,jutaku")
+    sv.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="a mod pack applied to the cards; may be repeated")
+    sv.add_argument("--pack", type=Path, metavar="FOLDER", help="the mod pack folder the editor saves into (created on the first save)")
+    sv.add_argument("--runs", type=Path, default=Path("runs"), metavar="FOLDER", help="balance runs to show (`balance --out` folders; default runs)")
+    sv.add_argument("--records", type=Path, metavar="FOLDER", help="where games played in the browser are saved as records")
+    sv.add_argument("--port", type=whole(0), default=8765, help="port to listen on (default 8765; 0: any free port)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
 
     docs = sub.add_parser("docs", help="regenerate docs/reference.md and docs/powers.md from the code")
     docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default docs/)")
@@ -337,15 +347,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    try:
-        cards = load_cards(args.paths) if args.paths else load_all_cards()
-    except CardFileError as exc:
-        for d in exc.diagnostics:
-            print(d)
-        print(f"{len(exc.diagnostics)} problem(s) found.")
+    from interpreter.validation import summary, validate
+    for path in args.paths:
+        if not path.exists():
+            raise UsageError(f"importexport validate: no such file or folder: {path}")
+    report = validate(args.paths, args.run_examples)
+    if args.paths and not report.cards and not report.problems:
+        where = ", ".join(str(p) for p in args.paths)
+        print(f"importexport validate: no card files or mod packs found in {where} (card files end in .yaml)", file=sys.stderr)
         return 1
-    print(f"{len(cards)} cards, no problems.")
-    return 0
+    for line in summary(report, args.run_examples):
+        print(line)
+    return 1 if report.problems else 0
 
 
 def cmd_options(_args: argparse.Namespace) -> int:
@@ -424,9 +437,28 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from interpreter.web.app import serve
+    except ImportError as exc:
+        raise UsageError(f"importexport serve needs the optional extra `web` ({exc.name} is missing): "
+                         "pip install -e '.[web]'") from None
+    from interpreter.web.desk import Desk, DeskSettings
+    if args.port > 65535:
+        raise UsageError(f"--port must be from 0 to 65535; got {args.port}")
+    if args.pack is not None and args.pack.exists() and not args.pack.is_dir():
+        raise UsageError(f"--pack must be a folder (the editor saves card files into it); {args.pack} is a file")
+    try:
+        desk = Desk(DeskSettings(sets=args.sets, mods=args.mod, pack=args.pack, runs=args.runs, records=args.records))
+        serve(desk, args.host, args.port)
+    except ValueError as exc:
+        raise UsageError(f"importexport serve: {exc}") from None
+    return 0
+
+
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance}
+            "balance": cmd_balance, "serve": cmd_serve}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -12,11 +12,15 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.bus import events as ev
 from interpreter.cards.loader import CardSet
 from interpreter.sim.stats import mean_sd, two_proportion_p, wilson
+
+if TYPE_CHECKING:
+    from interpreter.cards.rulesdata import RulesData
+    from interpreter.engine.options import GameOptions
 
 GAMES_FILE = "games.jsonl"
 RESULTS_FILE = "results.json"
@@ -63,17 +67,21 @@ def load_spec(spec: CardSpec) -> CardSet:
 
 def play_one(job: BalanceJob, index: int) -> dict[str, Any]:
     """Play game `index` of a job between heuristic bots and return its record."""
-    from interpreter.agents.heuristic import heuristic_agents
     from interpreter.cards.catalog import load_rules
-    from interpreter.engine.game import Game
     from interpreter.engine.options import GameOptions, parse_option
     from interpreter.sim.runner import game_seed
     cards = load_spec(job.cards)
     options = GameOptions()
     for text in job.options:
         options = parse_option(text, options)
-    seed = game_seed(job.seed, index)
-    game = Game(cards, load_rules(), job.players, seed, options, heuristic_agents(seed, job.players))
+    return recorded_game(cards, load_rules(), job.players, game_seed(job.seed, index), options, index)
+
+
+def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, options: GameOptions, index: int) -> dict[str, Any]:
+    """Play one game between heuristic bots and return its record (what `summarize` reads)."""
+    from interpreter.agents.heuristic import heuristic_agents
+    from interpreter.engine.game import Game
+    game = Game(cards, rules, players, seed, options, heuristic_agents(seed, players))
     names = {c.name: c.id for c in cards.cards}
     power_credits: Counter[str] = Counter()
     fired: Counter[str] = Counter()
@@ -86,7 +94,7 @@ def play_one(job: BalanceJob, index: int) -> dict[str, Any]:
     game.bus.subscribe(ev.PowerUsed, lambda e: fired.update([e.card.id]))
     result = game.play()
     return {
-        "index": index, "seed": seed, "players": job.players, "colours": result.colours, "totals": result.totals,
+        "index": index, "seed": seed, "players": players, "colours": result.colours, "totals": result.totals,
         "winners": result.winners, "end_reason": result.end_reason, "turns": result.turns,
         "completed": [[c.id for c in p.shipments] for p in game.players],
         "in_hand": [[c.id for c in p.hand] for p in game.players],
