@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship, remove_container
 
@@ -163,5 +163,6 @@ def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int |
         else:
             discarded.append(card)
             game.discard(card, "imported, no room")
+    game.turn_log.append((p.seat, "import"))
     game.emit(ev.ImportWon, p.seat, ship, bid, to_imports, to_goods, discarded)
     game.return_if_emptied(ship)
