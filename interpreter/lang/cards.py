@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from lark import Token
 
 from interpreter.lang.registry import Node, construct
-from interpreter.lang.roles import Cards, Group, Place, ShipRef, card_matches
+from interpreter.lang.roles import Cards, Group, ShipRef, card_matches
 from interpreter.lang.world import Card, CardsOf, Ctx, Number, Player
 
 GOODS = ("technology", "agriculture", "illegal", "consumer", "luxury")
@@ -102,15 +102,15 @@ class Filter(Node):
 
     role: ClassVar[str] = "filter"
     grammar: ClassVar[str] = r'''
-!filter: _tier _filter_good? _filter_action? | _filter_good _filter_action? | _filter_action
+!filter: _tier _filter_good? _filter_action? | _filter_good _filter_action? _tier? | _filter_action _tier?
 !_tier: "tier" INT ("or" ("less" | "more"))?
-!_filter_good: GOOD | COLOUR
+!_filter_good: _good | _colour
 !_filter_action: "contract" | "load" | "import" | "pirate" | "supply"
 '''
-    syntax: ClassVar[str] = "[tier N [or less|or more]] [GOOD|COLOUR] [ACTION]"
+    syntax: ClassVar[str] = "[tier N [or less|or more]] [GOOD|COLOUR] [ACTION] [tier N ...]"
     meaning: ClassVar[str] = ("which cards: a tier range, a good type (technology, agriculture, illegal, consumer, luxury) or "
                               "its container colour (green, yellow, red, black, blue), an action type (contract, load, import, "
-                              "pirate, supply), in that order, each optional")
+                              "pirate, supply), in that order, each optional; the tier may also come last")
     examples: ClassVar[tuple[str, ...]] = ("when you contract a tier 2 or more luxury supply card: gain 2",
                                            "at game end: score 1 for each red container on your ships in harbor")
     good: str | None = None
@@ -423,9 +423,11 @@ class Ships(ShipRef):
 
 def _owned_count(owner: Owner, f: Filter | None, zone: str, of_type: OfType | None) -> Number:
     owners = owner.resolve()
-    if zone == "goods" and of_type is None and f is not None and f.good and f.action is None and f.tier_min == 0 and f.tier_max == 99:
-        good = f.good  # goods of a type are read through the rule query: virtual goods count (OQ-36)
-        return lambda ctx: sum(ctx.world.goods_of_type(p, good) for p in owners(ctx))
+    plain = f is None or (f.action is None and f.tier_min == 0 and f.tier_max == 99)
+    if zone == "goods" and of_type is None and plain:
+        # goods are read through the rule query, type by type: virtual goods count (OQ-36)
+        goods = (f.good,) if f is not None and f.good else GOODS
+        return lambda ctx: sum(ctx.world.goods_of_type(p, good) for p in owners(ctx) for good in goods)
     if zone == "containers":
         return lambda ctx: len(narrowed(of_type, ctx, [c for p in owners(ctx) for c in ctx.world.ship_containers(p, "all")
                                                       if matches(f, c)]))
@@ -599,7 +601,7 @@ class Pairs(Group):
     """Pairs of one good of each of two types: the smaller of the two counts."""
 
     grammar: ClassVar[str] = r'''
-!pairs: ("pair" | "pairs") "of" owner GOOD "and" GOOD "goods"
+!pairs: ("pair" | "pairs") "of" owner _good "and" _good "goods"
 '''
     syntax: ClassVar[str] = "pair of OWNER GOOD and GOOD goods"
     meaning: ClassVar[str] = "pairs made of one good of each type (the smaller of the two counts, virtual goods included)"
@@ -610,7 +612,7 @@ class Pairs(Group):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Pairs:
-        goods = [str(c) for c in children if isinstance(c, Token) and c.type == "GOOD"]
+        goods = [str(c) for c in children if isinstance(c, Token) and str(c) in GOODS]
         return cls(first(children, Owner), goods[0], goods[1], col=col)
 
     def english(self) -> str:
@@ -780,6 +782,9 @@ class CardsFrom(Cards):
 
     def _pools(self) -> Callable[[Ctx], list[list[Card]]]:
         src = self.source
+        if isinstance(src, Where) and src.owner is None and src.zone == "deck":
+            n = 10_000 if self.quantity.all else self.quantity.n  # cards from the deck are its top cards
+            return lambda ctx: [ctx.world.deck_top(n)]
         if isinstance(src, Ships):
             if src.kind == "owned" and src.owner is not None and src.owner.apart:
                 owners, at = src.owner.resolve(), src.at
@@ -790,6 +795,9 @@ class CardsFrom(Cards):
         return src.per_owner()
 
     def pick(self, purpose: str) -> CardsOf:
+        src = self.source
+        if isinstance(src, Where) and src.owner is None and src.zone == "deck" and self.filter is None:
+            return lambda ctx: [c for pool in self._pools()(ctx) for c in pool]  # the top cards: nothing to choose
         return _pick_from(self._pools(), self.filter, self.of_type, self.quantity, self.random, purpose)
 
     def pool(self) -> CardsOf:

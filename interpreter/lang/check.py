@@ -60,6 +60,9 @@ def _walk(node: Node, scope: Scope) -> Iterator[tuple[Node, Scope]]:
     """Every node in execution order, with the scope it stands in (`the next time EVENT` gives its
     effect the event's words)."""
     yield node, scope
+    if isinstance(node, effects.ForEachPlayer) and node.effect is not None:
+        yield from _walk(node.effect, Scope(scope.timing, scope.binds | {"that player"}))
+        return
     if isinstance(node, effects.NextTime) and node.trigger is not None:
         yield from _walk(node.trigger, scope)
         if node.effect is not None:
@@ -125,6 +128,11 @@ PRODUCERS: dict[str, tuple[type, ...]] = {
 REFERENCE_TEXT = {
     "them": "`them` / `it` means the cards an earlier step of this power acted on; there is none before it",
     "rest": "`the rest` means the cards looked at (`look at ...`) and not used yet; there is no `look at` before it",
+    **{verb: f"`card {verb}` counts the cards a `{base}` earlier in this power {past}; there is none"
+       for verb, (base, past) in {"taken": ("take", "took"), "moved": ("move", "moved"), "given": ("give", "gave"),
+                                  "discarded": ("discard", "discarded"), "sold": ("sell", "sold"), "loaded": ("load", "loaded"),
+                                  "contracted": ("contract", "contracted"), "completed": ("complete", "completed"),
+                                  "imported": ("import", "imported")}.items()},
     "drawn": "this refers to the cards drawn by this power; there is no `draw` before it",
     "named good": "`the named type` needs `name a good type` earlier in the power",
     "named card": "`the named card` needs `name a card` earlier in the power",
@@ -168,6 +176,12 @@ def _reference_problems(node: Node, seen: list[Node]) -> list[Problem]:
     return [Problem(node.col, "P022", text)]
 
 
+# Effects that mean nothing once the game is over (final scoring, R16.2, R17).
+AFTER_THE_GAME = (effects.ContractCards, effects.Load, effects.FreeActions, effects.ImportContainers,
+                  effects.PirateContainers, effects.UseHandActions, effects.LeadTwice, effects.Until, effects.NextTime,
+                  effects.Win)
+
+
 def _timing_problems(power: timings.Power) -> list[Problem]:
     out: list[Problem] = []
     for q in power.qualifiers:
@@ -179,6 +193,16 @@ def _timing_problems(power: timings.Power) -> list[Problem]:
             out.append(Problem(q.col, "P026", "`once per turn for each player` needs a `when` trigger on what a player does"))
         if isinstance(q, timings.Once) and isinstance(power, timings.AnyTime) and q.period == "game":
             pass
+    if isinstance(power, timings.AsSoonAs) and power.condition is not None:
+        for node in power.condition.walk():
+            if isinstance(node, conditions.CoinFlip | conditions.DrawnIs | conditions.DrawnShare) or _need(node):
+                out.append(Problem(node.col, "P027", "`as soon as` is checked whenever the game changes: its condition "
+                                                     "cannot flip a coin, look at cards drawn or read an event"))
+    if isinstance(power, timings.GameEnd):
+        for node in power.walk():
+            if isinstance(node, AFTER_THE_GAME):
+                out.append(Problem(node.col, "P020", f"`{node.syntax.split(' ')[0]}` has no effect at game end: the game is "
+                                                     "over (R16.2); at game end, move cards, make virtual goods or score"))
     for node in power.walk():
         if isinstance(node, rules.Rainbow) and node.this and not isinstance(power, timings.AsContract):
             out.append(Problem(node.col, "P020", "`this contract` means this card as a contract: use `as a contract: ...`"))
@@ -207,6 +231,14 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
         if playing and n % 2:
             out.append(Problem(col, "P023", f"credits change in steps of 2 during play (R1.8.3); `{n}` is odd"))
 
+    if isinstance(node, effects.Gain | effects.Pay | effects.Lose | effects.Score | effects.Draw) and isinstance(node.amount, values.Amount):
+        amount = node.amount
+        fits = {effects.Draw: ("card",), effects.Score: ("point", "credit")}.get(type(node), ("credit",))
+        if amount.noun and amount.noun not in fits:
+            out.append(Problem(amount.col, "P024", f"`{type(node).__name__.lower()}` counts {fits[0]}s, not {amount.noun}s"))
+    if isinstance(node, effects.Gain | effects.Pay | effects.Lose | effects.Score | effects.Draw) and isinstance(node.amount, values.Amount):
+        if node.amount.n < 1:
+            out.append(Problem(node.amount.col, "P025", "the number must be at least 1"))
     if isinstance(node, effects.Gain | effects.Pay | effects.Lose | effects.Score) and isinstance(node.amount, values.Amount):
         amount = node.amount
         bound(amount.n, "credits", amount.col)
@@ -246,7 +278,9 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
         quantity = node.quantity
         if isinstance(quantity, rules.EndThreshold) and node.op == "set":
             bound(node.n, "threshold", node.col)
-            even(node.n, node.col)
+            if node.n % 2:
+                out.append(Problem(node.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{node.n}` "
+                                                     f"works like {node.n + 1}"))
         elif isinstance(quantity, rules.ShipCapacity) and node.op == "set":
             bound(node.n, "containers", node.col)
         elif isinstance(quantity, rules.Payout | rules.ImportFee | rules.SalePrice | rules.ContractCost) and node.op in ("set", "more", "less"):

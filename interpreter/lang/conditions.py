@@ -10,8 +10,7 @@ from typing import Any, ClassVar
 
 from lark import Token
 
-from interpreter.lang.cards import (COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, OfType, described, first, ints, matches,
-                                    narrowed, nodes, words)
+from interpreter.lang.cards import COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, OfType, described, first, ints, matches, narrowed, nodes, words
 from interpreter.lang.registry import Node, construct
 from interpreter.lang.roles import Condition, Value
 from interpreter.lang.world import Ctx, Player, Test
@@ -375,8 +374,9 @@ class HaveMost(Have):
 !have_most: "the" ("most" | "fewest") _noun
 '''
     syntax: ClassVar[str] = "the most|the fewest NOUN"
-    meaning: ClassVar[str] = ("no other player has more (or fewer); a tie for the most counts as having the most "
-                              "(docs/rulings.md, \"the most\"); write `more ... than each other player` for strictly more")
+    meaning: ClassVar[str] = ("at least one, and no other player has more (or fewer): a tie counts, unless the game is played "
+                              "with the `the_most=strict` option (docs/rulings.md); write `more ... than each other player` "
+                              "for strictly more whatever the option")
     examples: ClassVar[tuple[str, ...]] = ("at game end: if you have the most shipments then score 8",
                                            "at game end: if you have the most containers then score 16")
     fewest: bool = False
@@ -387,7 +387,7 @@ class HaveMost(Have):
         return cls("fewest" in words(children), Measure.read(children), col=col)
 
     def english(self) -> str:
-        return f"the {'fewest' if self.fewest else 'most'} {self.measure.english()} (a tie counts)"
+        return f"the {'fewest' if self.fewest else 'most'} {self.measure.english()}"
 
     def holds(self) -> Callable[[Ctx, Player], bool]:
         measure, fewest = self.measure.of(), self.fewest
@@ -395,7 +395,11 @@ class HaveMost(Have):
         def holds(ctx: Ctx, p: Player) -> bool:
             mine = measure(ctx, p)
             others = [measure(ctx, q) for q in ctx.world.players_from(p)[1:]]
-            return all(mine <= n for n in others) if fewest else all(mine >= n for n in others)
+            if not fewest and mine < 1:  # nobody has "the most" of nothing (OQ-11)
+                return False
+            if ctx.world.ties_are_the_most():
+                return all(mine <= n for n in others) if fewest else all(mine >= n for n in others)
+            return all(mine < n for n in others) if fewest else all(mine > n for n in others)
         return holds
 
 
@@ -408,7 +412,8 @@ class HaveMajorities(Have):
 !have_majorities: "the" "majority" "in" INT "good" "types"
 '''
     syntax: ClassVar[str] = "the majority in N good types"
-    meaning: ClassVar[str] = "in at least N good types, the player alone has the most goods (virtual goods included)"
+    meaning: ClassVar[str] = ("in at least N good types, the player has the most goods (at least one; a tie counts unless the "
+                              "`the_most=strict` option, docs/rulings.md; virtual goods included)")
     examples: ClassVar[tuple[str, ...]] = ("as soon as you have the majority in 4 good types: win the game",)
     n: int = 4
 
@@ -417,16 +422,18 @@ class HaveMajorities(Have):
         return cls(ints(children)[0], col=col)
 
     def english(self) -> str:
-        return f"alone the most goods in at least {self.n} good types"
+        return f"the most goods in at least {self.n} good types"
 
     def holds(self) -> Callable[[Ctx, Player], bool]:
         n = self.n
 
         def holds(ctx: Ctx, p: Player) -> bool:
+            ties = ctx.world.ties_are_the_most()
             held = 0
             for good in GOODS:
                 mine = ctx.world.goods_of_type(p, good)
-                if mine and all(ctx.world.goods_of_type(q, good) < mine for q in ctx.world.players_from(p)[1:]):
+                others = [ctx.world.goods_of_type(q, good) for q in ctx.world.players_from(p)[1:]]
+                if mine and all(n <= mine if ties else n < mine for n in others):
                     held += 1
             return held >= n
         return holds

@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 
 from lark import Token
 
-from interpreter.lang.cards import (ACTIONS, GOODS, DeckTop, Ships, Them, ThisCard, Where, first, ints, nodes,
-                                    words)
+from interpreter.lang.cards import (ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, WholeHand, first,
+                                    ints, nodes, words)
 from interpreter.lang.conditions import Condition
 from interpreter.lang.registry import Node, construct
 from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger
@@ -212,9 +212,26 @@ class DrawUntil(Action):
         assert self.until is not None
         return f"draw one card at a time until {self.until.english()}"
 
+    def _hand_size(self) -> int | None:
+        """`until you hold N cards`: the hand size wanted, so the cards are drawn at once (one draw)."""
+        from interpreter.lang.conditions import Has, HaveCount, Holds
+        cond = self.until
+        if isinstance(cond, Holds) and cond.who == "you" and isinstance(cond.predicate, Has):
+            have = cond.predicate.have
+            if (isinstance(have, HaveCount) and have.zone == "hand" and have.filter is None and have.of_type is None
+                    and have.test.op in (">=", ">") and not have.every_type):
+                return have.test.n + (1 if have.test.op == ">" else 0)
+        return None
+
     def run(self) -> Run:
         assert self.until is not None
-        done, limit = self.until.test(), self.LIMIT
+        done, limit, size = self.until.test(), self.LIMIT, self._hand_size()
+        if size is not None:
+            def run_at_once(ctx: Ctx) -> None:
+                missing = size - len(ctx.world.cards(ctx.actor, "hand"))
+                if missing > 0:
+                    ctx.drawn += ctx.world.draw(ctx.actor, missing)
+            return run_at_once
 
         def run(ctx: Ctx) -> None:
             for _ in range(limit):
@@ -282,6 +299,28 @@ class Move(Action):
             return f"take {self.cards.english()} into your hand{limits}"
         return f"{self.verb} {self.cards.english()} {'to' if self.verb != 'take' else 'into'} {self.place.english()}{limits}"
 
+    def label(self) -> str:
+        """The giver's words: `give 2 of your goods`, `give 2 card(s) from your hand`, `give your whole hand`."""
+        if self.verb != "give" or self.cards is None:
+            return self.english()
+        cards = self.cards
+        if isinstance(cards, WholeHand):
+            return "give your whole hand"
+        if isinstance(cards, CardsFrom) and isinstance(cards.source, Where) and cards.source.zone == "hand":
+            return f"give {cards.quantity.english()} card(s) from your hand"
+        if isinstance(cards, CardsOfOwner):
+            from interpreter.lang.cards import described
+            noun = described(cards.filter, cards.zone if cards.zone != "hand" else "cards")
+            return f"give {cards.quantity.english()} of your {noun}"
+        return self.english()
+
+    def _purpose(self) -> str:
+        """How a card picked for this move is offered: `move to your goods Pens`, `put on the island Soap`."""
+        if self.verb in ("move", "put") and self.place is not None:
+            where = "the island" if self.place.owner is None and self.place.zone == "island" else self.place.english()
+            return f"{self.verb} {'to' if self.verb == 'move' else 'on'} {where}"
+        return self.verb
+
     def _destination(self) -> Callable[[Ctx, Card], tuple[Player | None, str]]:
         if self.verb == "give":
             assert self.to is not None
@@ -299,20 +338,31 @@ class Move(Action):
 
     def run(self) -> Run:
         assert self.cards is not None
-        pick, dest, ignore = self.cards.pick(self.verb), self._destination(), self.ignore_limits
+        pick, dest, ignore = self.cards.pick(self._purpose()), self._destination(), self.ignore_limits
         stays = isinstance(self.cards, ThisCard)
         verb = DONE_OF[self.verb]
+        quantity = getattr(self.cards, "quantity", None)
+        together = quantity is not None and quantity.all and not quantity.up_to
 
         def run(ctx: Ctx) -> None:
             moved = []
+            handed: dict[tuple[Any, Any, str], int] = {}  # (giver, receiver, zone) -> cards
             for card in pick(ctx):
                 to, zone = dest(ctx, card)
                 if to is None and zone not in ("island", "deck", "deck_bottom", "discard"):
                     continue
+                holder, _ = ctx.world.locate(card)
                 if ctx.world.move(card, to, zone, ignore_limits=ignore, reason=ctx.reason):
                     moved.append(card)
+                    if holder is not None and to is not None and holder is not to:
+                        if together or zone != "hand":  # taken at once, or areas given: one handing over
+                            handed[(holder, to, zone)] = handed.get((holder, to, zone), 0) + 1
+                        else:  # picked one by one: handed one by one
+                            ctx.world.handed(holder, to, 1, zone)
                 elif not stays:  # no room for it: discarded (R13.5)
                     ctx.world.move(card, None, "discard", reason=f"{ctx.reason}: no room")
+            for (giver, receiver, zone), count in handed.items():
+                ctx.world.handed(giver, receiver, count, zone)
             acted(ctx, moved, verb)
         return run
 
@@ -330,6 +380,14 @@ class Move(Action):
         if self.verb == "give":
             return -CARD_WORTH
         return CARD_WORTH if self.verb == "take" else 1.0
+
+
+def _source_text(cards: Cards) -> str:
+    """Where a phrase takes its cards from, briefly: `the island`, `your hand` ('' if it says no place)."""
+    source = getattr(cards, "source", None)
+    if isinstance(source, Where):
+        return "the island" if source.zone == "island" else source.english()
+    return ""
 
 
 def _has_cards(cards: Cards) -> Test:
@@ -438,7 +496,8 @@ class Swap(Action):
 
     def run(self) -> Run:
         assert self.mine is not None and self.theirs is not None
-        mine, theirs = self.mine.pick("give"), self.theirs.pick("take")
+        mine = self.mine.pick(f"give to {_source_text(self.theirs)}".rstrip(" to"))
+        theirs = self.theirs.pick(f"take from {_source_text(self.theirs)}".rstrip(" from"))
 
         def run(ctx: Ctx) -> None:
             given, taken = mine(ctx), theirs(ctx)
@@ -449,6 +508,8 @@ class Swap(Action):
                 ctx.world.move(card, there[0], there[1], ignore_limits=True, reason=ctx.reason)
             for card in taken:
                 ctx.world.move(card, here[0], here[1], ignore_limits=True, reason=ctx.reason)
+            if there[0] is not None and here[0] is not None and there[0] is not here[0]:
+                ctx.world.handed(there[0], here[0], len(taken), here[1])
             acted(ctx, taken, "taken")
         return run
 
@@ -510,7 +571,10 @@ class Load(Action):
                 fitting = [c for c in candidates if c not in loaded and ctx.world.fits(ctx.actor, c, targets[0] if targets else None)]
                 if not fitting:
                     break
-                card = ctx.world.choose_cards(ctx.actor, fitting, 1, "load", up_to=up_to, prompt=ctx.reason)
+                if not up_to and len(fitting) <= n - len(loaded):  # every one is needed: nothing to choose
+                    card = fitting[:1]
+                else:
+                    card = ctx.world.choose_cards(ctx.actor, fitting, 1, "load", up_to=up_to, prompt=ctx.reason)
                 if not card or not ctx.world.load(ctx.actor, card[0], targets):
                     break
                 loaded.append(card[0])
@@ -554,17 +618,25 @@ class ContractCards(Action):
         assert self.cards is not None
         pool = self.cards.pool()
         n, up_to = _quantity(self.cards)
+        this_card = isinstance(self.cards, ThisCard)
 
         def run(ctx: Ctx) -> None:
             made: list[Card] = []
             while len(made) < n:
-                ready = [c for c in pool(ctx) if c not in made and _contractable(ctx, c)]
-                if not ready:
+                pairs = [(card, ship) for card in pool(ctx) if card not in made
+                         for ship in ctx.world.contract_ships(ctx.actor, card, tier=_tier_needed(ctx, card))]
+                if not pairs:
                     break
-                card = ctx.world.choose_cards(ctx.actor, ready, 1, "contract", up_to=up_to, prompt=ctx.reason)
-                if not card or not ctx.world.contract(ctx.actor, card[0], None, tier=_tier_needed(ctx, card[0])):
+                options: list[tuple[str, Any]] = [("stop contracting", None)] if up_to else []
+                options += [(f"contract {card.name} on the {ship.label}", (card, ship)) for card, ship in pairs]
+                picked = ctx.world.choose(ctx.actor, options, f"{ctx.reason}: contract which card?",
+                                          "choose_ship" if this_card else "choose_card")  # this card: only the ship
+                if picked is None:
                     break
-                made.append(card[0])
+                card, ship = picked
+                if not ctx.world.contract(ctx.actor, card, [ship], tier=_tier_needed(ctx, card)):
+                    break
+                made.append(card)
             acted(ctx, made, "contracted")
         return run
 
@@ -650,8 +722,8 @@ class ImportContainers(Action):
             found = [s for s in ships(ctx) if s.at_sea and s.containers]
             if not found:
                 return
-            ship = found[0] if len(found) == 1 else ctx.world.choose(
-                ctx.actor, [(f"import from the {s.label} ({', '.join(c.name for c in s.containers)})", s) for s in found],
+            ship = ctx.world.choose(  # asked even with one ship: a forced choice is still shown and recorded
+                ctx.actor, [(f"the {s.label} ({', '.join(c.name for c in s.containers)})", s) for s in found],
                 f"{ctx.reason}: import from which ship?", "choose_ship")
             ctx.world.import_from(ctx.actor, ship, n, fee=fee)
         return run
@@ -691,10 +763,7 @@ class PirateContainers(Action):
                 found = [s for s in ships(ctx) if s.containers]
                 if not found:
                     return
-                ship = found[0] if len(found) == 1 else ctx.world.choose(
-                    ctx.actor, [(f"pirate from the {s.label} ({', '.join(c.name for c in s.containers)})", s) for s in found],
-                    f"{ctx.reason}: pirate from which ship?", "choose_ship")
-                ctx.world.pirate_from(ctx.actor, ship)
+                ctx.world.pirate_from(ctx.actor, found)
         return run
 
     def possible(self) -> Test:
@@ -918,7 +987,7 @@ class Park(Action):
 @dataclass(frozen=True)
 class VirtualGoods(Action):
     grammar: ClassVar[str] = r'''
-!virtual_goods: ("gain" | "gains") INT "virtual" (GOOD ("good" | "goods") | ("good" | "goods") "of" ("one" "good" "type" "you" "choose" | "every" "type")) (for_each | for_every)?
+!virtual_goods: ("gain" | "gains") INT "virtual" (_good ("good" | "goods") | ("good" | "goods") "of" ("one" "good" "type" "you" "choose" | "every" "type")) (for_each | for_every)?
 '''
     syntax: ClassVar[str] = "gain N virtual GOOD good(s) | gain N virtual goods of one good type you choose | ... of every type"
     meaning: ClassVar[str] = ("goods without a card: they count in levels, majorities, one-of-each and values, never in the "
@@ -931,7 +1000,7 @@ class VirtualGoods(Action):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> VirtualGoods:
-        goods = [str(c) for c in children if isinstance(c, Token) and c.type == "GOOD"]
+        goods = [str(c) for c in children if isinstance(c, Token) and str(c) in GOODS]
         w = words(children)
         good = goods[0] if goods else ("every" if "every" in w else "choose")
         return cls(ints(children)[0], good, first(children, (ForEach, ForEvery)), col=col)
@@ -1023,7 +1092,8 @@ class Sequence(Effect):
     level: ClassVar[str] = "list"
     grammar: ClassVar[str] = r'''
 sequence: effect (_then effect)*
-_then: "then" | ";"
+_then: "then" | _COMMA_THEN | ";"
+_COMMA_THEN: /,\s*then\b/
 '''
     syntax: ClassVar[str] = "EFFECT then EFFECT ... | (EFFECT then EFFECT)"
     meaning: ClassVar[str] = "each in turn; parentheses make several effects one step (after `you may`, `if`, `either`)"
@@ -1227,18 +1297,19 @@ class Either(Effect):
 
 
 def _choose_between(options: tuple[Effect, ...], players: Players | None) -> Run:
-    """Each chooser picks one option that can be done; when none can, the first is done as far as it goes (OQ-33)."""
-    compiled = [(o.english(), o.possible(), o.run()) for o in options]
+    """Each chooser picks one option that can be done; when none can, the first is done as far as it
+    goes (OQ-33). Each option goes to the world as (node, run), so a bot can weigh the node."""
+    compiled = [(o.label(), o.possible(), o.run(), o) for o in options]
     group = players.resolve() if players is not None else None
 
     def choose(ctx: Ctx) -> None:
         for p in group(ctx) if group is not None else [ctx.actor]:
             sub = ctx if p is ctx.actor else ctx.as_actor(p)
-            open_ = [(text, run) for text, can, run in compiled if can(sub)]
+            open_ = [(text, (node, run)) for text, can, run, node in compiled if can(sub)]
             if not open_:
                 compiled[0][2](sub)
                 continue
-            run = open_[0][1] if len(open_) == 1 else sub.world.choose(p, open_, f"{ctx.reason}: choose one")
+            run = sub.world.choose(p, open_, f"{ctx.reason}: choose one")  # a single option is taken, not asked
             run(sub)
     return choose
 
@@ -1313,6 +1384,50 @@ class IfThen(Effect):
     def value(self) -> float:
         assert self.then is not None
         return 0.5 * self.then.value() + (0.5 * self.otherwise.value() if self.otherwise is not None else 0.0)
+
+
+@construct
+@dataclass(frozen=True)
+class ForEachPlayer(Effect):
+    """The same step once for each player of a group, who is `that player` inside it; the player
+    acting stays the same (`for each other player, (take 1 container from that player's ships ...)`)."""
+
+    level: ClassVar[str] = "effect"
+    grammar: ClassVar[str] = r'''
+!for_each_player: "for" "each" ("player" | "other" "player" | "opponent") "," branch
+'''
+    syntax: ClassVar[str] = "for each [other] player, EFFECT"
+    meaning: ClassVar[str] = ("the effect once for each of those players, clockwise from the owner, with `that player` meaning "
+                              "that one each time; use parentheses for several effects")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: for each other player, (take 1 container from that player's ships into your hand then you may load it)",)
+    others: bool = True
+    effect: Effect | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> ForEachPlayer:
+        w = words(children)
+        return cls("other" in w or "opponent" in w, first(children, Effect), col=col)
+
+    def english(self) -> str:
+        assert self.effect is not None
+        return f"for each {'other ' if self.others else ''}player in turn: {self.effect.english()}"
+
+    def run(self) -> Run:
+        assert self.effect is not None
+        inner, others = self.effect.run(), self.others
+
+        def run(ctx: Ctx) -> None:
+            saved = ctx.that
+            for p in ctx.world.players_from(ctx.owner)[1 if others else 0:]:
+                ctx.that = p
+                inner(ctx)
+            ctx.that = saved
+        return run
+
+    def value(self) -> float:
+        assert self.effect is not None
+        return 2.0 * self.effect.value()
 
 
 DURATIONS = {("the", "end", "of", "this", "turn"): "this_turn", ("the", "end", "of", "your", "next", "turn"): "next_turn",

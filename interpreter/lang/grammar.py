@@ -21,8 +21,8 @@ HEADER = """\
 """
 
 TERMINALS = r'''
-GOOD: "technology" | "agriculture" | "illegal" | "consumer" | "luxury"
-COLOUR: "green" | "yellow" | "red" | "black" | "blue"
+!_good: "technology" | "agriculture" | "illegal" | "consumer" | "luxury"
+!_colour: "green" | "yellow" | "red" | "black" | "blue"
 COMPARATOR: "<=" | ">=" | "<" | ">" | "="
 
 %import common.INT

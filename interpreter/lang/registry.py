@@ -47,7 +47,7 @@ ROLES: dict[str, str] = {
     "predicate": "what is said of a player (`has an illegal good`, `pirated before you this turn`, `leads`)",
     "have": "what a player has (`an illegal good`, `the most goods`, `more credits than you`)",
     "modifier": "a change to an amount (`for each ...`, `for every N ...`, `(at most N)`)",
-    "trigger": "an event (`you contract a card`, `any player completes a shipment`, `a ship returns to harbor`)",
+    "trigger": "an event (`you contract a card`, `any player completes a shipment`, `a ship returns to harbor`; after who acts: `contract a card`, `draw`, `pirate`, ...)",
     "rule": "a rule (`your ship capacity is 8`, `you may load the top card of the deck`)",
     "quantity": "a quantity a rule changes (`ship capacity`, `import fee`, `imports limit`)",
     "permission": "something a rule allows or forbids (`pirate from ships in harbor`)",
@@ -92,13 +92,18 @@ class Node:
     def english(self) -> str:
         return self.rule.replace("_", " ")
 
+    def label(self) -> str:
+        """The words of a decision's option offering this (from the point of view of the player
+        choosing); the English by default."""
+        return self.english()
+
     def value(self) -> float:
         """Credits-equivalent for the heuristic bot: the sum of what is inside, by default."""
         return sum(child.value() for child in self.children())
 
 
 def _is_keyword(child: Any) -> bool:
-    return isinstance(child, Token) and child.type not in ("INT", "GOOD", "COLOUR", "COMPARATOR")
+    return isinstance(child, Token) and child.type not in ("INT", "COMPARATOR")
 
 
 def snake(name: str) -> str:

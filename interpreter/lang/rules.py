@@ -153,7 +153,7 @@ class GoodQuantity(Quantity):
 
 
 def _good_of(children: list[Any]) -> str | None:
-    goods = [str(c) for c in children if isinstance(c, Token) and c.type in ("GOOD", "COLOUR")]
+    goods = [str(c) for c in children if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)]
     return COLOUR_GOOD.get(goods[0], goods[0]) if goods else None
 
 
@@ -162,7 +162,7 @@ def _good_of(children: list[Any]) -> str | None:
 class MajorityBonus(GoodQuantity):
     query: ClassVar[str] = "majority_bonus"
     grammar: ClassVar[str] = r'''
-!majority_bonus: GOOD? "majority" ("bonus" | "bonuses" | "penalty")
+!majority_bonus: _good? "majority" ("bonus" | "bonuses" | "penalty")
 '''
     syntax: ClassVar[str] = "[GOOD] majority bonus|bonuses|penalty"
     meaning: ClassVar[str] = "what the player receives of a majority bonus or penalty (R17.6; -6 for illegal)"
@@ -181,7 +181,7 @@ class MajorityBonus(GoodQuantity):
 class InnateValue(GoodQuantity):
     query: ClassVar[str] = "innate_value"
     grammar: ClassVar[str] = r'''
-!innate_value: "innate" "value" "of" GOOD "goods"
+!innate_value: "innate" "value" "of" _good "goods"
 '''
     syntax: ClassVar[str] = "innate value of GOOD goods"
     meaning: ClassVar[str] = "what each good of that type scores at game end (R17.5)"
@@ -200,7 +200,7 @@ class InnateValue(GoodQuantity):
 class Level(GoodQuantity):
     query: ClassVar[str] = "level"
     grammar: ClassVar[str] = r'''
-!level: "level" "in" GOOD
+!level: "level" "in" _good
 '''
     syntax: ClassVar[str] = "level in GOOD"
     meaning: ClassVar[str] = "the level in a good type, which contracting needs (R5.1, R5.3)"
@@ -220,7 +220,7 @@ class VirtualGoodsOf(GoodQuantity):
     query: ClassVar[str] = "goods_of_type"
     additive: ClassVar[bool] = True
     grammar: ClassVar[str] = r'''
-!virtual_goods_of: "virtual" "goods" "of" (GOOD | "every" "type")
+!virtual_goods_of: "virtual" "goods" "of" (_good | "every" "type")
 '''
     syntax: ClassVar[str] = "virtual goods of GOOD|every type"
     meaning: ClassVar[str] = ("goods without a card, counted in levels, majorities, one-of-each and values, never in the goods "
@@ -240,7 +240,7 @@ class VirtualGoodsOf(GoodQuantity):
 class MajorityCount(GoodQuantity):
     query: ClassVar[str] = "majority_goods"
     grammar: ClassVar[str] = r'''
-!majority_count: "majority" "count" "of" GOOD "goods"
+!majority_count: "majority" "count" "of" _good "goods"
 '''
     syntax: ClassVar[str] = "majority count of GOOD goods"
     meaning: ClassVar[str] = "how many goods of that type the player counts for majorities (R17.6), nowhere else"
@@ -285,7 +285,7 @@ class ExtraImports(Quantity):
 class GoodsRoom(GoodQuantity):
     query: ClassVar[str] = "goods_counted"
     grammar: ClassVar[str] = r'''
-!goods_room: "room" "taken" "by" GOOD "goods"
+!goods_room: "room" "taken" "by" _good "goods"
 '''
     syntax: ClassVar[str] = "room taken by GOOD goods"
     meaning: ClassVar[str] = "how many places goods of that type use toward the goods limit (R13.4)"
@@ -330,7 +330,7 @@ class ContractCost(Quantity):
 @construct
 @dataclass(frozen=True)
 class LoadRequirement(Quantity):
-    query: ClassVar[str] = "load_needed"
+    query: ClassVar[str] = "contract_need"
     grammar: ClassVar[str] = r'''
 !load_requirement: "load" "requirement" "of" filter? "contracts"
 '''
@@ -701,6 +701,51 @@ class PlayForEachOther(Permission):
 
 @construct
 @dataclass(frozen=True)
+class InterchangeableActions(RuleNode):
+    """Two actions stand in for each other: a card of either type declares or follows either (R4.5's
+    single card), and whichever is to be done, the player may carry out the other instead, all his or
+    her instances of the turn being of the one chosen (R4.6.7)."""
+
+    grammar: ClassVar[str] = r'''
+!interchangeable_actions: owner _filter_action "and" _filter_action "actions" "are" "interchangeable"
+'''
+    syntax: ClassVar[str] = "your ACTION and ACTION actions are interchangeable"
+    meaning: ClassVar[str] = ("cards of either action declare or follow either, and the player carries out whichever of the "
+                              "two he or she chooses, all instances of the turn being of that one (R4.6.7)")
+    examples: ClassVar[tuple[str, ...]] = ("rule: your contract and load actions are interchangeable",)
+    scope: str = "you"
+    first_action: str = "contract"
+    second_action: str = "load"
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> InterchangeableActions:
+        owner = first(children, Owner)
+        acts = [w for w in words(children) if w in ACTIONS]
+        return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", acts[0], acts[1], col=col)
+
+    def english(self) -> str:
+        return (f"your {self.first_action.upper()} and {self.second_action.upper()} cards stand in for each other, and "
+                "you carry out whichever of the two actions you choose (all your actions of the turn being of that one)")
+
+    def changes(self) -> Changes:
+        a, b, who = self.first_action, self.second_action, scope_test(self.scope)
+
+        def may_play_for(ctx: Ctx) -> Callable[..., Any]:
+            def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+                return True if who(ctx, p) and {card.action, action} == {a, b} else value
+            return modifier
+
+        def action_choices(ctx: Ctx) -> Callable[..., Any]:
+            def modifier(value: tuple[str, ...], p: Player, declared: str) -> tuple[str, ...]:
+                if who(ctx, p) and declared in (a, b):
+                    return (declared, b if declared == a else a)
+                return value
+            return modifier
+        return [("may_play_for", may_play_for), ("action_choices", action_choices)]
+
+
+@construct
+@dataclass(frozen=True)
 class PirateToGoods(Permission):
     grammar: ClassVar[str] = r'''
 !pirate_to_goods: "pay" INT "to" "put" "a" "pirated" "card" "into" ("your" | "their") "goods"
@@ -755,7 +800,7 @@ class SellInsteadOfLoad(Permission):
 @dataclass(frozen=True)
 class PairSlot(Permission):
     grammar: ClassVar[str] = r'''
-!pair_slot: "fill" "one" GOOD "slot" "with" "two" "containers" "of" "one" "colour"
+!pair_slot: "fill" "one" _good "slot" "with" "two" "containers" "of" "one" "colour"
 '''
     syntax: ClassVar[str] = "fill one GOOD slot with two containers of one colour"
     meaning: ClassVar[str] = ("one load action loads two containers of one colour that together fill one slot of that good; "
@@ -860,7 +905,7 @@ class Rainbow(RuleNode):
 @dataclass(frozen=True)
 class Wild(RuleNode):
     grammar: ClassVar[str] = r'''
-!wild: owner (COLOUR | GOOD) "containers" "are" "wild"
+!wild: owner (_colour | _good) "containers" "are" "wild"
 '''
     syntax: ClassVar[str] = "your COLOUR containers are wild"
     meaning: ClassVar[str] = "the player's containers of that colour fill a slot of any colour, pirated ones too (R7.2)"
@@ -889,7 +934,7 @@ class Wild(RuleNode):
 @dataclass(frozen=True)
 class Interchangeable(RuleNode):
     grammar: ClassVar[str] = r'''
-!interchangeable: (GOOD | COLOUR) "and" (GOOD | COLOUR) "containers" "are" "interchangeable" "on" owner "ships"
+!interchangeable: (_good | _colour) "and" (_good | _colour) "containers" "are" "interchangeable" "on" owner "ships"
 '''
     syntax: ClassVar[str] = "GOOD and GOOD containers are interchangeable on your ships"
     meaning: ClassVar[str] = "on the player's ships, a container of either type fills a slot of the other (R7.2)"
@@ -900,7 +945,7 @@ class Interchangeable(RuleNode):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Interchangeable:
-        goods = [COLOUR_GOOD.get(str(c), str(c)) for c in children if isinstance(c, Token) and c.type in ("GOOD", "COLOUR")]
+        goods = [COLOUR_GOOD.get(str(c), str(c)) for c in children if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)]
         owner = first(children, Owner)
         return cls(goods[0], goods[1], SCOPES.get(owner.kind, "you") if owner is not None else "you", col=col)
 

@@ -20,7 +20,7 @@ from interpreter.lang.world import Ctx, Run, Test, always, never, nothing
 class CompiledPower:
     """One power ready to run. The runtime reads `timing` and the fields that timing uses."""
 
-    node: Power
+    node: Power | None  # None for a one-shot trigger a power installs (`the next time ...`)
     text: str
     timing: str
     run: Run = nothing
@@ -178,7 +178,7 @@ class When(Power):
     def compile(self) -> CompiledPower:
         assert self.trigger is not None and self.effects is not None
         once = self.once
-        return CompiledPower(self, self.text, "when", run=self.effects.run(), event=self.trigger.event_name(),
+        return CompiledPower(self, self.text, "triggered", run=self.effects.run(), event=self.trigger.event_name(),
                              matches=self.trigger.matches(), bind=self.trigger.bind,
                              once=once.period if once else None, per_player=bool(once and once.per_player),
                              completion_trigger=self.trigger.own_completion(), own_included=self.own_included)
@@ -343,7 +343,7 @@ class AsSoonAs(Power):
     def compile(self) -> CompiledPower:
         assert self.condition is not None and self.effects is not None
         once = self.once
-        return CompiledPower(self, self.text, "as_soon_as", run=self.effects.run(), condition=self.condition.test(),
+        return CompiledPower(self, self.text, "standing", run=self.effects.run(), condition=self.condition.test(),
                              once=once.period if once else None)
 
 

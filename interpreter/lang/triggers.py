@@ -453,14 +453,14 @@ class Declares(ActorTrigger):
 @construct
 @dataclass(frozen=True)
 class Pirates(ActorTrigger):
-    event: ClassVar[str] = "CardPirated"
+    event: ClassVar[str] = "PirateFinished"
     binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "that card"})
     grammar: ClassVar[str] = r'''
 !pirates: _actor ("pirate" | "pirates") (_article filter? ("card" | "container"))? ("from" (ships | "the" "island"))?
 '''
     syntax: ClassVar[str] = "ACTOR pirate(s) [a FILTER card] [from SHIPS | from the island]"
-    meaning: ClassVar[str] = ("a pirate action takes a card (R11.1); `from your ship`: from a ship of the card's owner (the "
-                              "victim's side); `that ship's owner` is whose ship it was")
+    meaning: ClassVar[str] = ("a pirate action has taken a card and placed it (R11.1, R11.2); `from your ship`: from a ship of "
+                              "the card's owner (the victim's side); `that ship's owner` is whose ship it was")
     examples: ClassVar[tuple[str, ...]] = ("when an opponent pirates from your ship: gain 4",
                                            "when you pirate from another player's ship at sea: take 1 random card from that ship's owner's hand")
     filter: Filter | None = None

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from interpreter.lang.cards import Owner, first, ints, words
 from interpreter.lang.registry import Node, construct
 from interpreter.lang.roles import Group, Value
-from interpreter.lang.world import Ctx, Number
+from interpreter.lang.world import Number
 
 CARD_WORTH = 2.0  # a card in hand is worth about one action, 2 credits (card-estimates.yaml's valuation)
 
@@ -143,17 +143,19 @@ class Amount(Node):
     role: ClassVar[str] = "amount"
     rule: ClassVar[str] = "how_much"
     grammar: ClassVar[str] = r'''
-!how_much: INT (for_each | for_every)? at_most? rounded_even?
+!how_much: INT ("credit" | "credits" | "card" | "cards" | "point" | "points")? (for_each | for_every)? at_most? rounded_even?
 '''
-    syntax: ClassVar[str] = "N [for each ... | for every N ...] [(at most N)] [rounded up to an even number]"
+    syntax: ClassVar[str] = "N [credits|cards|points] [for each ... | for every N ...] [(at most N)] [rounded up to an even number]"
     meaning: ClassVar[str] = "a number of credits or cards"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: draw 5", "on completion: gain 2 for each of your shipments")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: draw 5", "on completion: gain 2 credits for each of your shipments")
     n: int = 0
     modifiers: tuple[Modifier, ...] = ()
+    noun: str = ""  # the word written after the number, if any (`credits`, `cards`, `points`)
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Amount:
-        return cls(ints(children)[0], tuple(c for c in children if isinstance(c, Modifier)), col=col)
+        noun = next((w.rstrip("s") for w in words(children)[1:2] if w.rstrip("s") in ("credit", "card", "point")), "")
+        return cls(ints(children)[0], tuple(c for c in children if isinstance(c, Modifier)), noun, col=col)
 
     def english(self) -> str:
         return " ".join([str(self.n)] + [m.english() for m in self.modifiers])
