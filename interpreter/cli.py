@@ -18,6 +18,7 @@ from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
+from interpreter.powers import new_game
 from interpreter.sim.bench import bench
 from interpreter.sim.narrate import Narrator
 from interpreter.sim.runner import run_batch, terminal_progress
@@ -219,7 +220,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     agents: list[RandomAgent | HumanAgent] = [RandomAgent(args.seed * 1009 + s * 7919 + 1) for s in range(args.players)]
     for seat in args.human:
         agents[seat - 1] = HumanAgent()
-    game = Game(cards, data, args.players, args.seed, options, agents)
+    game = new_game(cards, data, args.players, args.seed, options, agents)
     if args.watch or args.human:
         Narrator(game, sys.stdout, verbose=args.verbose)
     print(f"Import / Export: {args.players} players, seed {args.seed}, deck {deck_line(cards)}")
@@ -398,7 +399,6 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     from interpreter.cards.loader import load_card_file
-    from interpreter.dsl.explain import power_text
     all_cards = None
     status = 0
     for name in args.cards:
@@ -421,19 +421,23 @@ def cmd_explain(args: argparse.Namespace) -> int:
             print("  (no powers written yet)")
         for power in card.powers:
             print(f"  {power.text}")
-            print(f"    -> {power_text(power.ast)}")
+            print(f"    -> {power.node.english()}")
     return status
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
     from interpreter.cards.catalog import project_root
-    from interpreter.reference import card_schema, powers_markdown, reference_markdown
+    from interpreter.reference import card_schema, grammar_file, powers_markdown, reference_markdown
     docs = args.out or project_root() / "docs"
     docs.mkdir(parents=True, exist_ok=True)
     schema = json.dumps(card_schema(), indent=2) + "\n"
     for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema)):
         (docs / name).write_text(text)
         print(f"wrote {docs / name}")
+    if args.out is None:  # the grammar is generated from the language's registry too
+        grammar = project_root() / "grammar" / "powers.lark"
+        grammar.write_text(grammar_file())
+        print(f"wrote {grammar}")
     return 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game

@@ -13,6 +13,7 @@ from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult
 from interpreter.engine.options import GameOptions
+from interpreter.powers import new_game
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -38,7 +39,7 @@ def bot_game(cards: CardSet, data: RulesData, players: int, seed: int, options: 
     for seat, kind in enumerate(kinds or []):
         if kind == "heuristic":
             agents[seat] = HeuristicAgent(seed * 2003 + seat * 31 + 7)
-    return Game(cards, data, players, seed, options, agents)
+    return new_game(cards, data, players, seed, options, agents)
 
 
 @dataclass
