@@ -5,19 +5,17 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
-from interpreter.bus import events as ev
 from interpreter.bus.bus import TriggerLoopError
 from interpreter.cards.loader import CardSet
-from interpreter.dsl.compile import compile_power
-from interpreter.dsl.parser import parse_power
+from interpreter.engine import events as ev
+from interpreter.lang import parse_power
 from tests.helpers import _PLAIN, clear, give, new_game, play_turn, use_script
 
 
 def with_powers(**lines: list[str]) -> CardSet:
     """The base set with the given cards' powers replaced (synthetic cards for engine tests, OQ-30)."""
     def compiled(texts: list[str]) -> tuple:
-        return tuple(compile_power(parse_power(t)[0]) for t in texts)
+        return tuple(parse_power(t)[0].compile() for t in texts)
     return CardSet([dataclasses.replace(c, powers=compiled(lines[c.id])) if c.id in lines else c for c in _PLAIN.cards])
 
 
