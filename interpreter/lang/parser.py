@@ -201,10 +201,11 @@ def _problem_at(text: str, col: int) -> Problem:
     match = WORD.match(text, col - 1)
     word = match.group(0) if match else text[col - 1:col]
     expected = _expected_words(prefix)
-    hint = did_you_mean(word, expected, cutoff=0.7)
+    hint = did_you_mean(word, expected, cutoff=0.6)  # a word the parser wants here: a looser match
     if word[:1].isalpha() and word not in _keywords():  # no word of the language at all
         hint = hint or did_you_mean(word, _keywords(), cutoff=0.7)
-        where = f"; expected {_describe(prefix)}" if _state_at(prefix) is not None else ""
+        # a close word is the whole answer; without one, say what the language expected there
+        where = f"; expected {_describe(prefix)}" if not hint and _state_at(prefix) is not None else ""
         return Problem(col, "P001", f"unknown word `{word}`{hint}{where}")
     doubled = _doubled_filter(text, col, word)
     if doubled:
