@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -58,6 +59,7 @@ def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -
 
 def build_parser() -> Parser:
     parser = Parser(prog="importexport", description="Import / Export: card interpreter and rules engine.")
+    parser.add_argument("--version", action="store_true", help="print the version and where the shipped cards are read from")
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     sim = sub.add_parser("simulate", help="play many bot games and summarise them")
@@ -105,6 +107,9 @@ def build_parser() -> Parser:
     mod_check.add_argument("paths", nargs="+", type=Path, help="mod packs, applied in this order")
     mod_check.add_argument("--expansions", default="none", help="the sets the packs apply to (default: base only)")
 
+    init = sub.add_parser("init", help="make a new mod pack folder (manifest, a sample card with an example, README)")
+    init.add_argument("folder", type=Path, help="the folder to create, e.g. my-mod")
+
     val = sub.add_parser("validate", help="check card files and report every problem")
     val.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the shipped cards)")
 
@@ -121,7 +126,7 @@ def build_parser() -> Parser:
     ex.add_argument("cards", nargs="+", help="card ids or card file paths")
 
     docs = sub.add_parser("docs", help="regenerate docs/reference.md and docs/powers.md from the code")
-    docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default docs/)")
+    docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default: docs/ of the source checkout)")
     return parser
 
 
@@ -344,8 +349,36 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(d)
         print(f"{len(exc.diagnostics)} problem(s) found.")
         return 1
+    if not cards:
+        where = ", ".join(str(p) for p in args.paths) if args.paths else "the shipped card folders"
+        print(f"importexport validate: no card files found in {where} (card files end in .yaml)", file=sys.stderr)
+        return 1
     print(f"{len(cards)} cards, no problems.")
     return 0
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from interpreter.mods.skeleton import SkeletonError, make_pack
+    try:
+        files = make_pack(args.folder)
+    except SkeletonError as exc:
+        raise UsageError(f"importexport init: {exc}") from None
+    except OSError as exc:
+        raise UsageError(f"importexport init: cannot write {args.folder}: {exc.strerror or exc}") from None
+    for path in files:
+        print(f"wrote {path}")
+    folder = shlex.quote(str(args.folder))
+    print(f"Check it with `importexport mod check {folder}`, then play with `importexport play --mod {folder} --watch`.")
+    return 0
+
+
+def version_text() -> str:
+    from interpreter import __version__, resources
+    try:
+        where = str(resources.data_root())
+    except resources.MissingData as exc:
+        where = f"missing: {exc}"
+    return f"importexport {__version__} (Python {sys.version.split()[0]}; cards and grammar from {where})"
 
 
 def cmd_options(_args: argparse.Namespace) -> int:
@@ -413,9 +446,15 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    from interpreter.cards.catalog import project_root
     from interpreter.reference import card_schema, powers_markdown, reference_markdown
-    docs = args.out or project_root() / "docs"
+    from interpreter.resources import source_checkout
+    checkout = source_checkout()
+    if args.out is not None:
+        docs = args.out
+    elif checkout is not None:
+        docs = checkout / "docs"
+    else:
+        raise UsageError("importexport docs: give the folder to write into with --out DIR (there is no source checkout here)")
     docs.mkdir(parents=True, exist_ok=True)
     schema = json.dumps(card_schema(), indent=2) + "\n"
     for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema)):
@@ -426,13 +465,16 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance}
+            "balance": cmd_balance, "init": cmd_init}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.version:
+            print(version_text())
+            return 0
         if not args.command:
             parser.print_help()
             return 2
