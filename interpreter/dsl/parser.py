@@ -8,6 +8,7 @@ from functools import cache
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from interpreter.cache import lark_parser
 from interpreter.cards.diagnostics import did_you_mean
 from interpreter.dsl import ast
 from interpreter.dsl.build import FilterProblem, ToAst
@@ -26,7 +27,7 @@ class SyntaxProblem:
 
 @cache
 def parser() -> Lark:
-    return Lark(grammar_file().read_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    return lark_parser(grammar_file().read_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
 
 
 @cache
