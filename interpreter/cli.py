@@ -82,6 +82,9 @@ def build_parser() -> Parser:
     add_game_arguments(b)
     b.add_argument("--games", type=whole(1), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
+    b.add_argument("--startup-runs", type=whole(0), default=3,
+                   help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
 
     bal = sub.add_parser("balance", help="many games between heuristic bots on all cores: per-card and per-game report")
     bal.add_argument("--games", type=whole(1), default=2000, help="number of games (default 2000)")
@@ -332,7 +335,7 @@ def cmd_mod(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
-    figures = bench(cards, data, args.players, args.games, args.seed, options)
+    figures = bench(cards, data, args.players, args.games, args.seed, options, args.heuristic_games, args.startup_runs)
     if args.json:
         print(json.dumps(figures))
     else:
