@@ -19,6 +19,7 @@ from interpreter.cards.loader import CardSet, load_cards
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
+from interpreter.resources import MissingData
 from interpreter.sim.bench import bench
 from interpreter.sim.narrate import Narrator
 from interpreter.sim.runner import run_batch, terminal_progress
@@ -489,7 +490,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for d in exc.diagnostics:
             print(d, file=sys.stderr)
         return 1
-    except SetupError as exc:
+    except (SetupError, MissingData) as exc:
         print(f"importexport: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -97,3 +97,14 @@ def test_validate_with_no_card_files_is_an_error(tmp_path, capsys, contents):
     out, err = capsys.readouterr()
     assert out == ""
     assert err.strip() == f"importexport validate: no card files found in {tmp_path} (card files end in .yaml)"
+
+
+def test_a_package_installed_without_its_data_says_so(tmp_path, monkeypatch, capsys):
+    """A broken build (the package without data/, and no checkout around it): one line, not a
+    traceback and not '0 cards'."""
+    (tmp_path / "interpreter").mkdir()
+    monkeypatch.setattr(resources, "_package_dir", lambda: tmp_path / "interpreter")
+    assert main(["validate"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"importexport: the card data is missing from {tmp_path / 'interpreter' / 'data'}: "
+        "reinstall importexport (pip install importexport-interpreter)")
