@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
+from interpreter.resources import MissingData
 from interpreter.sim.bench import bench
 from interpreter.sim.narrate import Narrator
 from interpreter.sim.runner import run_batch, terminal_progress
@@ -58,6 +60,7 @@ def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -
 
 def build_parser() -> Parser:
     parser = Parser(prog="importexport", description="Import / Export: card interpreter and rules engine.")
+    parser.add_argument("--version", action="store_true", help="print the version and where the shipped cards are read from")
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     sim = sub.add_parser("simulate", help="play many bot games and summarise them")
@@ -80,6 +83,9 @@ def build_parser() -> Parser:
     add_game_arguments(b)
     b.add_argument("--games", type=whole(1), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
+    b.add_argument("--startup-runs", type=whole(0), default=3,
+                   help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
 
     bal = sub.add_parser("balance", help="many games between heuristic bots on all cores: per-card and per-game report")
     bal.add_argument("--games", type=whole(1), default=2000, help="number of games (default 2000)")
@@ -104,6 +110,9 @@ def build_parser() -> Parser:
     mod_check = mod_sub.add_parser("check", help="what packs change (added, replaced field by field, removed), conflicts, problems")
     mod_check.add_argument("paths", nargs="+", type=Path, help="mod packs, applied in this order")
     mod_check.add_argument("--expansions", default="none", help="the sets the packs apply to (default: base only)")
+
+    init = sub.add_parser("init", help="make a new mod pack folder (manifest, a sample card with an example, README)")
+    init.add_argument("folder", type=Path, help="the folder to create, e.g. my-mod")
 
     val = sub.add_parser("validate", help="check card files, mod packs and card examples; report every problem")
     val.add_argument("paths", nargs="*", type=Path, help="card files, mod packs or folders (default: the shipped cards)")
@@ -131,7 +140,7 @@ def build_parser() -> Parser:
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
 
     docs = sub.add_parser("docs", help="regenerate docs/reference.md and docs/powers.md from the code")
-    docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default docs/)")
+    docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default: docs/ of the source checkout)")
     return parser
 
 
@@ -337,7 +346,7 @@ def cmd_mod(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
-    figures = bench(cards, data, args.players, args.games, args.seed, options)
+    figures = bench(cards, data, args.players, args.games, args.seed, options, args.heuristic_games, args.startup_runs)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -359,6 +368,30 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for line in summary(report, args.run_examples):
         print(line)
     return 1 if report.problems else 0
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from interpreter.mods.skeleton import SkeletonError, make_pack
+    try:
+        files = make_pack(args.folder)
+    except SkeletonError as exc:
+        raise UsageError(f"importexport init: {exc}") from None
+    except OSError as exc:
+        raise UsageError(f"importexport init: cannot write {args.folder}: {exc.strerror or exc}") from None
+    for path in files:
+        print(f"wrote {path}")
+    folder = shlex.quote(str(args.folder))
+    print(f"Check it with `importexport mod check {folder}`, then play with `importexport play --mod {folder} --watch`.")
+    return 0
+
+
+def version_text() -> str:
+    from interpreter import __version__, resources
+    try:
+        where = str(resources.data_root())
+    except resources.MissingData as exc:
+        where = f"missing: {exc}"
+    return f"importexport {__version__} (Python {sys.version.split()[0]}; cards and grammar from {where})"
 
 
 def cmd_options(_args: argparse.Namespace) -> int:
@@ -426,9 +459,15 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    from interpreter.cards.catalog import project_root
     from interpreter.reference import card_schema, powers_markdown, reference_markdown
-    docs = args.out or project_root() / "docs"
+    from interpreter.resources import source_checkout
+    checkout = source_checkout()
+    if args.out is not None:
+        docs = args.out
+    elif checkout is not None:
+        docs = checkout / "docs"
+    else:
+        raise UsageError("importexport docs: give the folder to write into with --out DIR (there is no source checkout here)")
     docs.mkdir(parents=True, exist_ok=True)
     schema = json.dumps(card_schema(), indent=2) + "\n"
     for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema)):
@@ -458,13 +497,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance, "serve": cmd_serve}
+            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.version:
+            print(version_text())
+            return 0
         if not args.command:
             parser.print_help()
             return 2
@@ -476,7 +518,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for d in exc.diagnostics:
             print(d, file=sys.stderr)
         return 1
-    except SetupError as exc:
+    except (SetupError, MissingData) as exc:
         print(f"importexport: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.cards.cardcache import cached_card_file
 from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
-from interpreter.cards.yamlsource import SourceMap, load_yaml
+from interpreter.cards.yamlsource import MAX_FILE_BYTES, SourceMap, load_yaml
 
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 REQUIRED = ("id", "name", "set", "good", "action", "tier", "load", "text")
@@ -170,7 +171,12 @@ def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, l
 
 
 def load_card_file(path: Path) -> tuple[CardDef | None, list[Diagnostic]]:
-    data, smap, diags = load_yaml(path)
+    """Read, check and compile one card file (the result is cached between runs by content)."""
+    return cached_card_file(path, MAX_FILE_BYTES, _read_card_file)
+
+
+def _read_card_file(path: Path, raw: bytes | None) -> tuple[CardDef | None, list[Diagnostic]]:
+    data, smap, diags = load_yaml(path, raw)
     if diags:
         return None, diags
     return parse_card(data, smap, path.stem)

@@ -5,15 +5,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from interpreter.cache import lark_parser
 from interpreter.cards.diagnostics import did_you_mean
 from interpreter.dsl import ast
 from interpreter.dsl.build import FilterProblem, ToAst
+from interpreter.resources import grammar_file
 
-GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "powers.lark"
 MAX_POWER_LENGTH = 500
 WORD = re.compile(r"[A-Za-z_'\-]+|\d+|\S")
 
@@ -27,7 +27,7 @@ class SyntaxProblem:
 
 @cache
 def parser() -> Lark:
-    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    return lark_parser(grammar_file().read_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
 
 
 @cache

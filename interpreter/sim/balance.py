@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -171,18 +172,36 @@ def _results(job: BalanceJob, todo: list[int], workers: int, dask_address: str |
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _dask_results(job: BalanceJob, todo: list[int], address: str) -> Iterator[dict[str, Any]]:
-    """Send the games to an existing Dask cluster (optional extra: pip install '.[dask]')."""
+DASK_CHUNK = 25  # games per Dask task: a second or two of a worker's time, for ~1 ms of scheduling
+DASK_TASKS_PER_THREAD = 2  # tasks in flight per worker thread: enough to keep each thread busy
+
+
+def _play_chunk(job: BalanceJob, indices: list[int]) -> list[dict[str, Any]]:
+    return [play_one(job, i) for i in indices]
+
+
+def _dask_results(job: BalanceJob, todo: list[int], address: str, chunk: int = DASK_CHUNK) -> Iterator[dict[str, Any]]:
+    """Send the games to a Dask cluster (optional extra: pip install '.[dask]'), `chunk` games per
+    task, and only a few tasks per worker thread at a time: a million-game run holds a few hundred
+    futures, not a million, and the scheduler is not flooded. Records stream back as tasks finish."""
     try:
-        from dask.distributed import Client  # type: ignore[import-not-found]
+        from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
     except ImportError:
-        raise ValueError("--dask needs the optional extra: pip install -e '.[dask]'") from None
+        raise ValueError("--dask needs the optional extra: pip install 'importexport-interpreter[dask]' (or -e '.[dask]')") from None
     client = Client(address)
     try:
-        futures = client.map(_play_job, [(job, i) for i in todo], pure=False)
-        for future in dask_completed(futures):
-            yield future.result()
+        chunks = (todo[k:k + chunk] for k in range(0, len(todo), chunk))
+        threads = max(1, sum(client.nthreads().values()))
+        running = dask_completed()
+        for indices in itertools.islice(chunks, threads * DASK_TASKS_PER_THREAD):
+            running.add(client.submit(_play_chunk, job, indices, pure=False))
+        for future in running:
+            records = future.result()
+            more = next(chunks, None)
+            if more is not None:
+                running.add(client.submit(_play_chunk, job, more, pure=False))
+            yield from records
     finally:
         client.close()
 
