@@ -298,12 +298,14 @@ def cmd_balance(args: argparse.Namespace) -> int:
         if not path.exists():
             raise UsageError(f"--mod: no such file or folder: {path}")
     if args.compare:
-        from interpreter.sim.compare import compare, compare_html, compare_summary
-        runs = []
+        from interpreter.sim.balance import load_spec
+        from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
+        runs, specs = [], []
         for name, text in zip("ab", args.compare, strict=True):
             job = BalanceJob(args.games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option))
             runs.append(_balance_run(job, args.out / name, args))
-        outcome = compare(runs[0], runs[1])
+            specs.append(job.cards)
+        outcome = compare(runs[0], runs[1], card_changes(load_spec(specs[0]), load_spec(specs[1])))
         (args.out / "compare.json").write_text(json.dumps(outcome, indent=1))
         (args.out / "compare.html").write_text(compare_html(outcome))
         print(compare_summary(outcome))
