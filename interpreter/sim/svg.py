@@ -70,12 +70,12 @@ def forest(rows: Sequence[Estimate], *, span: float, scale: float = 1.0, unit: s
     for i, r in enumerate(rows):
         y = top + i * row_h + row_h / 2
         weight = ' font-weight="bold"' if r.bold else ""
-        label = esc(r.label)
-        if r.link:
-            label = f'<a href="{esc(r.link)}">{label}</a>'
         if i % 2 == 0:
-            parts.append(f'<rect x="0" y="{y - row_h / 2:.1f}" width="{width}" height="{row_h}" fill="#f7f7f7"/>')
-        parts.append(f'<text x="{plot_l - 8}" y="{y + 4:.1f}" text-anchor="end"{weight}>{label}</text>')
+            parts.append(f'<rect x="0" y="{y - row_h / 2:.1f}" width="{width}" height="{row_h}" fill="#f7f7f7" pointer-events="none"/>')
+        label = f'<text x="{plot_l - 8}" y="{y + 4:.1f}" text-anchor="end"{weight}>{esc(r.label)}</text>'
+        if r.link:
+            label = f'<a href="{esc(r.link)}" fill="#0645ad">{label}</a>'
+        parts.append(label)
         offset = -3 if r.second is not None else 0
         parts.append(_mark(x, y + offset, r.value, r.lo, r.hi, r.colour, f"{r.label}: {r.note}"))
         if r.second is not None:
