@@ -74,14 +74,16 @@ def test_help_explain_and_the_full_table_answer_and_the_question_is_asked_again(
     with pytest.raises(HumanQuit):
         game.play()
     text = screen.getvalue()
-    assert text.count("explain CARD     a card's powers in English") == 2
+    assert text.count("explain CARD    a card's powers in English") == 2
     # explain CARD gives the very lines of `importexport explain CARD`
+    assert all(len(line) <= 80 for line in text.splitlines()), max(text.splitlines(), key=len)  # wrapped to the terminal
+    flat = " ".join(text.split())
     assert main(["explain", "cups"]) == 0
-    assert capsys.readouterr().out.strip() in text
-    assert "\n".join(card_lines(base_cards.by_id["gold_watches"])) in text
+    assert " ".join(capsys.readouterr().out.split()) in flat  # the words of `importexport explain cups`
+    assert " ".join(" ".join(card_lines(base_cards.by_id["gold_watches"])).split()) in flat
     assert "no card is called `hawaian salt` (did you mean `Hawaiian Salt`?)" in text
     first = game.players[0].hand[0] if game.players[0].hand else None
-    assert first is not None and "\n".join(card_lines(first.defn)) in text  # `explain` alone: the hand
+    assert first is not None and " ".join(" ".join(card_lines(first.defn)).split()) in flat  # `explain` alone: the hand
     assert "at sea carrying" in text and "(technology)" in text  # the full table names every good type
     assert "'what' is not an option" in text
     assert text.count("Follow ") >= 7  # after each answer the question is shown again
@@ -292,3 +294,22 @@ def test_play_bots_refuses_an_unknown_bot(capsys):
     assert main(["play", "--bots", "clever"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "random, heuristic" in err[0] and "`clever`" in err[0]
+
+
+def test_a_long_list_of_options_pages_on_a_small_terminal_and_any_number_may_be_typed():
+    game = new_game(players=3, leader=0)
+    for p in game.players:
+        clear(game, p.hand)
+    give(game, game.players[0].hand, "a_small_tank")
+    use_script(game, [])
+    _, screen = seat_person(game, 0, ["2", "+", "+", "+", "1"], size=(80, 14))
+    play_turn(game)
+    text = screen.getvalue()
+    first_screen = text[text.index("Pirate ("):]
+    assert "more option(s): type + to see them" in first_screen
+    pages = first_screen.split("Choose ")
+    assert len(pages) >= 4
+    seen = set(re.findall(r"^\s+(\d+)\. ", first_screen, re.M))
+    count = int(re.search(r"Choose 1-(\d+)", first_screen).group(1))
+    assert seen == {str(i) for i in range(1, count + 1)}  # paging showed every option
+    assert all(len(line) <= 80 for line in text.splitlines())

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import shutil
 import sys
+import textwrap
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from interpreter.agents.screen import Numbered, fit, option_lines
@@ -30,19 +32,24 @@ OWN_ACTIONS = ("contract", "load", "pirate", "pirate_load", "supply")
 EXECUTING = OWN_ACTIONS + ("import_ship", "bid", "import_take")
 LOG_LINES = 20
 
-HELP = f"""Type the number of an option to choose it. Other commands:
-  ? or help        this help
-  explain CARD     a card's powers in English (CARD: its name or id, e.g. `explain cups`);
-                   `explain 3` explains the cards of option 3, `explain` alone your hand
-  t or table       the full table: every zone with every card's name and good type
-  log              the last {LOG_LINES} lines of narration again
-  discard          while you lead: discard a contract at the next moment the rules allow (R14.1)
-  +                more options, when a long list did not fit the screen
-  q or quit        abandon the game
-The table: cr credits, hand cards in hand, done shipments completed, imp and goods held/limit,
-levels per good type, ships (`1 Cups 2/5`: contracts, slots filled/total; `2 sea 4`: at sea with
-4 containers). `>` marks the leader, `*` you. Good types: {GOOD_LEGEND}.
-In your hand, `Cups (C LOAD t2 3C)`: good type, action, tier needed, containers its contract needs (? any)."""
+HELP = f"""Type the number of an option to choose it, or one of these:
+  ? or help       this help
+  explain CARD    a card's powers in English (CARD: its name or id, as in
+                  explain cups); explain 3: the cards of option 3;
+                  explain alone: the cards in your hand
+  t or table      the full table: every card by name, with its good type
+  log             the last {LOG_LINES} lines of narration again
+  discard         while you lead: discard a contract at the next moment the
+                  rules allow (R14.1)
+  +               the next options, when a long list did not fit the screen
+  q or quit       abandon the game
+The table: cr credits, hand cards in hand, done shipments completed, imp and
+goods held/limit, levels per good type (T A I C L), ships: `1 Cups 2/5` is
+ship 1 with the contract Cups, 2 of its 5 slots filled; `2 sea 4` is ship 2 at
+sea with 4 containers. `>` marks the leader, `*` you.
+Good types: {GOOD_LEGEND}.
+In your hand, `Cups (C LOAD t2 3C)`: good type, action, the tier needed to
+contract it, the containers its contract needs (`?`: any good type)."""
 
 
 class HumanQuit(Exception):
@@ -120,47 +127,49 @@ class HumanAgent:
 
     # --- asking ------------------------------------------------------------------------------------
     def _ask(self, game: Game, me: Player, question: str, options: list[Numbered]) -> str:
-        """Show the screen and read until the person picks one of `options`; returns its key."""
+        """Show the screen and read until the person picks one of `options`; returns its key.
+        Anything else typed is a command (help, explain, table ...), answered before asking again."""
         columns, lines = self.terminal()
-        first = 0
-        screen, count = fit(compact_view(game, me.seat, columns), question, options, lines, columns, first)
+        screen, shown = fit(compact_view(game, me.seat, columns), question, options, lines, columns)
         self.say("\n".join(screen))
         keys = {o.key.lower(): o.key for o in options}
         span = choice_span([o.key for o in options])
+        page = Page(0, shown)
         while True:
             self.stdout.write(f"Choose {span} (? for help, q to quit): ")
             self.stdout.flush()
             line = self.stdin.readline()
-            if not line:
-                raise HumanQuit()
             text = line.strip()
             word, _, rest = text.partition(" ")
-            word = word.lower()
-            if word in ("q", "quit"):
+            if not line or word.lower() in ("q", "quit"):
                 raise HumanQuit()
-            if word in keys and not rest:
-                return keys[word]
-            if word in ("?", "h", "help"):
-                self.say(HELP)
-            elif word in ("explain", "x"):
-                self.say(self._explain(game, me, rest.strip(), options))
-            elif word in ("t", "table"):
-                self.say(render(game, me.seat))
-            elif word == "log":
-                recent = list(self.narrator.recent)[-LOG_LINES:] if self.narrator is not None else []
-                self.say("\n".join(recent) if recent else "Nothing has been narrated yet.")
-            elif word == "discard":
-                self.say(self._want_discard(game, me))
-                continue
-            elif word == "+":
-                first = first + count if first + count < len(options) else 0
-                page, count = options_page(options, first, lines - 2, columns)
-                self.say("\n".join(page))
-                continue
-            else:
-                self.say(f"'{text}' is not an option: type a number from {span}, or ? for help.")
-                continue
-            self._repeat(question, options, columns)
+            if word.lower() in keys and not rest:
+                return keys[word.lower()]
+            answer, again = self._command(game, me, word.lower(), rest.strip(), options, page)
+            self.say(fitted(answer, columns) if answer else f"'{text}' is not an option: type {span}, or ? for help.")
+            if again:
+                self._repeat(question, options, columns)
+
+    def _command(self, game: Game, me: Player, word: str, rest: str, options: list[Numbered], page: Page) -> tuple[str, bool]:
+        """The answer to a command, and whether to show the question again after it ("" if the
+        word is no command)."""
+        columns, lines = self.terminal()
+        if word in ("?", "h", "help"):
+            return HELP, True
+        if word in ("explain", "x"):
+            return self._explain(game, me, rest, options), True
+        if word in ("t", "table"):
+            return render(game, me.seat), True
+        if word == "log":
+            recent = list(self.narrator.recent)[-LOG_LINES:] if self.narrator is not None else []
+            return ("\n".join(recent) or "Nothing has been narrated yet."), True
+        if word == "discard":
+            return self._want_discard(game, me), False
+        if word == "+":
+            page.first = page.first + page.shown if page.first + page.shown < len(options) else 0
+            text, page.shown = options_page(options, page.first, lines - 2, columns)
+            return "\n".join(text), False
+        return "", False
 
     def _repeat(self, question: str, options: list[Numbered], columns: int) -> None:
         """After a command's answer: the question and its options again, so they are in sight."""
@@ -185,7 +194,7 @@ class HumanAgent:
                 cards = [find_card(what, defs.values())]
             except LookupError as exc:
                 return str(exc)
-        return "\n".join(line for card in cards for line in card_lines(card))
+        return fitted("\n".join(line for card in cards for line in card_lines(card)), self.terminal()[0])
 
     def _want_discard(self, game: Game, me: Player) -> str:
         if me.seat != game.leader:
@@ -202,6 +211,24 @@ class HumanAgent:
         self.wants_discard = True
         return ("You will be asked which contract to discard before your own actions (R14.1). "
                 "Drawing ends the turn first: lead an action to discard this turn.")
+
+
+@dataclass
+class Page:
+    """Which options of a long list the person has seen: from `first`, `shown` of them."""
+    first: int
+    shown: int
+
+
+def wrap_keeping_indent(line: str, width: int) -> list[str]:
+    """A long line cut at `width`, its continuation lines indented under its text (past an `-> `)."""
+    indent = len(line) - len(line.lstrip())
+    more = 3 if line[indent:].startswith("-> ") else 2
+    return textwrap.wrap(line, width, subsequent_indent=" " * (indent + more)) or [line]
+
+
+def fitted(text: str, width: int) -> str:
+    return "\n".join(wrapped for line in text.splitlines() for wrapped in wrap_keeping_indent(line, width))
 
 
 def choice_span(keys: list[str]) -> str:
