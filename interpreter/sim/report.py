@@ -23,6 +23,7 @@ tr.standout td{font-weight:600}tr.unranked td{color:#6e7781}.n{color:#6e7781;fon
 dl.figures{display:grid;grid-template-columns:max-content auto;gap:2px 14px}dl.figures dt{color:#57606a}"""
 
 FOREST_ROWS = 30  # cards in the overview's forest plot; the others are one click away
+STANDOUTS_LISTED = 10  # standouts named in "What stands out"; all are in the table and the forest
 
 SORT = """<script>document.querySelectorAll('table.sortable th').forEach((th,i)=>th.onclick=()=>{const t=th.closest('table'),
 rows=[...t.querySelectorAll('tbody tr')],d=th.dataset.d=th.dataset.d==='1'?'-1':'1';rows.sort((a,b)=>{
@@ -44,6 +45,13 @@ def pts(v: float | None) -> str:
 
 def q_text(q: float | None) -> str:
     return "" if q is None else ("< 0.001" if q < 0.001 else f"{q:.3f}")
+
+
+def q_phrase(q: float | None, name: str = "q") -> str:
+    """`q < 0.001` or `q = 0.021`: a corrected p-value in a sentence."""
+    if q is None:
+        return ""
+    return f"{name} < 0.001" if q < 0.001 else f"{name} = {q:.3f}"
 
 
 def count(v: float) -> str:
@@ -90,7 +98,9 @@ def findings(results: dict[str, Any]) -> str:
         items.append(f"<li><b>{len(standouts)} card{'s' if len(standouts) != 1 else ''} stand{'s' if len(standouts) == 1 else ''} out</b> "
                      f"after the Benjamini–Hochberg correction (false discovery rate {pct(meta['fdr'])}): their completers win more "
                      "or less often than the completers of a typical card.<ul>"
-                     + "".join(f"<li>{standout_text(c)}</li>" for c in standouts[:10]) + "</ul></li>")
+                     + "".join(f"<li>{standout_text(c)}</li>" for c in standouts[:STANDOUTS_LISTED])
+                     + (f"<li>and {len(standouts) - STANDOUTS_LISTED} more, in the table below</li>" if len(standouts) > STANDOUTS_LISTED else "")
+                     + "</ul></li>")
     else:
         items.append("<li><b>No card stands out</b> after the Benjamini–Hochberg correction: no card's completers win clearly "
                      "more or less often than the completers of a typical card.</li>")
@@ -100,8 +110,8 @@ def findings(results: dict[str, Any]) -> str:
         few = [c for c in cards if not c["ranked"]]
         names = ", ".join(f"<a href='#card-{esc(c['id'])}'>{esc(c['name'])}</a> ({c['completers']})" for c in few[:12])
         items.append(f"<li>{tests['not_ranked']} card{'s were' if tests['not_ranked'] != 1 else ' was'} completed fewer than "
-                     f"{meta['min_completions']} times and {'are' if tests['not_ranked'] != 1 else 'is'} not ranked: {names}"
-                     f"{' …' if len(few) > 12 else ''}.</li>")
+                     f"{meta['min_completions']} times and {'are' if tests['not_ranked'] != 1 else 'is'} not ranked "
+                     f"(completions in brackets): {names}{f' and {len(few) - 12} more' if len(few) > 12 else ''}.</li>")
     if tests.get("detectable_at_median"):
         items.append(f"<li>This sample can see an effect of about <b>±{100 * tests['detectable_at_median']:.0f} points</b> for a card "
                      f"completed {tests['median_completions']} times (the median; 80% power, 5% level). Smaller effects may be there "
@@ -117,13 +127,13 @@ def standout_text(c: dict[str, Any]) -> str:
     cls = "pos" if (c["vs_typical"] or 0) > 0 else "neg"
     return (f"<a href='#card-{esc(c['id'])}'>{esc(c['name'])}</a>: completers win "
             f"<span class='{cls}'>{pts(c['vs_typical'])} points</span> {interval(c['vs_typical_ci'])} against a typical card "
-            f"({pct(c['win_rate_completed'])} of {c['completers']} completions; q {q_text(c['q_value'])})")
+            f"({pct(c['win_rate_completed'])} of {c['completers']} completions; {q_phrase(c['q_value'])})")
 
 
 def effect_row(c: dict[str, Any]) -> Estimate:
     lo, hi = c["vs_typical_ci"]
     colour = (POSITIVE if c["vs_typical"] > 0 else NEGATIVE) if c["significant"] else NEUTRAL
-    note = f"{pts(c['vs_typical'])} {interval(c['vs_typical_ci'])} n={c['completers']} q {q_text(c['q_value'])}"
+    note = f"{pts(c['vs_typical'])} {interval(c['vs_typical_ci'])} n={c['completers']} {q_phrase(c['q_value'])}"
     return Estimate(c["name"], c["vs_typical"], lo, hi, note, colour, c["significant"], f"#card-{c['id']}")
 
 
@@ -232,7 +242,7 @@ def card_page(c: dict[str, Any], results: dict[str, Any]) -> str:
                            f"({count(c['completer_wins'])} wins of {c['completers']})"),
         ("a typical card's completers win", f"{pct(c['typical_rate'])} (n={c['typical_n']})"),
         ("difference", f"{pts(c['vs_typical'])} points {interval(c.get('vs_typical_ci'))}"
-                       + (f"; p {q_text(c['p_value'])}, q {q_text(c['q_value'])}: {verdict}" if c["ranked"] else f": {verdict}")),
+                       + (f"; {q_phrase(c['p_value'], 'p')}, {q_phrase(c['q_value'])}: {verdict}" if c["ranked"] else f": {verdict}")),
         ("players who did not complete it win", f"{pct(c['win_rate_not'])} {interval(c['ci_not'], False)}"),
         ("completers' final score", f"mean {score['mean']:g}, sd {score['sd']:g} (n={score['n']})"
                                     + (f"; {score_vs['diff']:+.1f} [{score_vs['lo']:+.1f}, {score_vs['hi']:+.1f}] against a typical "
