@@ -231,7 +231,8 @@ def _pct(v: float | None) -> str:
 
 
 def _pts(v: float) -> str:
-    return f"{100 * v:+.0f}"
+    rounded = round(100 * v)
+    return "0" if rounded == 0 else f"{rounded:+d}"
 
 
 def _p(p: float) -> str:
