@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from interpreter.agents.human import HumanAgent, HumanQuit
 from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
 from interpreter.cards.diagnostics import CardFileError
-from interpreter.cards.loader import CardSet, load_cards
+from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
@@ -108,8 +108,9 @@ def build_parser() -> Parser:
     mod_check.add_argument("paths", nargs="+", type=Path, help="mod packs, applied in this order")
     mod_check.add_argument("--expansions", default="none", help="the sets the packs apply to (default: base only)")
 
-    val = sub.add_parser("validate", help="check card files and report every problem")
-    val.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the shipped cards)")
+    val = sub.add_parser("validate", help="check card files, mod packs and card examples; report every problem")
+    val.add_argument("paths", nargs="*", type=Path, help="card files, mod packs or folders (default: the shipped cards)")
+    val.add_argument("--run-examples", action="store_true", help="also play every example and report those that fail")
 
     sub.add_parser("options", help="list the game options and their allowed values")
 
@@ -373,15 +374,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    try:
-        cards = load_cards(args.paths) if args.paths else load_all_cards()
-    except CardFileError as exc:
-        for d in exc.diagnostics:
-            print(d)
-        print(f"{len(exc.diagnostics)} problem(s) found.")
+    from interpreter.validation import summary, validate
+    for path in args.paths:
+        if not path.exists():
+            raise UsageError(f"importexport validate: no such file or folder: {path}")
+    report = validate(args.paths, args.run_examples)
+    if args.paths and not report.cards and not report.problems:
+        where = ", ".join(str(p) for p in args.paths)
+        print(f"importexport validate: no card files or mod packs found in {where} (card files end in .yaml)", file=sys.stderr)
         return 1
-    print(f"{len(cards)} cards, no problems.")
-    return 0
+    for line in summary(report, args.run_examples):
+        print(line)
+    return 1 if report.problems else 0
 
 
 def cmd_options(_args: argparse.Namespace) -> int:

@@ -118,7 +118,7 @@ def card_schema() -> dict[str, object]:
             "names": {"type": "object", "additionalProperties": False, "properties": {lang: text for lang in LANGUAGES}},
             "text": text,
             "powers": {"type": "array", "items": {"anyOf": [
-                {"type": "string", "pattern": "^(on completion|when |rule|any time|at game end|as a container|on contract)"},
+                {"type": "string", "pattern": "^(on completion|when |rule|any time|at game end|as a container|on contract|as soon as)"},
                 {"type": "object", "minProperties": 1, "maxProperties": 1}]}},
             "examples": {"type": "array", "items": {"type": "object", "required": ["name"],
                                                     "propertyNames": {"enum": list(TOP_KEYS)}}},

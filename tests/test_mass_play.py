@@ -52,6 +52,7 @@ def test_option_variants_play_through(base_cards, data):
     """Every named option value plays complete games (docs/rulings.md)."""
     variants = [dict(import_ties="random"), dict(import_fee="per-container"), dict(drawers_use_imports="no"),
                 dict(game_end="after-action"), dict(pirate_load="optional"), dict(tie_rounding="up-to-even"),
+                dict(contract_discards="any-moment"),
                 dict(end_threshold=80)]
     for i, values in enumerate(variants):
         options = GameOptions(check_invariants=True).with_values(**values)

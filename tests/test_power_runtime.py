@@ -60,3 +60,30 @@ def test_a_runaway_chain_of_triggers_is_stopped_naming_the_cards():
     with pytest.raises(TriggerLoopError) as err:
         game.pay(game.players[0], 2, game.players[1], "a test payment")
     assert "Soap" in str(err.value) and "Candy" in str(err.value)
+
+
+def test_as_soon_as_runs_each_time_its_condition_becomes_true_and_watches_only_while_active_R15_4():
+    """A standing condition is checked after every event while its card is in Shipments; its effects
+    run when the condition becomes true, not again while it stays true, and again after it was false."""
+    cards = with_powers(soap=["as soon as the number of your goods >= 2: gain 2"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    assert not game.bus._after  # nothing is watched while no such power is active
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.goods)
+    p.credits = 10
+    first, second, third = give(game, [], "wheat", "rice", "beer")
+    game.add_to_goods(p, first)
+    assert p.credits == 10
+    game.add_to_goods(p, second)
+    assert p.credits == 12
+    game.add_to_goods(p, third)
+    assert p.credits == 12  # still true: not run again
+    for card in (second, third):
+        p.goods.remove(card)
+        game.discard(card, "a test")
+    game.add_to_goods(p, give(game, [], "coffee")[0])
+    assert p.credits == 14  # false, then true again
+    game.remove_shipment(p, p.shipments[0])
+    assert not game.bus._after

@@ -26,6 +26,9 @@ def constructs(power: ast.Power) -> set[str]:
         if isinstance(e, ast.IfThen):
             names.add(e.condition.kind)
             names.update(part.kind for part in e.condition.parts)
+    if power.condition:
+        names.add(power.condition.kind)
+        names.update(part.kind for part in power.condition.parts)
     if power.trigger:
         names.add(power.trigger.kind)
     if power.rule:

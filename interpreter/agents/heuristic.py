@@ -102,7 +102,7 @@ def _imports_for(p: Player, action: str) -> int:
 def score_lead(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
     if value == "draw":
         return _draw_value(game, p)
-    action, cards = value
+    _, cards, action = value  # declared, played, carried out
     instances = 1 + _imports_for(p, action)
     return action_benefit(game, p, action, cards, instances) - _play_cost(game, p, cards)
 
@@ -110,7 +110,7 @@ def score_lead(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> floa
 def score_follow(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
     if value == "draw":
         return _draw_value(game, p)
-    action, cards = value
+    _, cards, action = value  # declared, played, carried out
     instances = 1 + _imports_for(p, action)
     return action_benefit(game, p, action, cards, instances) - _play_cost(game, p, cards) - 0.5
 
@@ -174,6 +174,8 @@ def score_pirate_load(agent: HeuristicAgent, game: Game, p: Player, value: Any) 
         return 0.0
     if value == "goods":
         return 3.0
+    if isinstance(value, tuple):  # half of a pair kept aboard, or a pair completed (a power's rule)
+        return 2.0 if value[0] == "half" else 5.0 + (10.0 if open_slots(game, p, value[1]) == 1 else 0.0)
     return 5.0 + (10.0 if open_slots(game, p, value) == 1 else 0.0)
 
 

@@ -21,6 +21,7 @@ class EventBus:
     def __init__(self) -> None:
         self._subs: dict[type[Event], list[Handler]] = {}
         self._all: list[Handler] = []
+        self._after: list[Callable[[], None]] = []  # called after every event's handlers (standing conditions)
         self._depth = 0
         self._chain: list[str] = []
 
@@ -31,10 +32,19 @@ class EventBus:
         """Listen to every event (narration, recording). Makes every emit build its event."""
         self._all.append(handler)
 
+    def watch(self, handler: Callable[[], None]) -> None:
+        """Call `handler` after every event, once its handlers have run (and while it is watching only)."""
+        self._after.append(handler)
+
+    def unwatch(self, handler: Callable[[], None]) -> None:
+        self._after.remove(handler)
+
     def emit(self, event_type: type[Event], *args: Any) -> None:
         """Build `event_type(*args)` and deliver it, but only if somebody listens."""
         subs = self._subs.get(event_type)
         if not subs and not self._all:
+            for after in self._after:
+                after()
             return
         event = event_type(*args)
         if self._depth >= MAX_TRIGGER_DEPTH:
@@ -50,3 +60,5 @@ class EventBus:
         finally:
             self._depth -= 1
             self._chain.pop()
+        for after in self._after:
+            after()

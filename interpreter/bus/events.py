@@ -160,7 +160,8 @@ class ContainerLoaded(Event):
 @dataclass(slots=True)
 class LoadFinished(Event):
     """A load of `card` onto `ship` is over, the completion it caused included (R7.5): powers that
-    answer a load (`when ... loads a container`) run here, after the ship completed and sailed."""
+    answer a load (`when ... loads a container`) run here, after the ship completed and sailed. Once
+    per container: a pair loaded with one action gives two."""
     rule = "R7.5"
     player: int
     card: Card
@@ -258,11 +259,11 @@ class BidsRevealed(Event):
 
 @dataclass(slots=True)
 class ImportWon(Event):
-    """`player` won an import of `cards` from `ship`, paying `bid`; `to_imports`/`to_goods`/`discarded`
-    say where the cards went (R10.5)."""
+    """`player` won an import from `ship` (None: a supply-island card auctioned by a power), paying
+    `bid`; `to_imports`/`to_goods`/`discarded` say where the cards went (R10.5)."""
     rule = "R10.5"
     player: int
-    ship: Ship
+    ship: Ship | None
     bid: int
     to_imports: list[Card]
     to_goods: list[Card]
@@ -292,6 +293,21 @@ class CardPirated(Event):
     def text(self, n: Names) -> str:
         where = f"the {self.ship.label}" if self.ship else "the supply island"
         return f"{n(self.player)} pirates {self.card.name} ({self.card.good}) from {where}"
+
+
+@dataclass(slots=True)
+class PirateFinished(Event):
+    """A pirate instance is over: `card`, taken from `source` (`ship` it came from, if any), is placed
+    (loaded, kept, discarded), the completion it caused included. Powers that answer a pirate action
+    (`when ... pirates`) run here (R11.2, like LoadFinished for loads)."""
+    rule = "R11.2"
+    player: int
+    card: Card
+    source: str
+    ship: Ship | None
+
+    def text(self, n: Names) -> str:
+        return ""
 
 
 @dataclass(slots=True)

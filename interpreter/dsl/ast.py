@@ -169,7 +169,9 @@ class DiscardGoods(Effect):
 
 @dataclass(frozen=True)
 class ContractThis(Effect):
-    pass
+    """`contract this card`: from hand (any time); `... again`: the just-completed card, from Shipments."""
+
+    again: bool = False
 
 
 @dataclass(frozen=True)
@@ -222,6 +224,7 @@ class FreeActions(Effect):
     amount: int
     action: str
     per: Count | None = None
+    from_sea: bool = False  # a pirate action that may take only from ships at sea
 
 
 @dataclass(frozen=True)
@@ -387,6 +390,7 @@ class Trigger(Node):
     number: int = 0  # `pays N or more`
     action: str = ""  # `follows your ACTION`
     own_included: bool = False  # a completion trigger also fires for the completion of its own card
+    at_sea: bool = False  # `pirates from another player's ship at sea`: not a ship in harbor
 
 
 @dataclass(frozen=True)
@@ -405,7 +409,7 @@ class Rule(Node):
 
 # ------------------------------------------------------------------------------- powers
 
-TIMINGS = ("on_completion", "triggered", "rule", "any_time", "game_end", "as_container", "on_contract", "as_contract")
+TIMINGS = ("on_completion", "triggered", "rule", "any_time", "game_end", "as_container", "on_contract", "as_contract", "standing")
 
 
 @dataclass(frozen=True)
@@ -419,3 +423,13 @@ class Power(Node):
     while_leading: bool = False  # an any-time power usable only while its owner leads
     completed_only: bool = False  # an any-time power usable only from Shipments, not from hand
     rule: Rule | None = None
+    condition: Condition | None = None  # `as soon as CONDITION`: a standing condition
+
+    def works_from(self) -> tuple[bool, bool]:
+        """Where an any-time power can be used: (from hand, from Shipments). R15.3 allows both; its
+        first effect may need one of them (`contract this card` takes the card from hand; moving or
+        loading this card takes it from Shipments), and `after completion` rules out the hand."""
+        first = self.effects[0] if self.effects else None
+        from_hand = not self.completed_only and not isinstance(first, MoveThis | LoadThis)
+        from_shipments = not isinstance(first, ContractThis)
+        return from_hand, from_shipments

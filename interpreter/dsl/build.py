@@ -96,6 +96,9 @@ class ToAst(Transformer):
     def on_contract(self, meta: Any, c: list[Any]) -> ast.Power:
         return ast.Power("on_contract", self.text, effects=c[-1], col=_col(meta))
 
+    def standing(self, meta: Any, c: list[Any]) -> ast.Power:
+        return ast.Power("standing", self.text, effects=c[-1], condition=c[0], col=_col(meta))
+
     def game_end(self, meta: Any, c: list[Any]) -> ast.Power:
         return ast.Power("game_end", self.text, effects=c[-1], col=_col(meta))
 
@@ -166,7 +169,10 @@ class ToAst(Transformer):
         return ast.DiscardGoods(int(c[0]), c[1], c[2], col=_col(meta))
 
     def contract_this(self, meta: Any, c: list[Any]) -> ast.ContractThis:
-        return ast.ContractThis(col=_col(meta))
+        return ast.ContractThis(again="again" in c, col=_col(meta))
+
+    def again(self, meta: Any, c: list[Any]) -> str:
+        return "again"
 
     def copy_powers(self, meta: Any, c: list[Any]) -> ast.CopyPowers:
         return ast.CopyPowers(c[0], col=_col(meta))
@@ -195,7 +201,13 @@ class ToAst(Transformer):
     def free_actions(self, meta: Any, c: list[Any]) -> ast.FreeActions:
         action = next(str(x) for x in c if isinstance(x, Token) and x.type == "ACTION")
         per = next((x for x in c if isinstance(x, ast.Count)), None)
-        return ast.FreeActions(_ints(c)[0], action, per, col=_col(meta))
+        return ast.FreeActions(_ints(c)[0], action, per, from_sea="from_sea" in c, col=_col(meta))
+
+    def from_sea(self, meta: Any, c: list[Any]) -> str:
+        return "from_sea"
+
+    def at_sea(self, meta: Any, c: list[Any]) -> str:
+        return "at_sea"
 
     def offer_this(self, meta: Any, c: list[Any]) -> ast.OfferThis:
         return ast.OfferThis(c[0], _ints(c)[-1], col=_col(meta))
@@ -442,6 +454,9 @@ class ToAst(Transformer):
     def t_contract(self, meta: Any, c: list[Any]) -> ast.Trigger:
         return ast.Trigger("contract", self._actor(c), next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
 
+    def t_contract_action(self, meta: Any, c: list[Any]) -> ast.Trigger:
+        return ast.Trigger("contract_action", self._actor(c), next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
+
     def t_ship_completed(self, meta: Any, c: list[Any]) -> ast.Trigger:
         carrying = next((x for x in c if isinstance(x, ast.CardFilter)), None)
         return ast.Trigger("ship_completed", self._actor(c), carrying=carrying, col=_col(meta))
@@ -468,7 +483,7 @@ class ToAst(Transformer):
         return ast.Trigger("imports", self._actor(c), next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
 
     def t_imports_any(self, meta: Any, c: list[Any]) -> ast.Trigger:
-        return ast.Trigger("imports", self._actor(c), col=_col(meta))
+        return ast.Trigger("imports_from_sea", self._actor(c), col=_col(meta))
 
     def t_follows(self, meta: Any, c: list[Any]) -> ast.Trigger:
         action = next(str(x) for x in c if isinstance(x, Token) and x.type == "ACTION")
@@ -478,7 +493,7 @@ class ToAst(Transformer):
         return ast.Trigger("pirates", self._actor(c), col=_col(meta))
 
     def t_pirates_ship(self, meta: Any, c: list[Any]) -> ast.Trigger:
-        return ast.Trigger("pirates_ship", self._actor(c), col=_col(meta))
+        return ast.Trigger("pirates_ship", self._actor(c), at_sea="at_sea" in c, col=_col(meta))
 
     def t_loaded(self, meta: Any, c: list[Any]) -> ast.Trigger:
         return ast.Trigger("loaded", "any", next(x for x in c if isinstance(x, ast.CardFilter)), col=_col(meta))
@@ -562,6 +577,10 @@ class ToAst(Transformer):
     def r_play_for_each_other(self, meta: Any, c: list[Any]) -> ast.Rule:
         a, b = self._actions(c)
         return ast.Rule("play_for_each_other", action=a, perform=b, col=_col(meta))
+
+    def r_interchangeable(self, meta: Any, c: list[Any]) -> ast.Rule:
+        a, b = self._actions(c)
+        return ast.Rule("interchangeable", action=a, perform=b, col=_col(meta))
 
     def r_pirate_to_goods(self, meta: Any, c: list[Any]) -> ast.Rule:
         return ast.Rule("pirate_to_goods", credits=_ints(c)[0], col=_col(meta))

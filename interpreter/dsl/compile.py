@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.bus import events as ev
+from interpreter.cards.model import GOOD_TYPES
 from interpreter.dsl import ast
 from interpreter.dsl.check import walk
 from interpreter.powers import primitives as prim
@@ -21,7 +22,8 @@ Number = Callable[[Ctx], int]
 @dataclass(frozen=True)
 class CompiledPower:
     """One power ready to run. `run` does its effects; `usable` says whether an any-time power can be
-    used now; for a trigger, `event_type` and `matches` say which events start it."""
+    used now, or whether the condition of an `as soon as` power holds; for a trigger, `event_type`
+    and `matches` say which events start it."""
 
     ast: ast.Power
     text: str
@@ -33,7 +35,8 @@ class CompiledPower:
     once_per_turn: bool = False
     per_player: bool = False
     from_hand: bool = False  # an any-time power usable from hand when the tier is met (R15.3)
-    scores: bool = False  # a game-end power that scores (runs after the adjustments, R17.2)
+    from_shipments: bool = True  # an any-time power usable once its card is completed (R15.3.6)
+    end_stage: int = 0  # a game-end power: when it runs during final scoring (END_STAGES, R17.2)
     that: Callable[[Any], int | None] | None = None  # who `that player` is for a trigger's event
 
 
@@ -62,9 +65,10 @@ def _raw_count(node: ast.Count) -> Number:
     if node.kind == "pairs":
         first, second = node.goods
         return lambda ctx: min(ctx.game.rules.goods_of_type(ctx.owner, first), ctx.game.rules.goods_of_type(ctx.owner, second))
-    if zone == "goods" and filt.good and filt.action is None and filt.tier_max == 99 and filt.tier_min == 0:
-        good = filt.good  # goods of a type go through the rule query, virtual goods included (OQ-36)
-        return lambda ctx: sum(ctx.game.rules.goods_of_type(p, good) for p in prim.players(ctx, owner))
+    if zone == "goods" and filt.action is None and filt.tier_max == 99 and filt.tier_min == 0:
+        # goods of a type, or of every type, go through the rule query: virtual goods count (OQ-36)
+        goods = (filt.good,) if filt.good else GOOD_TYPES
+        return lambda ctx: sum(ctx.game.rules.goods_of_type(p, good) for p in prim.players(ctx, owner) for good in goods)
     return lambda ctx: prim.count_zone(ctx, owner, filt, zone)
 
 
@@ -91,7 +95,6 @@ def condition(node: ast.Condition) -> Test:
         zone = node.zone
         return lambda ctx: prim.has_most(ctx, zone)
     if node.kind == "have_every":
-        from interpreter.cards.model import GOOD_TYPES
         n = node.number
         return lambda ctx: all(ctx.game.rules.goods_of_type(ctx.owner, g) >= n for g in GOOD_TYPES)
     if node.kind == "drawn_named_type":
@@ -287,7 +290,7 @@ def _discard_goods(node: ast.DiscardGoods) -> Run:
 
 
 def _contract_this(node: ast.ContractThis) -> Run:
-    return prim.contract_this
+    return prim.contract_this_again if node.again else prim.contract_this
 
 
 def _copy_powers(node: ast.CopyPowers) -> Run:
@@ -321,7 +324,7 @@ def _park(node: ast.Park) -> Run:
     amount = node.amount
 
     def run(ctx: Ctx) -> None:
-        ctx.owner.parked_credits += amount  # passive credits until game end (R1.9.2, R17.3)
+        ctx.card.parked += amount  # passive credits on the card until game end (R1.9.2, R17.3)
     return run
 
 
@@ -339,8 +342,8 @@ def _win(node: ast.Win) -> Run:
 
 
 def _free_actions(node: ast.FreeActions) -> Run:
-    amount, action = times(node.amount, node.per), node.action
-    return lambda ctx: prim.free_actions(ctx, action, amount(ctx))
+    amount, action, from_sea = times(node.amount, node.per), node.action, node.from_sea
+    return lambda ctx: prim.free_actions(ctx, action, amount(ctx), from_sea=from_sea)
 
 
 def _offer_this(node: ast.OfferThis) -> Run:
@@ -525,7 +528,7 @@ def usable(first: ast.Effect | None) -> Test:
         filt = first.filter
         return lambda ctx: any(filt.matches(c) for c in ctx.owner.hand)
     if isinstance(first, ast.ContractThis):
-        return prim.can_contract_this
+        return prim.can_contract_this_again if first.again else prim.can_contract_this
     if isinstance(first, ast.MoveThis):  # moving a completed card: it must be in Shipments, with room
         place = first.place
         return lambda ctx: prim.where_is(ctx.owner, ctx.card) == "shipments" and prim.room_after_leaving(ctx, place)
@@ -539,6 +542,17 @@ def usable(first: ast.Effect | None) -> Test:
     if isinstance(first, ast.ContractFromHand):
         filt = first.filter
         return lambda ctx: bool(prim.contractable(ctx, filt))
+    if isinstance(first, ast.LoadFromHand):
+        amount = first.amount
+        return lambda ctx: prim.can_load_from_hand(ctx, amount)
+    if isinstance(first, ast.FreeActions) and first.from_sea:
+        return lambda ctx: bool(ctx.game.ships_at_sea())
+    if isinstance(first, ast.CompleteFromHand):
+        filt = first.filter
+        return lambda ctx: any(filt.matches(c) for c in ctx.owner.hand)
+    if isinstance(first, ast.MoveAll | ast.MoveSome):
+        filt, source = first.filter, first.source
+        return lambda ctx: any(filt.matches(c) for c in prim.zone_cards(ctx.owner, source))
     return lambda ctx: True
 
 
@@ -557,6 +571,8 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
     filt = node.filter
     if node.kind == "contract":
         return ev.ContractMade, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card)
+    if node.kind == "contract_action":  # instances spent: not a free contract made by a power
+        return ev.ContractMade, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card) and e.instances > 0
     own = node.own_included
     if node.kind == "contract_completed":
         return ev.ContractCompleted, lambda ctx, e: (actor(ctx, e.player) and filt.matches(e.card)
@@ -576,17 +592,21 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
     if node.kind == "pays":
         least = node.number
         return ev.CreditsPaid, lambda ctx, e: actor(ctx, e.player) and e.amount >= least
-    if node.kind == "imports":
+    if node.kind == "imports_from_sea":  # not an island card auctioned by a power
+        return ev.ImportWon, lambda ctx, e: actor(ctx, e.player) and e.ship is not None
+    if node.kind == "imports":  # any import, from a ship or an auctioned island card
         return ev.ImportWon, lambda ctx, e: actor(ctx, e.player) and any(
             filt.matches(c) for c in (*e.to_imports, *e.to_goods, *e.discarded))
     if node.kind == "follows":
         action = node.action
         return ev.ActionFollowed, lambda ctx, e: (actor(ctx, e.player) and e.action == action
                                                   and ctx.game.leader == ctx.owner.seat)
-    if node.kind == "pirates":
-        return ev.CardPirated, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card)
+    if node.kind == "pirates":  # after the pirated card is placed (R11.2)
+        return ev.PirateFinished, lambda ctx, e: actor(ctx, e.player) and filt.matches(e.card)
     if node.kind == "pirates_ship":
-        return ev.CardPirated, lambda ctx, e: actor(ctx, e.player) and e.ship is not None and e.ship.owner != e.player
+        sources = ("sea",) if node.at_sea else ("sea", "harbor")
+        return ev.PirateFinished, lambda ctx, e: (actor(ctx, e.player) and e.source in sources and e.ship is not None
+                                                  and e.ship.owner != e.player)
     if node.kind == "loads":
         return ev.LoadFinished, lambda ctx, e: actor(ctx, e.player) and e.by == "load"
     if node.kind == "loaded":
@@ -599,12 +619,47 @@ def trigger(node: ast.Trigger) -> tuple[type[ev.Event], Callable[[Ctx, Any], boo
     raise ValueError(f"unknown trigger {node.kind}")
 
 
+# --------------------------------------------------------------------------- game-end order
+
+# R17.2: the end-game adjustments come first, in a fixed order whatever the order the cards were
+# completed in; the powers that score come last (R17.8). A game-end power runs in the earliest stage
+# any of its effects belongs to (the any-time powers, Telescopes and Segways, have their window
+# before all of these).
+END_STAGES = (
+    "cards leave Shipments",        # Diamond Rings: completed shipments into Goods, ignoring limits
+    "other cards move",             # Cheap Shirts: imports into Goods, within the limit
+    "imports count as goods",       # Teslas: after the moves, so an import moved is not counted twice
+    "virtual goods",                # Ceramics: after everything that adds goods
+    "scoring",                      # Champagne, Cologne, ...: credits scored as points (R17.8)
+)
+SCORING_STAGE = len(END_STAGES) - 1
+
+
+def _effect_stage(e: ast.Effect) -> int:
+    if isinstance(e, ast.MoveThis) or isinstance(e, ast.MoveAll | ast.MoveSome) and e.source == "shipments":
+        return 0
+    if isinstance(e, ast.MoveAll | ast.MoveSome):
+        return 1
+    if isinstance(e, ast.VirtualImports):
+        return 2
+    if isinstance(e, ast.AddVirtual):
+        return 3
+    return SCORING_STAGE
+
+
+def end_stage(power: ast.Power) -> int:
+    return min((_effect_stage(e) for e in walk(power.effects)), default=SCORING_STAGE)
+
+
 # --------------------------------------------------------------------------- powers
 
 def compile_power(power: ast.Power) -> CompiledPower:
     if power.timing in ("rule", "as_contract"):
         return CompiledPower(power, power.text, power.timing, run=lambda ctx: None, usable=lambda ctx: False)
     run = sequence(power.effects)
+    if power.timing == "standing":
+        assert power.condition is not None
+        return CompiledPower(power, power.text, "standing", run, condition(power.condition))
     if power.timing == "triggered":
         assert power.trigger is not None
         event_type, matches = trigger(power.trigger)
@@ -613,13 +668,13 @@ def compile_power(power: ast.Power) -> CompiledPower:
                              power.per_player, that=that)
     first = power.effects[0] if power.effects else None
     if power.timing != "any_time":
-        scores = any(isinstance(e, ast.Gain) for e in walk(power.effects))
-        return CompiledPower(power, power.text, power.timing, run, lambda ctx: True, scores=scores)
+        return CompiledPower(power, power.text, power.timing, run, lambda ctx: True, end_stage=end_stage(power))
     test = usable(first)
     if power.while_leading:
         inner = test
 
         def test(ctx: Ctx) -> bool:
             return ctx.game.leader == ctx.owner.seat and inner(ctx)
+    from_hand, from_shipments = power.works_from()
     return CompiledPower(power, power.text, "any_time", run, test, once_per_turn=power.once_per_turn,
-                         from_hand=not power.completed_only)
+                         from_hand=from_hand, from_shipments=from_shipments)

@@ -12,7 +12,10 @@ PLACES = {"goods": "your Goods", "imports": "your Imports", "shipments": "your S
 
 def players_text(p: ast.Players) -> str:
     text = PLAYERS[p.kind]
-    return f"{text} holding {a(filter_text(p.having, 'good'))}" if p.having else text
+    if not p.having:
+        return text
+    virtual = " (virtual goods count)" if p.having.good and p.having.action is None and p.having.tier_min == 0 and p.having.tier_max == 99 else ""
+    return f"{text} holding {a(filter_text(p.having, 'good'))}{virtual}"
 OWNERS = {"you": "your", "each_other": "the other players'", "every": "all players'", "that": "that player's"}
 ACTORS = {"you": "you", "any": "any player", "other": "another player"}
 ZONE_SINGULAR = {"goods": "good", "shipments": "completed shipment", "imports": "card"}
@@ -78,8 +81,8 @@ def condition_text(c: ast.Condition) -> str:
         return "a coin flip comes up heads"
     if c.kind == "have_most":
         if c.zone == "containers":
-            return "your ships carry at least as many containers as every other player's (at sea too)"
-        return f"you have at least as many {c.zone} as every other player"
+            return "your ships carry the most containers (at sea too; a tie counts)"
+        return f"you have the most {c.zone} (a tie counts)"
     if c.kind == "have_every":
         return f"you have at least {c.number} goods of every type"
     if c.kind == "drawn_named_type":
@@ -95,7 +98,7 @@ def condition_text(c: ast.Condition) -> str:
     if c.kind == "all":
         return " and ".join(condition_text(part) for part in c.parts)
     if c.kind == "majority_in":
-        return f"you alone have the most goods in {c.number} good types"
+        return f"you have the most goods (a tie counts) in {c.number} good types"
     if c.kind == "twice_credits":
         return "you have at least twice the active credits of every other player"
     assert c.left is not None and c.right is not None
@@ -137,8 +140,10 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
             return f"sell {plural(a, filter_text(f))} from your hand to the supply island for {plural(price, 'credit')} each"
         case ast.DiscardGoods(amount=a, filter=f):
             return f"discard {a} of your {filter_text(f, 'goods')}"
+        case ast.ContractThis(again=True):
+            return "contract this card again, from your Shipments, without using an action (an available ship is needed)"
         case ast.ContractThis():
-            return "contract this card without using an action (an available ship is needed)"
+            return "contract this card from your hand without using an action (an available ship is needed)"
         case ast.CopyPowers(filter=f):
             return f"copy the powers of another {filter_text(f, 'completed shipment')} of any player"
         case ast.UseHandActions():
@@ -150,15 +155,17 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
         case ast.DiscardHand(amount=n):
             return f"discard {plural(n, 'card')} of your choice from your hand"
         case ast.Park(amount=n):
-            return f"put {plural(n, 'credit')} from the bank on this card (yours at game end, not active credits)"
+            return (f"put {plural(n, 'credit')} from the bank on this card (passive credits: they score at game end for "
+                    "whoever holds the card)")
         case ast.MoveThis(place=place):
             return f"move this card to {PLACES[place]}"
         case ast.LoadThis():
             return "load this card as a container onto one of your ships where it fits"
         case ast.Win():
             return "you win the game at once"
-        case ast.FreeActions(amount=n, action=act, per=per):
-            return f"take {n} free {act.upper()} action{'s' if n != 1 else ''}{_per(per)}, alone"
+        case ast.FreeActions(amount=n, action=act, per=per, from_sea=sea):
+            where = " that may take only from a ship at sea" if sea else ""
+            return f"take {n} free {act.upper()} action{'s' if n != 1 else ''}{where}{_per(per)}, alone"
         case ast.OfferThis(players=p, price=price):
             return f"{players_text(p)} may, in turn, buy this card for {plural(price, 'credit')} paid to you and put it in their Shipments"
         case ast.CompleteFromHand(amount=n, filter=f):
@@ -179,7 +186,7 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
         case ast.SwapShipment(filter=f):
             return f"this card takes the place of another player's completed {filter_text(f, 'shipment')}, which becomes yours as if just completed"
         case ast.StealContainers(amount=n):
-            return f"take {n} container from a ship (at sea or in harbor) of each other player; load it if it fits, else keep it in hand"
+            return f"take {n} container from a ship (at sea or in harbor) of each other player; load it where it fits, or keep it in your hand (your choice)"
         case ast.ImportContainers(amount=n, source=src, fee=fee):
             where = "that ship" if src == "that_ship" else "a ship at sea"
             paid = "with no bid; the ship's owner gets the fee" if fee else "with no bid and no fee"
@@ -195,7 +202,7 @@ def effect_text(e: ast.Effect, scoring: bool = False) -> str:
         case ast.VirtualImports(filter=f):
             return f"your {filter_text(f, 'imports')} count as goods of one type you choose"
         case ast.LoadFromHand(amount=n):
-            return f"load up to {plural(n, 'container')} from your hand onto this card's ship"
+            return f"load {plural(n, 'container')} from your hand onto this card's ship, all at once (only if all {n} fit)"
         case ast.Either(first=x, second=y):
             return f"either {effect_text(x, scoring)} or {effect_text(y, scoring)} (your choice)"
         case ast.PlayersDo(players=p, kind=kind, amount=n):
@@ -233,6 +240,8 @@ def trigger_text(t: ast.Trigger) -> str:
     match t.kind:
         case "contract":
             return f"{actor} contract{verb_s} {a(filter_text(t.filter))}"
+        case "contract_action":
+            return f"{actor} contract{verb_s} {a(filter_text(t.filter))} with a CONTRACT action (not a free contract of a power)"
         case "ship_completed":
             carrying = f" with a {filter_text(t.carrying, 'container')} aboard" if t.carrying else ""
             return f"{actor} complete{verb_s} a shipment{carrying} (once per ship)"
@@ -250,15 +259,17 @@ def trigger_text(t: ast.Trigger) -> str:
         case "pays":
             return f"{actor} pay{verb_s} {t.number} or more credits at once"
         case "imports":
-            what = f"{a(filter_text(t.filter, 'container'))}" if not t.filter.empty else "containers from a ship at sea"
-            return f"{actor} import{verb_s} {what}"
+            return f"{actor} import{verb_s} {a(filter_text(t.filter, 'container'))} (from a ship, or an island card at auction)"
+        case "imports_from_sea":
+            return f"{actor} import{verb_s} containers from a ship at sea"
         case "follows":
             return f"{actor} follow{verb_s} your {t.action.upper()}"
         case "pirates":
             what = "a container" if t.filter.empty else a(filter_text(t.filter))
-            return f"{actor} pirate{verb_s} {what}"
+            return f"{actor} pirate{verb_s} {what} (once it is placed)"
         case "pirates_ship":
-            return f"{actor} pirate{verb_s} from another player's ship (that player: its owner)"
+            where = "ship at sea" if t.at_sea else "ship, at sea or in harbor"
+            return f"{actor} pirate{verb_s} from another player's {where} (that player: its owner; once the card is placed)"
         case "loads":
             return f"{actor} load{verb_s} a container with a LOAD action"
         case "loaded":
@@ -311,6 +322,10 @@ def rule_text(r: ast.Rule) -> str:
             return "you may follow with a card of any action type; you still carry out the declared action"
         case "play_for_each_other":
             return f"you may play {r.action.upper()} and {r.perform.upper()} cards for each other when leading or following"
+        case "interchangeable":
+            return (f"your {r.action.upper()} and {r.perform.upper()} actions are interchangeable: a card of either type "
+                    f"declares or follows either, and whichever is declared you carry out the one you choose, all your "
+                    f"actions of the turn being of that one")
         case "pirate_to_goods":
             return f"you may pay {r.credits} to put a card you pirate into your Goods instead of loading it"
         case "return_with":
@@ -324,10 +339,18 @@ def rule_text(r: ast.Rule) -> str:
         case "goods_count_as":
             return f"every {r.number} of your {r.good} goods use only {r.credits} place{'s' if r.credits != 1 else ''} of your goods limit"
         case "half_load":
-            return f"your {filter_text(r.filter, 'contracts')} need only half their containers (rounded up, colour by colour)"
+            return (f"your {filter_text(r.filter, 'contracts')} complete with half their load requirement (rounded up); you "
+                    "choose which of the containers it asks for you load")
         case "auction_island":
             return "as leader you may auction a supply-island card instead of a ship; you pay nothing if you win, otherwise the winner pays you"
     raise ValueError(r.kind)
+
+
+# Where an any-time power works (from hand, from Shipments), as `ast.Power.works_from` says (R15.3).
+WHERE = {(True, True): "from your hand if you meet its tier, or once completed",
+         (True, False): "from your hand, if you meet its tier",
+         (False, True): "once completed",
+         (False, False): "never: no place lets it work"}
 
 
 def power_text(p: ast.Power) -> str:
@@ -350,7 +373,7 @@ def power_text(p: ast.Power) -> str:
         case "any_time":
             when = "While you lead" if p.while_leading else "At any time"
             once = " (once per turn)" if p.once_per_turn else ""
-            where = "once completed" if p.completed_only else "from your hand if you meet its tier, or once completed"
+            where = WHERE[p.works_from()]
             sentence = f"{when}{once} ({where}): {body}."
         case "as_container":
             sentence = f"While this card is loaded as a container, when its ship completes: {body}."
@@ -358,6 +381,9 @@ def power_text(p: ast.Power) -> str:
             sentence = f"When you contract this card: {body}."
         case "as_contract":
             sentence = "While this card is a contract, containers of any colour fill its slots (its tier is still needed)."
+        case "standing":
+            assert p.condition is not None
+            sentence = f"While this is in your Shipments, as soon as {condition_text(p.condition)}: {body}."
         case _:
             sentence = f"At game end, {body}."
     return sentence[0].upper() + sentence[1:]

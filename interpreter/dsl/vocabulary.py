@@ -27,9 +27,12 @@ TIMINGS = [
           "rule: the game end threshold is 70"),
     Entry("any_time", "any time: EFFECTS",
           "usable at any-time windows (before each lead, follow and the player's own actions, and at game end before "
-          "bonuses, R17.2), from hand when the card's tier is met or once completed (R15.3, OQ-2); usable when its first "
-          "effect can be done", "any time: discard 1 of your technology goods then gain 4"),
-    Entry("game_end", "at game end: EFFECTS", "runs during final scoring; credits it gives are scored as points (R15.5, R17.8)",
+          "bonuses, R17.2), from hand when the card's tier is met or once completed (R15.3, OQ-2), where its first effect "
+          "can work (`contract this card`: from hand only; `move this card`, `load this card`: once completed only); "
+          "usable when its first effect can be done", "any time: discard 1 of your technology goods then gain 4"),
+    Entry("game_end", "at game end: EFFECTS", "runs during final scoring, in the fixed order of R17.2 whatever the order the cards "
+          "were completed: powers moving cards out of Shipments, then other moves, then imports counting as goods, then "
+          "virtual goods, then the powers that score; credits they give are scored as points (R15.5, R17.8)",
           "at game end: gain 6 for each of your luxury shipments"),
     Entry("any_time", "any time [after completion] [while you lead] [, once per turn]: EFFECTS",
           "an any-time power usable only once completed (never from hand), only in turns its owner leads, and once per turn",
@@ -39,6 +42,12 @@ TIMINGS = [
           "as a container: if the shipment has no agriculture contract then gain 2"),
     Entry("on_contract", "on contract: EFFECTS", "runs when this card is contracted (`this ship` is its ship)",
           "on contract: you may load 4 containers from your hand onto this ship"),
+    Entry("standing", "as soon as CONDITION: EFFECTS",
+          "a standing condition: while the card is in its owner's Shipments, the condition is checked after every "
+          "event, and the effects run each time it becomes true, however that came about (a good gained, another "
+          "player losing goods, a virtual good, the card's own completion); never once final scoring has begun (R15.4, "
+          "R16.3). Its condition must read the game's state, not an event",
+          "as soon as the number of your illegal goods >= 8: win the game"),
     Entry("as_contract", "as a contract: this contract accepts any colour", "while this card is a contract, any container fills its slots",
           "as a contract: this contract accepts any colour"),
 ]
@@ -69,8 +78,10 @@ EFFECTS = [
           "any time: sell 1 agriculture card from your hand to the island for 2"),
     Entry("DiscardGoods", "discard N of your FILTER goods", "put goods of yours on the discard pile",
           "any time: discard 1 of your technology goods then gain 4"),
-    Entry("ContractThis", "contract this card", "contract the card from your hand onto a ship in harbor without an action (any time only)",
-          "any time: contract this card"),
+    Entry("ContractThis", "contract this card", "contract the card from your hand onto a ship in harbor without an action (`any time` "
+          "only; the power then works only from hand, never once completed)", "any time: contract this card"),
+    Entry("ContractThis", "contract this card again", "the card that just completed leaves your Shipments and is contracted again on "
+          "a ship in harbor, without an action (`on completion` only)", "on completion: you may contract this card again"),
     Entry("CopyPowers", "copy the powers of another completed FILTER shipment",
           "choose another card in any player's Shipments (OQ-38); its one-time powers run now for you, its ongoing powers "
           "work through this card from now on (OQ-46)", "on completion: copy the powers of another completed tier 1 or less shipment"),
@@ -83,17 +94,21 @@ EFFECTS = [
           "when you load a container, once per turn: you may (pay 2 then take 1 free load action)"),
     Entry("DiscardHand", "discard N card(s) from your hand", "discard hand cards of your choice",
           "when another player takes the draw action: you may discard 1 card from your hand"),
-    Entry("Park", "put N credits on this card", "passive credits kept on the card, yours at game end (R1.9.2, R17.3)",
+    Entry("Park", "put N credits on this card", "passive credits kept on the card: they go wherever the card goes and score at "
+          "game end for whoever holds it in Shipments, Goods or Imports (R1.9.2, R17.3)",
           "when any player contracts a luxury card: put 4 credits on this card"),
     Entry("MoveThis", "move this card to your goods | your imports | your hand | the island",
           "the card moves from where it is (its Shipments, usually); limits apply", "on completion: move this card to your goods"),
     Entry("LoadThis", "load this card", "the card, from Shipments, is loaded as a container onto one of your ships where it fits",
           "any time: load this card"),
-    Entry("Win", "win the game", "an instant win: the game stops at once (R15.8, R16.3)",
-          "when an illegal card enters your goods: if the number of your illegal goods >= 8 then win the game"),
-    Entry("FreeActions", "take N free ACTION action(s) [for every N COUNT]",
-          "actions taken alone, outside the turn: nobody follows, no imports count, no tier stacking; an import alone is free (R10.3.3)",
+    Entry("Win", "win the game", "an instant win: the game stops at once (R15.8, R16.3); not once final scoring has begun",
+          "as soon as you have the majority in 4 good types: win the game"),
+    Entry("FreeActions", "take N free ACTION action(s) [from a ship at sea] [for every N COUNT]",
+          "actions taken alone, outside the turn: nobody follows, no imports count, no tier stacking; an import alone is free "
+          "(R10.3.3); `from a ship at sea`: a pirate action that may not take from the island (nor where a power would let it)",
           "on completion: take 1 free import action"),
+    Entry("FreeActions", "take N free pirate action(s) from a ship at sea", "a pirate action limited to ships at sea",
+          "when you pirate, once per turn: you may take 1 free pirate action from a ship at sea"),
     Entry("OfferThis", "PLAYERS may buy this card for N",
           "in turn, each of those players may pay you N and put this card into their Shipments", "on completion: each other player may buy this card for 6"),
     Entry("CompleteFromHand", "complete N FILTER card(s) from your hand",
@@ -108,14 +123,14 @@ EFFECTS = [
     Entry("TakeIsland", "take N cards from the island into your AREA", "supply-island cards of your choice, within the limits",
           "on completion: take 2 cards from the island into your goods"),
     Entry("TakeRandom", "take N random card(s) from PLAYERS' hand", "cards drawn at random (seeded) from those hands into yours",
-          "when you pirate from another player's ship: take 1 random card from that player's hand"),
+          "when you pirate from another player's ship at sea: take 1 random card from that player's hand"),
     Entry("SwapIsland", "swap N card from your hand with N card from the island", "exchange a hand card for an island card",
           "any time after completion while you lead, once per turn: swap 1 card from your hand with 1 card from the island"),
     Entry("SwapShipment", "swap this card with another player's completed FILTER shipment",
           "this card takes the place of that shipment, which becomes yours and resolves as if just completed",
           "on completion: swap this card with another player's completed technology shipment"),
     Entry("StealContainers", "take N container from each other player's ships then load it or keep it",
-          "a container from a ship of each opponent (at sea or in harbor): loaded where it fits, else into your hand",
+          "a container from a ship of each opponent (at sea or in harbor): loaded where it fits or kept in your hand, as you choose",
           "on completion: take 1 container from each other player's ships then load it or keep it"),
     Entry("ImportContainers", "import N container(s) from that ship | a ship at sea for free",
           "containers into your Imports or Goods (R10.5 placement), no bid, no fee for the owner",
@@ -132,7 +147,8 @@ EFFECTS = [
     Entry("VirtualImports", "your FILTER imports count as goods of one type you choose",
           "at game end, before majorities (R17.2): those imports count as goods of one chosen type (OQ-36, OQ-40)",
           "at game end: your supply imports count as goods of one type you choose"),
-    Entry("LoadFromHand", "load N containers from your hand onto this ship", "when contracting: load fitting hand cards at once, free",
+    Entry("LoadFromHand", "load N containers from your hand onto this ship",
+          "when contracting: load N hand cards at once, free; all N or none (with `you may`, offered only when N fit)",
           "on contract: you may load 4 containers from your hand onto this ship"),
     Entry("Either", "either EFFECT or EFFECT", "you choose one of the two", "when you declare pirate: either draw 2 or gain 2"),
     Entry("PlayersDo", "PLAYERS draw(s) N | gain(s) N | import(s) N container from a ship at sea for free",
@@ -153,8 +169,12 @@ EFFECTS = [
 ]
 
 TRIGGERS = [
-    Entry("contract", "ACTOR contract(s) [a|an|any] FILTER card", "a contract is made (event ContractMade, R6.9)",
-          "when you contract an agriculture card: gain 2"),
+    Entry("contract", "ACTOR contract(s) [a|an|any] FILTER card", "a contract is made, by an action or free by a power "
+          "(event ContractMade, R6.9)", "when you contract an agriculture card: gain 2"),
+    Entry("contract_action", "ACTOR contract(s) [a|an|any] FILTER card with a contract action",
+          "a contract is made by spending CONTRACT instances (free actions of powers included), not free by a power "
+          "(Lutefisk, Oysters, Bamboo)", "when you contract a card with a contract action, once per turn: you may sell 1 card "
+          "from your hand to the island for 2"),
     Entry("ship_completed", "ACTOR complete(s) a shipment [carrying a FILTER container]",
           "a ship completes, once per ship (event ShipmentCompleted, R8.5)",
           "when you complete a shipment carrying a technology container: draw 2"),
@@ -171,21 +191,28 @@ TRIGGERS = [
           "when a ship returns to harbor: you may draw 1"),
     Entry("pays", "ACTOR pay(s) N or more", "credits paid at once, to the bank or a player (event CreditsPaid)",
           "when another player pays 4 or more: gain 2"),
-    Entry("imports", "ACTOR import(s) a FILTER container | ACTOR import(s) from a ship at sea",
-          "an import is won (event ImportWon); `that ship` is the auctioned ship",
+    Entry("imports", "ACTOR import(s) a FILTER container",
+          "an import is won with such a card among those taken (event ImportWon): from a ship, or an island card "
+          "auctioned by a power",
           "when any player imports an illegal container: that player pays you 2"),
+    Entry("imports_from_sea", "ACTOR import(s) from a ship at sea",
+          "an import from a ship at sea is won (event ImportWon); `that ship` is the auctioned ship",
+          "when another player imports from a ship at sea: if that ship has containers left then you may import 1 container "
+          "from that ship for free"),
     Entry("follows", "ACTOR follow(s) your ACTION", "another player follows an action you declared as leader (event ActionFollowed)",
           "when another player follows your import, once per turn: gain 2"),
-    Entry("pirates", "ACTOR pirate(s)", "a pirate action takes a card (event CardPirated)",
+    Entry("pirates", "ACTOR pirate(s)", "a pirate action has taken a card and placed it, the completion it caused included "
+          "(event PirateFinished, R11.2)",
           "when another player pirates, once per turn for each player: that player pays you 2"),
-    Entry("pirates_ship", "ACTOR pirate(s) from another player's ship", "as `pirates`, from another player's ship; `that player` is its owner",
-          "when you pirate from another player's ship: take 1 random card from that player's hand"),
+    Entry("pirates_ship", "ACTOR pirate(s) from another player's ship [at sea]",
+          "as `pirates`, from another player's ship (at sea, or in harbor where a power allows; `at sea`: at sea only); "
+          "`that player` is its owner", "when you pirate from another player's ship at sea: take 1 random card from that player's hand"),
     Entry("loaded", "a FILTER container is loaded", "any container of that kind is loaded onto any ship, by any action (event ContainerLoaded)",
           "when an agriculture container is loaded: either gain 2 or draw 2"),
     Entry("declares", "ACTOR declare(s) ACTION", "a leader declares that action (event ActionDeclared, R4.2.2)",
           "when you declare pirate: either draw 2 or gain 2"),
     Entry("turn_ends", "a turn ends", "after a turn's clean-up (event TurnEnded, R4.9)",
-          "when a turn ends: if you have at least twice the credits of every other player and you have the most goods then win the game"),
+          "when a turn ends: if you have the most goods then gain 2"),
     Entry("loads", "ACTOR load(s) a container",
           "a container is loaded by a LOAD action, not by PIRATE (event LoadFinished: after a completion it caused, R7.5, R11.8)",
           "when any player loads a container: gain 2"),
@@ -231,6 +258,10 @@ RULES = [
     Entry("play_for_each_other", "you may play ACTION and ACTION cards for each other",
           "those two action types stand in for each other, leading and following",
           "rule: you may play contract and load cards for each other"),
+    Entry("interchangeable", "your ACTION and ACTION actions are interchangeable",
+          "a card of either type declares or follows either action, and whichever of the two is declared you choose which "
+          "to carry out, all your instances of the turn being of that one; imports count for the one carried out (R4.6.7)",
+          "rule: your contract and load actions are interchangeable"),
     Entry("pirate_to_goods", "you may pay N to put a pirated card into your goods", "an alternative to loading a pirated card (R11.2)",
           "rule: you may pay 2 to put a pirated card into your goods"),
     Entry("return_with", "your ships return from sea with N container left", "your ships at sea come home while still carrying N (R9.2)",
@@ -242,7 +273,9 @@ RULES = [
           "rule: your illegal majority penalty counts as a bonus"),
     Entry("goods_count_as", "every N of your GOOD goods count as N toward your goods limit", "goods that take less room (R13.4)",
           "rule: every 2 of your luxury goods count as 1 toward your goods limit"),
-    Entry("half_load", "your FILTER contracts need half their containers", "load requirements halved, rounded up (OQ-17)",
+    Entry("half_load", "your FILTER contracts need half their containers",
+          "the whole load requirement is halved, rounded up (OQ-17); any of the containers it asks for will do, up to "
+          "what it asks of each colour (rule query `contract_need`)",
           "rule: your luxury contracts need half their containers"),
     Entry("auction_island", "you may auction island cards and keep the winning bid", "an island card may be auctioned instead of a ship (OQ-42)",
           "rule: you may auction island cards and keep the winning bid"),
@@ -275,7 +308,8 @@ CONDITIONS = [
     Entry("coin_heads", "a coin flip is heads", "flips a coin with the game's seeded generator (event CoinFlipped)",
           "on completion: if a coin flip is heads then gain 4 else gain 2"),
     Entry("have_most", "you have the most goods|shipments|imports|containers",
-          "you hold at least as many as every other player (a tie counts); containers: on all your ships, at sea too",
+          "you hold at least one and nobody holds more (a tie counts; option `the_most=strict`: more than everybody "
+          "else); goods include virtual goods (OQ-36); containers: on all your ships, at sea too",
           "at game end: if you have the most shipments then gain 8"),
     Entry("have_every", "you have N goods of every type",
           "at least N goods of each of the five types", "at game end: if you have 2 goods of every type then gain 20"),
@@ -289,10 +323,11 @@ CONDITIONS = [
           "as a container: if the shipment has a consumer contract then gain 2"),
     Entry("all", "CONDITION and CONDITION ...", "every one holds",
           "when you complete a shipment: if the shipment has a technology contract and the shipment has a consumer contract then gain 4"),
-    Entry("majority_in", "you have the majority in N good types", "you alone have the most goods in N types",
-          "when a card enters any player's goods: if you have the majority in 4 good types then win the game"),
+    Entry("majority_in", "you have the majority in N good types",
+          "you have the most goods, read as `you have the most`, in N good types (virtual goods count, OQ-36)",
+          "as soon as you have the majority in 4 good types: win the game"),
     Entry("twice_credits", "you have at least twice the credits of every other player", "compared with each other player (active credits)",
-          "when a turn ends: if you have at least twice the credits of every other player and you have the most goods then win the game"),
+          "as soon as you have at least twice the credits of every other player and you have the most goods: win the game"),
     Entry("ship_has_containers", "that ship has containers left", "the ship of the event still carries containers",
           "when another player imports from a ship at sea: if that ship has containers left then you may import 1 container from that ship for free"),
 ]
@@ -301,7 +336,7 @@ WORDS = [
     Entry("players", "each other player | every other player | each opponent | every player | each player | that player | "
           "each player who pirated before you this turn [with a FILTER good]",
           "groups of players; `that player` is the player of the triggering event (only in `when` powers); `with a ... good` keeps "
-          "those holding such a good", "on completion: each other player with an illegal good pays you 2"),
+          "those holding such a good (of a good type: virtual goods count, OQ-36)", "on completion: each other player with an illegal good pays you 2"),
     Entry("actor", "you | any player | another player | an opponent", "whose action a trigger listens to",
           "when any player completes a shipment: draw 1"),
     Entry("filter", "[GOOD] [ACTION] [tier N [or less | or more]]",

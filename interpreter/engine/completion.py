@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.bus import events as ev
-from interpreter.engine.slots import is_complete
-from interpreter.engine.state import Player, Ship
+from interpreter.engine.slots import is_complete, paid_containers
+from interpreter.engine.state import Player, Ship, remove_container
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
@@ -22,13 +22,17 @@ def complete_if_full(game: Game, p: Player, ship: Ship) -> bool:
 
 def complete(game: Game, p: Player, ship: Ship) -> None:
     ship.completing = True  # until it sails, the ship takes no new contract
+    for card in [c for c in ship.containers if c.uid in ship.halves]:  # half of a pair never paired: not aboard
+        remove_container(ship, card)
+        game.discard(card, "pirated, never paired")
     # R8.2.1, R8.4: one card from the deck onto the supply island per completed ship
     seed = game.draw_card()
     if seed is not None:
         game.zones.island.append(seed)
         game.emit(ev.IslandSeeded, seed)
-    # R8.2.2: payout by the number of containers on the ship
-    containers = len(ship.containers)
+    # R8.2.2: payout by the number of containers loaded for this shipment (OQ-47: not the leftovers
+    # of a discarded contract that fill none of its slots)
+    containers = paid_containers(game.rules, p, ship)
     payout = game.rules.payout(p, ship, containers)
     game.gain(p, payout, "payout")
     # R8.2.3: each contract, in the order made, enters Shipments and its power starts

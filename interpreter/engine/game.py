@@ -77,9 +77,11 @@ class Game:
         self.over = False
         self.result: GameResult | None = None
         self.n_cards = 0
-        self.scoring = False  # final scoring has begun: credits gained now are end-game points
+        self.finishing = False  # the game is over and final scoring has begun (R17): no instant win now
+        self.scoring = False  # the scoring powers run: credits gained now are end-game points (R17.8)
         self.turn_pirates: list[int] = []  # seats, in the order they pirated this turn
         self.lead_again = False  # set when a turn starts whose leader will lead the next one too
+        self.offering_discards = False  # the leader is being asked about discarding contracts (R14.1)
         from interpreter.powers.runtime import PowerRuntime
         self.powers = PowerRuntime(self)
         from interpreter.engine.setup import set_up
@@ -143,6 +145,7 @@ class Game:
         return drawn
 
     def discard(self, card: Card, source: str) -> None:
+        card.parked = 0  # credits parked on it go back to the bank
         self.zones.discard.append(card)
         self.emit(ev.CardDiscarded, card, source)
 
@@ -203,24 +206,32 @@ class Game:
     def gain(self, p: Player, amount: int, reason: str) -> None:
         if amount <= 0:
             return
+        self._receive(p, amount)
+        self._announce_gain(p, amount, reason)
+
+    def _receive(self, p: Player, amount: int) -> None:
         if self.scoring:  # R17.8: what end-game powers give is scored, not active credits
             p.end_points += amount
-            self.emit(ev.CreditsGained, p.seat, amount, reason)
-            return
-        p.credits += amount
+        else:
+            p.credits += amount
+
+    def _announce_gain(self, p: Player, amount: int, reason: str) -> None:
         self.emit(ev.CreditsGained, p.seat, amount, reason)
-        if p.credits >= self.rules.end_threshold() and self.rules.can_trigger_end(p):
+        if not self.scoring and p.credits >= self.rules.end_threshold() and self.rules.can_trigger_end(p):
             self.trigger_end("credits", p.seat)
 
     def pay(self, p: Player, amount: int, to: Player | None, reason: str) -> int:
-        """Pay `amount`, or all one's active credits when short (OQ-33). Returns what was paid."""
+        """Pay `amount`, or all one's active credits when short (OQ-33). Returns what was paid. Both
+        sides change before either event, so nothing ever sees the credits in between."""
         paid = min(amount, p.credits)
         if paid <= 0:
             return 0
         p.credits -= paid
+        if to is not None:
+            self._receive(to, paid)
         self.emit(ev.CreditsPaid, p.seat, paid, None if to is None else to.seat, reason)
         if to is not None:
-            self.gain(to, paid, reason)
+            self._announce_gain(to, paid, reason)
         return paid
 
     # --- game end ------------------------------------------------------------------------------
@@ -234,7 +245,7 @@ class Game:
     def win_instantly(self, player: int) -> None:
         """An instant-win power (R15.8, R16.3): the game stops with a sole winner as soon as the step
         in progress (a load, an import placement, a completion) is done, at the next `after_action`."""
-        if self.scoring or self.over:  # final scoring decides once it has begun (R16.3 is a win during play)
+        if self.finishing or self.over:  # final scoring decides once it has begun (R16.3 is a win during play)
             return
         if self.instant_winner is None:
             self.instant_winner = player
@@ -244,8 +255,22 @@ class Game:
     def after_action(self) -> None:
         """Called after every action instance: stops the turn at once after an instant win (R16.3), or
         after a triggered end under the `after-action` option."""
+        if self.powers.standing:
+            self.powers.check_standing()
         if self.instant_winner is not None or (self.end_reason is not None and self.options.game_end == "after-action"):
             raise GameStop()
+        if self.options.contract_discards == "any-moment" and not self.offering_discards:
+            self.offer_leader_discards()
+
+    def offer_leader_discards(self) -> None:
+        """R14.1 read as "at any moment": the leader may discard contracts after every action instance
+        of the turn too (the `contract_discards=any-moment` option; docs/rulings.md)."""
+        from interpreter.engine.turn import offer_contract_discards
+        self.offering_discards = True  # a completion caused by the discard does not ask again
+        try:
+            offer_contract_discards(self, self.players[self.leader])
+        finally:
+            self.offering_discards = False
 
     def next_leader(self) -> None:
         """R4.10: the next player clockwise leads, unless a power lets the leader lead once more."""

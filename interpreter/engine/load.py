@@ -121,4 +121,5 @@ def load_pair(game: Game, p: Player, cards: tuple[Card, Card], ship: Ship) -> No
     game.emit(ev.ContainerLoaded, p.seat, a, ship, "load")
     game.emit(ev.ContainerLoaded, p.seat, b, ship, "load")
     complete_if_full(game, p, ship)
-    game.emit(ev.LoadFinished, p.seat, a, ship, "load")
+    for card in cards:  # two containers were loaded: a power answering each load hears both (Fixie Bikes)
+        game.emit(ev.LoadFinished, p.seat, card, ship, "load")

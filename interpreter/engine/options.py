@@ -24,10 +24,17 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "game_end": (("end-of-turn", "after-action"),
                  "when a triggered end stops the game (R16.2, OQ-1): after the turn's clean-up, "
                  "or right after the action instance that triggered it"),
+    "contract_discards": (("two-moments", "any-moment"),
+                          "when the leader is asked about discarding contracts (R14.1 \"at any moment\"): at the start of "
+                          "the turn and before his or her own actions; or also after every action instance of the turn"),
     "pirate_load": (("mandatory", "optional"),
                     "whether a pirated container must be loaded when it fits a slot (R11.2, OQ-18)"),
     "tie_rounding": (("up", "up-to-even"),
                      "how shared majority bonuses round (R17.6.1, OQ-12): integer ceiling, or up to an even number"),
+    "the_most": (("ties-count", "strict"),
+                 "what \"you have the most ...\" means on cards (Champagne, Nice Suits, Exotic Fish, Graphics Cards): "
+                 "nobody has more, so a tie counts, as tied players all share a majority (R17.6.1); or more than "
+                 "every other player"),
 }
 
 
@@ -41,8 +48,10 @@ class GameOptions:
     import_fee: str = "per-import"
     drawers_use_imports: str = "yes"
     game_end: str = "end-of-turn"
+    contract_discards: str = "two-moments"
     pirate_load: str = "mandatory"
     tie_rounding: str = "up"
+    the_most: str = "ties-count"
     max_turns: int = 1000  # a safeguard against endless bot games, not a rule: the game is scored then
     check_invariants: bool = False  # verify R3 card conservation and limits after every turn (debug)
 

@@ -43,6 +43,8 @@ QUERIES: dict[str, str] = {
     "wild_pair_allowed": "whether two cards of one colour may stand for an action card (R4.5)",
     "contract_load": "the load slots a contract opens on its ship, by colour or `any` (R1.3.5, R7.2)",
     "container_wild": "whether a player's container fills any slot (R7.2)",
+    "contract_need": "how many of a contract's load slots must be filled to complete it: all of them by the rules; "
+                     "fewer by a power, the player then choosing which of them to fill (R8.1)",
     "instances": "how many instances of the declared action a player gets this turn (R4.6)",
     "stacking_allowed": "whether extra contract instances may raise a level for one contract (R6.4)",
     "sale_price": "credits for selling a card to the supply island (R12.1.1)",
@@ -56,6 +58,8 @@ QUERIES: dict[str, str] = {
     "one_of_each_bonus": "the bonus for holding a good of every type (R17.7)",
     "majority_winners": "which of the players tied for a majority receive a share (R17.6, R17.6.2)",
     "performed_action": "the action a player carries out after declaring or following with given cards (R4.6.7)",
+    "action_choices": "the actions a player may choose between, all instances of the turn being of the one chosen, "
+                      "when carrying out a declared action (R4.6.7)",
 }
 
 
@@ -152,6 +156,10 @@ class Rules:
         value = card.load
         return self._apply("contract_load", value, p, card) if self._mods["contract_load"] else value
 
+    def contract_need(self, p: Player, card: Card, slots: int) -> int:
+        """How many of the `slots` a contract opens (`contract_load`) must be filled to complete it."""
+        return self._apply("contract_need", slots, p, card) if self._mods["contract_need"] else slots
+
     def container_wild(self, p: Player, card: Card) -> bool:
         return self._apply("container_wild", False, p, card) if self._mods["container_wild"] else False
 
@@ -242,6 +250,12 @@ class Rules:
         if not self._mods["performed_action"]:
             return declared
         return self._apply("performed_action", declared, p, cards, leading)
+
+    def action_choices(self, p: Player, declared: str) -> tuple[str, ...]:
+        """The actions `p` may carry out (one for all instances) when `declared` is the action to do."""
+        if not self._mods["action_choices"]:
+            return (declared,)
+        return self._apply("action_choices", (declared,), p, declared)
 
     def share(self, amount: int, tied: int) -> int:
         """One tied player's share of a majority bonus (R17.6.1): rounded up (toward zero for a penalty)."""

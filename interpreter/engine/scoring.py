@@ -39,7 +39,7 @@ def score_player(game: Game, p: Player, majorities: int) -> dict[str, int]:
     has_all = all(counts.values())
     parts = {
         "credits": p.credits,  # R17.3
-        "parked": p.parked_credits,  # R17.3
+        "parked": p.parked_credits(),  # R17.3
         "unfinished": in_harbor * game.data.unfinished_container_value,  # R17.4
         "innate": sum(n * rules.innate_value(p, good) for good, n in counts.items()),  # R17.5, R17.9
         "majorities": majorities,  # R17.6
@@ -52,15 +52,14 @@ def score_player(game: Game, p: Player, majorities: int) -> dict[str, int]:
 
 def finish(game: Game) -> GameResult:
     from interpreter.engine.game import GameResult
+    game.finishing = True  # the game is over: no instant win from here on (R16.3 is a win during play)
     order = [game.players[s] for s in game.seats_from(game.leader)]
     if game.instant_winner is None:
         for p in order:  # R17.2: any-time powers may still be used before bonuses are scored
             game.powers.offer_any_time(p)
-    for p in order:  # R17.2: end-game adjustments, before anything is scored
-        game.powers.run_game_end(p, scoring=False)
+    game.powers.run_adjustments(order)  # R17.2: the end-game adjustments, in their fixed order
     game.scoring = True
-    for p in order:  # R17.8: end-game powers that score
-        game.powers.run_game_end(p, scoring=True)
+    game.powers.run_scoring(order)  # R17.8: end-game powers that score
     majorities = majority_awards(game)
     breakdown = [score_player(game, p, majorities[p.seat]) for p in game.players]
     totals = [b["total"] for b in breakdown]

@@ -14,9 +14,11 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-def perform_alone(game: Game, p: Player, action: str, *, fee: bool = True) -> None:
+def perform_alone(game: Game, p: Player, action: str, *, fee: bool = True, sea_only: bool = False) -> None:
     """One instance of `action` for `p` alone. An import is a single-participant auction: free (R10.3.3),
-    `p` chooses the ship, and the owner's fee is paid unless the power says otherwise (R10.6)."""
+    `p` chooses the ship, and the owner's fee is paid unless the power says otherwise (R10.6).
+    `sea_only`: a pirate action that may take only from ships at sea."""
+    from interpreter.engine import pirate
     from interpreter.engine.turn import PERFORM, may_use_action
     if action == "import":
         importing.auction(game, 1, [p.seat], chooser=p.seat, fee=fee)
@@ -28,7 +30,10 @@ def perform_alone(game: Game, p: Player, action: str, *, fee: bool = True) -> No
         return False if who is p else value
     game.rules.add_modifier("stacking_allowed", no_stacking)
     try:
-        PERFORM[action](game, p, 1)
+        if sea_only and action == "pirate":
+            pirate.perform(game, p, 1, sea_only=True)
+        else:
+            PERFORM[action](game, p, 1)
     finally:
         game.rules.remove_modifier("stacking_allowed", no_stacking)
 

@@ -148,6 +148,19 @@ def _play_for_each_other(rule: ast.Rule, owner: Player) -> list[tuple[str, Modif
     return [("may_play_for", may_play_for)]
 
 
+def _interchangeable(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
+    """The two actions stand in for each other: a card of either type may declare or follow either
+    (R4.5's single card), and whichever is declared the owner chooses which of the two to carry out,
+    all his or her instances that turn being of that one (R4.6.7)."""
+    pair = (rule.action, rule.perform)
+
+    def action_choices(value: tuple[str, ...], p: Player, declared: str) -> tuple[str, ...]:
+        if p is owner and declared in pair:
+            return (declared, pair[1] if declared == pair[0] else pair[0])
+        return value
+    return _play_for_each_other(rule, owner) + [("action_choices", action_choices)]
+
+
 def _pirate_to_goods(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
     cost = rule.credits
     return [("pirate_to_goods_cost", lambda value, p: cost if p is owner else value)]
@@ -189,14 +202,13 @@ def _goods_count_as(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]
 
 
 def _half_load(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
-    """Half the containers, rounded up (OQ-17), colour by colour."""
+    """Half the whole requirement, rounded up (OQ-17); the player chooses which of its containers to
+    load (a mixed requirement: any of its colours, up to what it asks of each)."""
     filt = rule.filter
 
-    def contract_load(value: tuple[tuple[str, int], ...], p: Player, card: Card) -> tuple[tuple[str, int], ...]:
-        if p is owner and filt.matches(card):
-            return tuple((colour, -(-n // 2)) for colour, n in value)
-        return value
-    return [("contract_load", contract_load)]
+    def contract_need(value: int, p: Player, card: Card) -> int:
+        return -(-value // 2) if p is owner and filt.matches(card) else value
+    return [("contract_need", contract_need)]
 
 
 def _auction_island(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]:
@@ -205,6 +217,7 @@ def _auction_island(rule: ast.Rule, owner: Player) -> list[tuple[str, Modifier]]
 
 MAKERS: dict[str, Callable[[ast.Rule, Player], list[tuple[str, Modifier]]]] = {
     "follow_any": _follow_any, "play_for_each_other": _play_for_each_other, "pirate_to_goods": _pirate_to_goods,
+    "interchangeable": _interchangeable,
     "return_with": _return_with, "unlimited_imports": _unlimited_imports, "no_end": _no_end,
     "penalty_bonus": _penalty_bonus, "goods_count_as": _goods_count_as, "half_load": _half_load,
     "auction_island": _auction_island,

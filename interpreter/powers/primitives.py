@@ -7,8 +7,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from interpreter.bus import events as ev
+from interpreter.cards.model import GOOD_TYPES
 from interpreter.dsl.ast import CardFilter
 from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.slots import can_load_all
 from interpreter.engine.state import Card, Player, Ship, remove_container
 from interpreter.powers.context import Ctx
 
@@ -21,8 +23,12 @@ Matcher = Callable[[Card], bool]
 def players(ctx: Ctx, kind: str, having: CardFilter | None = None) -> list[Player]:
     """`each_other`: the other players clockwise from the owner; `every`: all, the owner first;
     `that`: the player of the triggering event; `you`: the owner; `earlier_pirates`: who pirated
-    before the owner this turn. `having`: only players with a good matching it."""
+    before the owner this turn. `having`: only players with a good matching it (a good type alone
+    counts virtual goods too, OQ-36)."""
     if having is not None:
+        if having.good and having.action is None and having.tier_min == 0 and having.tier_max == 99:
+            good = having.good
+            return [p for p in players(ctx, kind) if ctx.game.rules.goods_of_type(p, good) > 0]
         return [p for p in players(ctx, kind) if any(having.matches(c) for c in p.goods)]
     game = ctx.game
     if kind == "that":
@@ -127,22 +133,39 @@ def discard_goods(ctx: Ctx, filt: CardFilter, n: int) -> None:
 
 def contract_this(ctx: Ctx) -> None:
     """The power's card goes from hand onto a ship in harbor as a contract, with no action spent."""
+    if can_contract_this(ctx):
+        _contract_own_card(ctx)
+
+
+def contract_this_again(ctx: Ctx) -> None:
+    """The power's card, just completed, leaves Shipments and is contracted again, with no action spent."""
+    if can_contract_this_again(ctx):
+        _contract_own_card(ctx)
+
+
+def _contract_own_card(ctx: Ctx) -> None:
     from interpreter.engine.contract import has_room, make_contract
     game, owner, card = ctx.game, ctx.owner, ctx.card
-    if not can_contract_this(ctx):
-        return
     ships = [s for s in owner.harbor_ships() if has_room(game, owner, s, card)]
     options = [Option(f"contract {card.name} on the {s.label}", s) for s in ships]
     ship = game.ask(Decision("choose_ship", owner.seat, options, f"Where does {card.name} go?")).value
-    take_out(game, owner, card)  # from hand, or again from Shipments
+    take_out(game, owner, card)
     make_contract(game, owner, card, ship, 0)
 
 
 def can_contract_this(ctx: Ctx) -> bool:
+    """From hand only: a completed card never contracts itself (it would leave Shipments and come back
+    for free, again and again)."""
+    return where_is(ctx.owner, ctx.card) == "hand" and _room_for_own_card(ctx)
+
+
+def can_contract_this_again(ctx: Ctx) -> bool:
+    return where_is(ctx.owner, ctx.card) == "shipments" and _room_for_own_card(ctx)
+
+
+def _room_for_own_card(ctx: Ctx) -> bool:
     from interpreter.engine.contract import has_room
-    owner, card = ctx.owner, ctx.card
-    return (where_is(owner, card) in ("hand", "shipments")
-            and any(has_room(ctx.game, owner, s, card) for s in owner.harbor_ships()))
+    return any(has_room(ctx.game, ctx.owner, s, ctx.card) for s in ctx.owner.harbor_ships())
 
 
 def draw_until(ctx: Ctx, hand_size: int) -> None:
@@ -158,12 +181,28 @@ def coin_flip(ctx: Ctx) -> bool:
 
 
 def has_most(ctx: Ctx, zone: str) -> bool:
-    """The owner has at least as many cards in `zone` as every other player (a tie counts);
-    `containers` counts the containers on all of a player's ships, at sea too."""
+    """The owner has the most cards in `zone` (read as `the_most` says, see `is_most`); `goods` count
+    virtual goods too (OQ-36); `containers` counts the containers on all of a player's ships, at sea too."""
+    rules = ctx.game.rules
+
     def size(p: Player) -> int:
-        return containers_on_ships(p) if zone == "containers" else len(zone_cards(p, zone))
-    mine = size(ctx.owner)
-    return all(size(p) <= mine for p in ctx.game.players)
+        if zone == "containers":
+            return containers_on_ships(p)
+        if zone == "goods":
+            return sum(rules.goods_of_type(p, good) for good in GOOD_TYPES)
+        return len(zone_cards(p, zone))
+    return is_most(ctx.game, size(ctx.owner), [size(p) for p in ctx.game.players if p is not ctx.owner])
+
+
+def is_most(game: Game, mine: int, others: list[int]) -> bool:
+    """One reading of "the most" for every card (docs/rulings.md): at least the minimum a majority
+    needs (OQ-11), and nobody has more (a tie counts, as tied players share a majority, R17.6.1) or,
+    with the option `the_most=strict`, more than everybody else."""
+    if mine < game.data.majority_minimum_goods:
+        return False
+    if game.options.the_most == "strict":
+        return all(n < mine for n in others)
+    return all(n <= mine for n in others)
 
 
 def ask_yes(ctx: Ctx, text: str) -> bool:
@@ -261,11 +300,12 @@ def discard_from_hand(ctx: Ctx, n: int) -> None:
         game.discard(card, f"{ctx.card.name}: discarded from hand")
 
 
-def free_actions(ctx: Ctx, action: str, count: int) -> None:
-    """Actions taken alone, outside the turn's lead and follow (no follows, no imports, no stacking)."""
+def free_actions(ctx: Ctx, action: str, count: int, *, from_sea: bool = False) -> None:
+    """Actions taken alone, outside the turn's lead and follow (no follows, no imports, no stacking);
+    `from_sea`: pirate actions that may take only from ships at sea."""
     from interpreter.engine.solo import perform_alone
     for _ in range(count):
-        perform_alone(ctx.game, ctx.owner, action)
+        perform_alone(ctx.game, ctx.owner, action, sea_only=from_sea)
 
 
 def offer_this(ctx: Ctx, buyers: list[Player], price: int) -> None:
@@ -311,6 +351,7 @@ def put_goods_on_island(ctx: Ctx, giver: Player, filt: CardFilter, n: int) -> No
     game = ctx.game
     for card in pick_cards(game, giver, [c for c in giver.goods if filt.matches(c)], n, "give_card", "put on the island"):
         giver.goods.remove(card)
+        card.parked = 0  # credits parked on it go back to the bank
         game.zones.island.append(card)
 
 
@@ -370,8 +411,9 @@ def swap_shipment(ctx: Ctx, filt: CardFilter) -> None:
 
 def steal_containers(ctx: Ctx, n: int) -> None:
     """From each other player, one container of one of his or her ships (at sea or in harbor): loaded
-    onto the owner's ships if it fits somewhere, else kept in hand."""
-    from interpreter.engine.load import load_where_it_fits
+    onto one of the owner's ships where it fits, or kept in hand, as the owner chooses."""
+    from interpreter.engine.load import load_container
+    from interpreter.engine.slots import fits
     game, owner = ctx.game, ctx.owner
     for victim in players(ctx, "each_other"):
         for _ in range(n):
@@ -381,8 +423,13 @@ def steal_containers(ctx: Ctx, n: int) -> None:
                 break
             ship, card = game.ask(Decision("choose_card", owner.seat, options, f"{ctx.card.name}: take which container?")).value
             game.take_from_ship_at_sea(ship, card)
-            if not load_where_it_fits(game, owner, card, "power"):
+            places = [Option(f"load {card.name} onto the {s.label}", s) for s in owner.ships if fits(game.rules, owner, s, card)]
+            places.append(Option(f"keep {card.name} in your hand", None))
+            target = game.ask(Decision("choose_ship", owner.seat, places, f"Where does {card.name} go?")).value
+            if target is None:
                 owner.hand.append(card)
+            else:
+                load_container(game, owner, card, target, "power")
 
 
 def import_free(ctx: Ctx, n: int, source: str, *, fee: bool = False) -> None:
@@ -418,7 +465,6 @@ def move_container(ctx: Ctx, n: int, place: str) -> None:
 
 
 def name_good(ctx: Ctx) -> None:
-    from interpreter.cards.model import GOOD_TYPES
     options = [Option(f"name {good}", good) for good in GOOD_TYPES]
     ctx.named = ctx.game.ask(Decision("choose_one", ctx.owner.seat, options, f"{ctx.card.name}: name a good type")).value
 
@@ -453,7 +499,6 @@ def draw_until_pair(ctx: Ctx) -> None:
 
 def virtual_imports(ctx: Ctx, filt: CardFilter) -> None:
     """At game end: the owner's matching imports count as goods of one type he or she chooses (R17.2)."""
-    from interpreter.cards.model import GOOD_TYPES
     n = sum(1 for c in ctx.owner.imports if filt.matches(c))
     if not n:
         return
@@ -463,19 +508,28 @@ def virtual_imports(ctx: Ctx, filt: CardFilter) -> None:
 
 
 def load_from_hand_onto_ship(ctx: Ctx, n: int) -> None:
-    """Load up to `n` hand cards onto this card's ship, where they fit, without using actions."""
+    """Load `n` hand cards onto this card's ship at once, each filling a slot, without using actions;
+    all `n` or none (the card asks for them "at the same time")."""
     from interpreter.engine.load import load_container
-    from interpreter.engine.slots import fits
-    game, owner, ship = ctx.game, ctx.owner, ctx.ship
-    if ship is None:
+    if not can_load_from_hand(ctx, n):
         return
-    for _ in range(n):
-        fitting = [c for c in owner.hand if fits(game.rules, owner, ship, c)]
-        if not fitting or ship.at_sea:
-            return
-        card = pick_cards(game, owner, fitting, 1, "choose_card", "load")[0]
+    game, owner, ship = ctx.game, ctx.owner, ctx.ship
+    assert ship is not None
+    chosen: list[Card] = []
+    while len(chosen) < n:  # sets of cards loadable together form a matroid: any pick can grow to `n`
+        viable = [c for c in owner.hand if c not in chosen and can_load_all(game.rules, owner, ship, chosen + [c], len(chosen) + 1)]
+        if len(viable) <= n - len(chosen):  # no choice left: all of them
+            chosen += viable
+            break
+        chosen += pick_cards(game, owner, viable, 1, "choose_card", "load")
+    for card in chosen:
         owner.hand.remove(card)
         load_container(game, owner, card, ship, "power")
+
+
+def can_load_from_hand(ctx: Ctx, n: int) -> bool:
+    ship = ctx.ship
+    return ship is not None and can_load_all(ctx.game.rules, ctx.owner, ship, list(ctx.owner.hand), n)
 
 
 def chosen_type_count(ctx: Ctx, owner: str, filt: CardFilter, zone: str) -> int:
@@ -557,12 +611,8 @@ def free_actions_of_choice(ctx: Ctx, n: int) -> None:
 
 
 def majorities_held(ctx: Ctx) -> int:
-    """Good types in which the owner has strictly more goods than every other player (and at least one)."""
-    from interpreter.cards.model import GOOD_TYPES
-    rules, owner = ctx.game.rules, ctx.owner
-    held = 0
-    for good in GOOD_TYPES:
-        mine = rules.goods_of_type(owner, good)
-        if mine and all(rules.goods_of_type(p, good) < mine for p in ctx.game.players if p is not owner):
-            held += 1
-    return held
+    """Good types in which the owner has the most goods (virtual goods included, OQ-36), "the most"
+    read as for every card (`is_most`)."""
+    rules, owner, game = ctx.game.rules, ctx.owner, ctx.game
+    return sum(1 for good in GOOD_TYPES
+               if is_most(game, rules.goods_of_type(owner, good), [rules.goods_of_type(p, good) for p in game.players if p is not owner]))

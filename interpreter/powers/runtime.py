@@ -35,6 +35,7 @@ class Active:
     last_turn: int = -1
     used_by: dict[int, int] = field(default_factory=dict)  # `once per turn for each player`: seat -> turn
     installed: list[tuple[str, Modifier]] = field(default_factory=list)
+    holds: bool = False  # `as soon as`: whether its condition held at the last check
 
 
 class PowerRuntime:
@@ -43,6 +44,8 @@ class PowerRuntime:
         self.by_host: dict[int, list[Active]] = {}
         self.any_time_active: list[Active] = []  # any-time powers of completed cards, for the windows
         self.triggers: dict[type[ev.Event], list[Active]] = {}
+        self.standing: list[Active] = []  # `as soon as` powers of completed cards, checked after every event
+        self._checking = False
         self.any_time_cards = any(p.timing == "any_time" and p.from_hand for c in game.card_set.cards for p in c.powers)
         self.container_cards = any(p.timing == "as_container" for c in game.card_set.cards for p in c.powers)
         self.any_time_used: dict[tuple[int, str], int] = {}  # (card uid, power) -> turn, for `once per turn`
@@ -70,7 +73,12 @@ class PowerRuntime:
                     self.game.bus.subscribe(power.event_type, self.dispatch)
                 entries.append(active)
             elif power.timing == "any_time":
-                self.any_time_active.append(active)
+                if power.from_shipments:  # a power that works only from hand does nothing here (nor when copied)
+                    self.any_time_active.append(active)
+            elif power.timing == "standing":
+                if not self.standing:
+                    self.game.bus.watch(self.check_standing)
+                self.standing.append(active)
             elif power.timing == "rule":
                 assert power.ast.rule is not None
                 active.installed = modifiers_for(power.ast.rule, owner, Ctx(self.game, owner, host))
@@ -83,8 +91,12 @@ class PowerRuntime:
         for active in self.by_host.pop(host.uid, []):
             if active.power.event_type is not None:
                 self.triggers[active.power.event_type].remove(active)
-            if active.power.timing == "any_time":
+            if active in self.any_time_active:
                 self.any_time_active.remove(active)
+            if active in self.standing:
+                self.standing.remove(active)
+                if not self.standing:
+                    self.game.bus.unwatch(self.check_standing)
             for query, modifier in active.installed:
                 self.game.rules.remove_modifier(query, modifier)
 
@@ -104,6 +116,36 @@ class PowerRuntime:
             power.run(ctx)
         finally:
             self._running.pop()
+        if self.standing:  # a power may change the game without an event (cards put on the island ...)
+            self.check_standing()
+
+    # --- standing conditions -----------------------------------------------------------------
+    def check_standing(self) -> None:
+        """Run each `as soon as` power whose condition has just become true (R15.4: it holds as long as
+        its card is in Shipments). Called after every event while such a power is active, so a
+        condition reached any way counts: a virtual good, a card moved by another power, an opponent
+        losing goods, mid-turn. Never once the game is over or its final scoring has begun (R16.3)."""
+        game = self.game
+        if self._checking or game.finishing or game.instant_winner is not None:
+            return
+        self._checking = True
+        try:
+            for _ in range(MAX_CHAIN):  # the effects may make another condition true: check again
+                changed = False
+                for active in list(self.standing):
+                    if active not in self.standing or game.instant_winner is not None:
+                        continue
+                    ctx = Ctx(game, active.owner, active.host)
+                    holds = active.power.usable(ctx)
+                    if holds and not active.holds:
+                        active.holds = changed = True
+                        self.run(active.power, ctx)
+                    elif not holds:
+                        active.holds = False
+                if not changed:
+                    return
+        finally:
+            self._checking = False
 
     # --- triggers ----------------------------------------------------------------------------
     def dispatch(self, event: Any) -> None:
@@ -167,7 +209,7 @@ class PowerRuntime:
         if not self.any_time_cards and not self.any_time_active:
             return
         used: dict[tuple[int, str], int] = {}
-        while True:
+        while self.game.instant_winner is None:
             # a power used MAX_USES_PER_WINDOW times in one window is not offered again in it: a power
             # that changes nothing (its target full) cannot hold the game in a loop
             uses = [(card, power) for card, power in self.any_time_uses(p) if used.get((card.uid, power.text), 0) < MAX_USES_PER_WINDOW]
@@ -206,13 +248,27 @@ class PowerRuntime:
                 self.game.emit(ev.PowerUsed, owner.seat, card, power.timing, power.text)
 
     # --- game end ----------------------------------------------------------------------------
-    def run_game_end(self, p: Player, scoring: bool) -> None:
-        """`p`'s game-end powers: with `scoring` False the adjustments (those that score nothing, such as
-        moving cards or counting imports as goods, R17.2), then with True those that score (R17.8).
-        A card that left Shipments meanwhile no longer has its power (R15.4)."""
+    def run_adjustments(self, order: list[Player]) -> None:
+        """R17.2: the end-game adjustments, stage by stage (compile.END_STAGES), each stage for every
+        player in `order` before the next stage begins."""
+        from interpreter.dsl.compile import SCORING_STAGE
+        for stage in range(SCORING_STAGE):
+            for p in order:
+                self.run_game_end(p, stage)
+
+    def run_scoring(self, order: list[Player]) -> None:
+        """R17.8: the game-end powers that score, after every adjustment."""
+        from interpreter.dsl.compile import SCORING_STAGE
+        for p in order:
+            self.run_game_end(p, SCORING_STAGE)
+
+    def run_game_end(self, p: Player, stage: int) -> None:
+        """`p`'s game-end powers of one stage of final scoring (compile.END_STAGES: the adjustments of
+        R17.2 in their fixed order, then the powers that score, R17.8). A card that left Shipments
+        meanwhile no longer has its power (R15.4)."""
         for actives in list(self.by_host.values()):
             for a in actives:
-                if (a.owner is p and a.power.timing == "game_end" and a.power.scores == scoring
+                if (a.owner is p and a.power.timing == "game_end" and a.power.end_stage == stage
                         and a in self.by_host.get(a.host.uid, ())):
                     self.run(a.power, Ctx(self.game, p, a.host))
 
