@@ -171,6 +171,7 @@ def test_compare_puts_the_changed_cards_first_with_their_definition_and_play(bas
     page = compare_page(outcome)
     assert page.index("id='change-cups'") < page.index("<h2>The game</h2>") < page.index("<h2>Other cards</h2>")
     assert "these samples can see" in page and "aria-label" in page
+    assert "&amp;" not in page and "p &lt; 0.001" in page  # escaped once, in the SVG notes too
 
 
 def test_compare_of_the_same_cards_names_no_change_and_corrects_the_others(base_cards):

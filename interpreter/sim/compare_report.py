@@ -20,6 +20,11 @@ def _p(p: float) -> str:
     return "&lt; 0.001" if p < 0.001 else f"{p:.3f}"
 
 
+def _p_text(p: float) -> str:
+    """The p-value for SVG text, which escapes it itself."""
+    return "< 0.001" if p < 0.001 else f"= {p:.3f}"
+
+
 def _can_see(d: float | None, points: bool = True) -> str:
     if d is None:
         return "–"
@@ -52,7 +57,7 @@ def headline(result: dict[str, Any]) -> str:
     items = [f"<li><b>{len(changed)} card{'s' if len(changed) != 1 else ''} changed</b>: "
              + (", ".join(f"<a href='#change-{esc(r['id'])}'>{esc(r['name'])}</a>" for r in changed) or "none") + "</li>",
              f"<li>Games last {t['B']['mean']:g} turns in B, {t['A']['mean']:g} in A: {t['diff']:+.2f} [{t['lo']:+.2f}, {t['hi']:+.2f}] "
-             f"({t['how']}; p = {_p(t['p'])}; these samples can see a change of {_can_see(t['detectable'], False)} turns).</li>",
+             f"({t['how']}; p {esc(_p_text(t['p']))}; these samples can see a change of {_can_see(t['detectable'], False)} turns).</li>",
              f"<li>{len(moved)} other card{'s' if len(moved) != 1 else ''} moved beyond chance (Benjamini–Hochberg over "
              f"{result['tests']['cards']} cards, false discovery rate 5%)"
              + (": " + ", ".join(esc(r["name"]) for r in moved[:10]) if moved else "") + ".</li>"]
@@ -70,13 +75,13 @@ def changed_section(result: dict[str, Any]) -> str:
         play = r["play"]
         c = play["completed_change"]
         rows.append(Estimate(f"{r['name']}: completed", c["diff"], c["lo"], c["hi"],
-                             f"{pct(play['completed_rate'][0])} → {pct(play['completed_rate'][1])} of games; p {_p(c['p'])}",
+                             f"{pct(play['completed_rate'][0])} → {pct(play['completed_rate'][1])} of games; p {_p_text(c['p'])}",
                              _colour(c["diff"], c["lo"], c["hi"]), link=f"#change-{r['id']}"))
         w = play["win_change"]
         if w is not None:
             rows.append(Estimate(f"{r['name']}: completers win", w["diff"], w["lo"], w["hi"],
                                  f"{pct(play['win_rate_completed'][0])} → {pct(play['win_rate_completed'][1])}; "
-                                 f"n {play['completers'][0]} → {play['completers'][1]}; p {_p(w['p'])}",
+                                 f"n {play['completers'][0]} → {play['completers'][1]}; p {_p_text(w['p'])}",
                                  _colour(w["diff"], w["lo"], w["hi"]), link=f"#change-{r['id']}"))
     for r in changed:
         p = r["play"]

@@ -64,7 +64,8 @@ def forest(rows: Sequence[Estimate], *, span: float, scale: float = 1.0, unit: s
     for tick in (-span, -span / 2, 0.0, span / 2, span):
         parts.append(f'<line x1="{x(tick):.1f}" y1="{top - 6}" x2="{x(tick):.1f}" y2="{height - bottom + 4}" '
                      f'stroke="{"#444" if tick == reference else "#e2e2e2"}"/>')
-        parts.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{tick * scale:+g}{esc(unit)}</text>')
+        label = "0" if tick == 0 else f"{tick * scale:+g}"
+        parts.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{label}{esc(unit)}</text>')
     if title:
         parts.append(f'<text x="{plot_l}" y="12" font-weight="bold">{esc(title)}</text>')
     for i, r in enumerate(rows):
