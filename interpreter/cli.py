@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import shutil
 import sys
 import time
 from collections.abc import Sequence
@@ -12,7 +13,6 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from interpreter.agents.human import HumanAgent, HumanQuit
-from interpreter.agents.random_agent import RandomAgent
 from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
 from interpreter.cards.diagnostics import CardFileError
 from interpreter.cards.loader import CardSet
@@ -68,8 +68,8 @@ def build_parser() -> Parser:
     sim.add_argument("--games", type=whole(1), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
-    sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game); "
-                                    "default: random everywhere")
+    sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game), "
+                                    "or one name for every seat; default: random everywhere")
 
     play = sub.add_parser("play", help="play one game: bots, or people with --human")
     add_game_arguments(play)
@@ -78,6 +78,9 @@ def build_parser() -> Parser:
     play.add_argument("--human", type=whole(1), action="append", default=[], metavar="SEAT",
                       help="seat (1-based) played by a person at this terminal; may be repeated")
     play.add_argument("--log", type=Path, help="write the game's decision log (JSON) to this file")
+    play.add_argument("--bots", default="heuristic",
+                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,random, "
+                           "among heuristic and random (default: heuristic everywhere); seats given to --human are played by people")
 
     b = sub.add_parser("bench", help="measure games per second and microseconds per decision")
     add_game_arguments(b)
@@ -186,12 +189,9 @@ def deck_line(cards: CardSet) -> str:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from interpreter.sim.coverage import PowerCoverage
-    from interpreter.sim.runner import BOTS
     from interpreter.sim.summary import bot_wins_text
     cards, data, options = game_setup(args)
-    bots = tuple(b.strip() for b in args.bots.split(",")) if args.bots else None
-    if bots is not None and (len(bots) != args.players or any(b not in BOTS for b in bots)):
-        raise UsageError(f"--bots needs {args.players} names among {', '.join(BOTS)}, one per seat; got `{args.bots}`")
+    bots = chosen_bots(args.bots, args.players) if args.bots else None
     coverage = PowerCoverage()
     batch = run_batch(cards, data, args.players, args.games, args.seed, options, terminal_progress(),
                       coverage.watch if args.powers else None, bots)
@@ -220,19 +220,44 @@ def result_text(game: Game, result: GameResult) -> str:
     return "\n".join(lines)
 
 
+def chosen_bots(text: str, players: int) -> tuple[str, ...]:
+    from interpreter.sim.runner import parse_bots
+    try:
+        return parse_bots(text, players)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def seats_line(game: Game, kinds: list[str]) -> str:
+    """Who plays each seat: `P1 (green) you, P2 (red) heuristic bot, ...` and the first leader."""
+    who = [("you" if kind == "human" else f"{kind} bot") for kind in kinds]
+    if kinds.count("human") > 1:
+        who = ["a person" if kind == "human" else w for kind, w in zip(kinds, who, strict=True)]
+    return ("Seats: " + ", ".join(f"{p.name} {w}" for p, w in zip(game.players, who, strict=True))
+            + f"; first leader {game.players[game.leader].name}")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    from interpreter.sim.runner import bot_agents
     cards, data, options = game_setup(args)
     for seat in args.human:
         if seat > args.players:
             raise UsageError(f"--human must be a seat from 1 to {args.players}; got {seat}")
-    agents: list[RandomAgent | HumanAgent] = [RandomAgent(args.seed * 1009 + s * 7919 + 1) for s in range(args.players)]
+    kinds = list(chosen_bots(args.bots, args.players))
+    agents: list[Any] = bot_agents(args.seed, kinds)
+    humans = []
     for seat in args.human:
         agents[seat - 1] = HumanAgent()
+        humans.append(agents[seat - 1])
+        kinds[seat - 1] = "human"
     game = Game(cards, data, args.players, args.seed, options, agents)
     if args.watch or args.human:
-        Narrator(game, sys.stdout, verbose=args.verbose)
+        width = shutil.get_terminal_size((80, 24)).columns if humans else None
+        narrator = Narrator(game, sys.stdout, verbose=args.verbose, width=width)
+        for human in humans:
+            human.narrator = narrator
     print(f"Import / Export: {args.players} players, seed {args.seed}, deck {deck_line(cards)}")
-    print("Seats: " + ", ".join(p.name for p in game.players) + f"; first leader {game.players[game.leader].name}")
+    print(seats_line(game, kinds))
     try:
         result = game.play()
     except HumanQuit:
@@ -283,12 +308,14 @@ def cmd_balance(args: argparse.Namespace) -> int:
         if not path.exists():
             raise UsageError(f"--mod: no such file or folder: {path}")
     if args.compare:
-        from interpreter.sim.compare import compare, compare_html, compare_summary
-        runs = []
+        from interpreter.sim.balance import load_spec
+        from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
+        runs, specs = [], []
         for name, text in zip("ab", args.compare, strict=True):
             job = BalanceJob(args.games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option))
             runs.append(_balance_run(job, args.out / name, args))
-        outcome = compare(runs[0], runs[1])
+            specs.append(job.cards)
+        outcome = compare(runs[0], runs[1], card_changes(load_spec(specs[0]), load_spec(specs[1])))
         (args.out / "compare.json").write_text(json.dumps(outcome, indent=1))
         (args.out / "compare.html").write_text(compare_html(outcome))
         print(compare_summary(outcome))
@@ -430,8 +457,8 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    from interpreter.cards.explained import card_lines
     from interpreter.cards.loader import load_card_file
-    from interpreter.dsl.explain import power_text
     all_cards = None
     status = 0
     for name in args.cards:
@@ -449,12 +476,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
                 raise UsageError(f"importexport explain: unknown card `{name}`{did_you_mean(name, all_cards.by_id)}")
         if card is None:
             continue
-        print(f"{card.name} ({card.good}, {card.action.upper()}, tier {card.tier}, loads {card.load_text()})")
-        if not card.powers:
-            print("  (no powers written yet)")
-        for power in card.powers:
-            print(f"  {power.text}")
-            print(f"    -> {power_text(power.ast)}")
+        print("\n".join(card_lines(card)))
     return status
 
 

@@ -225,7 +225,7 @@ def test_play_human_reasks_on_wrong_entry_and_quits_cleanly(capsys, monkeypatch)
     assert "Traceback" not in out + err
     assert "'abc' is not an option" in out
     # the first decision is asked twice (after "abc"), then four more decisions; "q" ends at the sixth prompt
-    assert out.count("(q to quit)") == 6
+    assert out.count("q to quit)") == 6
     assert "Game abandoned." in out
     assert "Final scores" not in out
     assert code == 1

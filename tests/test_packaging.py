@@ -3,8 +3,8 @@ built with the project's build backend, the wheel is installed into a fresh virt
 every command runs from a folder that is not the checkout, reading the cards, the expansions, the
 grammar and the schema from the installed package.
 
-No network: the build runs without isolation (hatchling is in the test extra), and the two
-dependencies are copied into the new environment from the running one (file by file, from their
+No network: the build runs without isolation (hatchling is in the test extra), and the declared
+dependencies (and theirs) are copied into the new environment from the running one (file by file, from their
 installed records), so `pip install --no-index` finds them already satisfied."""
 
 from __future__ import annotations
@@ -17,17 +17,19 @@ import subprocess
 import sys
 import tarfile
 import time
+import tomllib
 import venv
 import zipfile
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 from interpreter import __version__
 from interpreter.reference import card_schema
 
 REPO = Path(__file__).resolve().parents[1]
-DEPENDENCIES = ("lark", "PyYAML")
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the fresh environment's layout is POSIX here")
 
 
@@ -38,8 +40,23 @@ def build(hook: str, source: Path, out: Path) -> Path:
     return out / done.stdout.strip().splitlines()[-1]
 
 
+def runtime_dependencies() -> list[str]:
+    """The project's declared dependencies and theirs, as installed here (extras and markers that do
+    not apply are left out): what the wheel needs beside it."""
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+    wanted = [Requirement(r) for r in declared]
+    found: dict[str, None] = {}
+    while wanted:
+        req = wanted.pop()
+        if req.name.lower() in found or (req.marker is not None and not req.marker.evaluate({"extra": ""})):
+            continue
+        found[req.name.lower()] = None
+        wanted.extend(Requirement(r) for r in importlib.metadata.requires(req.name) or ())
+    return list(found)
+
+
 def seed_dependencies(site: Path) -> None:
-    for name in DEPENDENCIES:
+    for name in runtime_dependencies():
         dist = importlib.metadata.distribution(name)
         for file in dist.files or ():
             source = Path(str(dist.locate_file(file)))
