@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
+import shutil
 import sys
 import time
 from collections.abc import Sequence
@@ -11,7 +13,6 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from interpreter.agents.human import HumanAgent, HumanQuit
-from interpreter.agents.random_agent import RandomAgent
 from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
 from interpreter.cards.diagnostics import CardFileError
 from interpreter.cards.loader import CardSet
@@ -19,6 +20,7 @@ from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
 from interpreter.powers import new_game
+from interpreter.resources import MissingData
 from interpreter.sim.bench import bench
 from interpreter.sim.narrate import Narrator
 from interpreter.sim.runner import run_batch, terminal_progress
@@ -59,6 +61,7 @@ def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -
 
 def build_parser() -> Parser:
     parser = Parser(prog="importexport", description="Import / Export: card interpreter and rules engine.")
+    parser.add_argument("--version", action="store_true", help="print the version and where the shipped cards are read from")
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     sim = sub.add_parser("simulate", help="play many bot games and summarise them")
@@ -66,8 +69,8 @@ def build_parser() -> Parser:
     sim.add_argument("--games", type=whole(1), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
-    sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game); "
-                                    "default: random everywhere")
+    sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game), "
+                                    "or one name for every seat; default: random everywhere")
 
     play = sub.add_parser("play", help="play one game: bots, or people with --human")
     add_game_arguments(play)
@@ -76,11 +79,17 @@ def build_parser() -> Parser:
     play.add_argument("--human", type=whole(1), action="append", default=[], metavar="SEAT",
                       help="seat (1-based) played by a person at this terminal; may be repeated")
     play.add_argument("--log", type=Path, help="write the game's decision log (JSON) to this file")
+    play.add_argument("--bots", default="heuristic",
+                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,random, "
+                           "among heuristic and random (default: heuristic everywhere); seats given to --human are played by people")
 
     b = sub.add_parser("bench", help="measure games per second and microseconds per decision")
     add_game_arguments(b)
     b.add_argument("--games", type=whole(1), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
+    b.add_argument("--startup-runs", type=whole(0), default=3,
+                   help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
 
     bal = sub.add_parser("balance", help="many games between heuristic bots on all cores: per-card and per-game report")
     bal.add_argument("--games", type=whole(1), default=2000, help="number of games (default 2000)")
@@ -105,6 +114,9 @@ def build_parser() -> Parser:
     mod_check = mod_sub.add_parser("check", help="what packs change (added, replaced field by field, removed), conflicts, problems")
     mod_check.add_argument("paths", nargs="+", type=Path, help="mod packs, applied in this order")
     mod_check.add_argument("--expansions", default="none", help="the sets the packs apply to (default: base only)")
+
+    init = sub.add_parser("init", help="make a new mod pack folder (manifest, a sample card with an example, README)")
+    init.add_argument("folder", type=Path, help="the folder to create, e.g. my-mod")
 
     val = sub.add_parser("validate", help="check card files, mod packs and card examples; report every problem")
     val.add_argument("paths", nargs="*", type=Path, help="card files, mod packs or folders (default: the shipped cards)")
@@ -132,7 +144,7 @@ def build_parser() -> Parser:
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
 
     docs = sub.add_parser("docs", help="regenerate docs/reference.md and docs/powers.md from the code")
-    docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default docs/)")
+    docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default: docs/ of the source checkout)")
     return parser
 
 
@@ -178,12 +190,9 @@ def deck_line(cards: CardSet) -> str:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from interpreter.sim.coverage import PowerCoverage
-    from interpreter.sim.runner import BOTS
     from interpreter.sim.summary import bot_wins_text
     cards, data, options = game_setup(args)
-    bots = tuple(b.strip() for b in args.bots.split(",")) if args.bots else None
-    if bots is not None and (len(bots) != args.players or any(b not in BOTS for b in bots)):
-        raise UsageError(f"--bots needs {args.players} names among {', '.join(BOTS)}, one per seat; got `{args.bots}`")
+    bots = chosen_bots(args.bots, args.players) if args.bots else None
     coverage = PowerCoverage()
     batch = run_batch(cards, data, args.players, args.games, args.seed, options, terminal_progress(),
                       coverage.watch if args.powers else None, bots)
@@ -212,19 +221,44 @@ def result_text(game: Game, result: GameResult) -> str:
     return "\n".join(lines)
 
 
+def chosen_bots(text: str, players: int) -> tuple[str, ...]:
+    from interpreter.sim.runner import parse_bots
+    try:
+        return parse_bots(text, players)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def seats_line(game: Game, kinds: list[str]) -> str:
+    """Who plays each seat: `P1 (green) you, P2 (red) heuristic bot, ...` and the first leader."""
+    who = [("you" if kind == "human" else f"{kind} bot") for kind in kinds]
+    if kinds.count("human") > 1:
+        who = ["a person" if kind == "human" else w for kind, w in zip(kinds, who, strict=True)]
+    return ("Seats: " + ", ".join(f"{p.name} {w}" for p, w in zip(game.players, who, strict=True))
+            + f"; first leader {game.players[game.leader].name}")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    from interpreter.sim.runner import bot_agents
     cards, data, options = game_setup(args)
     for seat in args.human:
         if seat > args.players:
             raise UsageError(f"--human must be a seat from 1 to {args.players}; got {seat}")
-    agents: list[RandomAgent | HumanAgent] = [RandomAgent(args.seed * 1009 + s * 7919 + 1) for s in range(args.players)]
+    kinds = list(chosen_bots(args.bots, args.players))
+    agents: list[Any] = bot_agents(args.seed, kinds)
+    humans = []
     for seat in args.human:
         agents[seat - 1] = HumanAgent()
+        humans.append(agents[seat - 1])
+        kinds[seat - 1] = "human"
     game = new_game(cards, data, args.players, args.seed, options, agents)
     if args.watch or args.human:
-        Narrator(game, sys.stdout, verbose=args.verbose)
+        width = shutil.get_terminal_size((80, 24)).columns if humans else None
+        narrator = Narrator(game, sys.stdout, verbose=args.verbose, width=width)
+        for human in humans:
+            human.narrator = narrator
     print(f"Import / Export: {args.players} players, seed {args.seed}, deck {deck_line(cards)}")
-    print("Seats: " + ", ".join(p.name for p in game.players) + f"; first leader {game.players[game.leader].name}")
+    print(seats_line(game, kinds))
     try:
         result = game.play()
     except HumanQuit:
@@ -275,12 +309,14 @@ def cmd_balance(args: argparse.Namespace) -> int:
         if not path.exists():
             raise UsageError(f"--mod: no such file or folder: {path}")
     if args.compare:
-        from interpreter.sim.compare import compare, compare_html, compare_summary
-        runs = []
+        from interpreter.sim.balance import load_spec
+        from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
+        runs, specs = [], []
         for name, text in zip("ab", args.compare, strict=True):
             job = BalanceJob(args.games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option))
             runs.append(_balance_run(job, args.out / name, args))
-        outcome = compare(runs[0], runs[1])
+            specs.append(job.cards)
+        outcome = compare(runs[0], runs[1], card_changes(load_spec(specs[0]), load_spec(specs[1])))
         (args.out / "compare.json").write_text(json.dumps(outcome, indent=1))
         (args.out / "compare.html").write_text(compare_html(outcome))
         print(compare_summary(outcome))
@@ -338,7 +374,7 @@ def cmd_mod(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
-    figures = bench(cards, data, args.players, args.games, args.seed, options)
+    figures = bench(cards, data, args.players, args.games, args.seed, options, args.heuristic_games, args.startup_runs)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -360,6 +396,30 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for line in summary(report, args.run_examples):
         print(line)
     return 1 if report.problems else 0
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from interpreter.mods.skeleton import SkeletonError, make_pack
+    try:
+        files = make_pack(args.folder)
+    except SkeletonError as exc:
+        raise UsageError(f"importexport init: {exc}") from None
+    except OSError as exc:
+        raise UsageError(f"importexport init: cannot write {args.folder}: {exc.strerror or exc}") from None
+    for path in files:
+        print(f"wrote {path}")
+    folder = shlex.quote(str(args.folder))
+    print(f"Check it with `importexport mod check {folder}`, then play with `importexport play --mod {folder} --watch`.")
+    return 0
+
+
+def version_text() -> str:
+    from interpreter import __version__, resources
+    try:
+        where = str(resources.data_root())
+    except resources.MissingData as exc:
+        where = f"missing: {exc}"
+    return f"importexport {__version__} (Python {sys.version.split()[0]}; cards and grammar from {where})"
 
 
 def cmd_options(_args: argparse.Namespace) -> int:
@@ -398,6 +458,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    from interpreter.cards.explained import card_lines
     from interpreter.cards.loader import load_card_file
     all_cards = None
     status = 0
@@ -416,26 +477,27 @@ def cmd_explain(args: argparse.Namespace) -> int:
                 raise UsageError(f"importexport explain: unknown card `{name}`{did_you_mean(name, all_cards.by_id)}")
         if card is None:
             continue
-        print(f"{card.name} ({card.good}, {card.action.upper()}, tier {card.tier}, loads {card.load_text()})")
-        if not card.powers:
-            print("  (no powers written yet)")
-        for power in card.powers:
-            print(f"  {power.text}")
-            print(f"    -> {power.node.english()}")
+        print("\n".join(card_lines(card)))
     return status
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    from interpreter.cards.catalog import project_root
     from interpreter.reference import card_schema, grammar_file, powers_markdown, reference_markdown
-    docs = args.out or project_root() / "docs"
+    from interpreter.resources import source_checkout
+    checkout = source_checkout()
+    if args.out is not None:
+        docs = args.out
+    elif checkout is not None:
+        docs = checkout / "docs"
+    else:
+        raise UsageError("importexport docs: give the folder to write into with --out DIR (there is no source checkout here)")
     docs.mkdir(parents=True, exist_ok=True)
     schema = json.dumps(card_schema(), indent=2) + "\n"
     for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema)):
         (docs / name).write_text(text)
         print(f"wrote {docs / name}")
-    if args.out is None:  # the grammar is generated from the language's registry too
-        grammar = project_root() / "grammar" / "powers.lark"
+    if args.out is None and checkout is not None:  # the grammar is generated from the language's registry too
+        grammar = checkout / "grammar" / "powers.lark"
         grammar.write_text(grammar_file())
         print(f"wrote {grammar}")
     return 0
@@ -462,13 +524,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance, "serve": cmd_serve}
+            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.version:
+            print(version_text())
+            return 0
         if not args.command:
             parser.print_help()
             return 2
@@ -480,7 +545,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for d in exc.diagnostics:
             print(d, file=sys.stderr)
         return 1
-    except SetupError as exc:
+    except (SetupError, MissingData) as exc:
         print(f"importexport: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -26,10 +26,13 @@ from interpreter.engine.state import Card
 from interpreter.engine.turn import play_turn  # noqa: F401  (re-exported for tests)
 from interpreter.powers import new_game as powered_game
 
-_BASE = load_all_cards().only_sets(["base"])
+# The shipped cards and rules, loaded once per test session (conftest.py's fixtures hand out these).
+ALL_CARDS = load_all_cards()
+RULES = load_rules()
+_BASE = ALL_CARDS.only_sets(["base"])
 # The rule tests check the base rules: the same cards with their powers taken away (plain goods).
 _PLAIN = CardSet([dataclasses.replace(c, powers=(), examples=()) for c in _BASE.cards])
-_DATA = load_rules()
+_DATA = RULES
 
 
 class Unscripted(AssertionError):

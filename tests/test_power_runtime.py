@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+
 from interpreter.bus.bus import TriggerLoopError
 from interpreter.cards.loader import CardSet
 from interpreter.engine import events as ev

@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.cards.cardcache import cached_card_file
 from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
-from interpreter.cards.yamlsource import SourceMap, load_yaml
+from interpreter.cards.yamlsource import MAX_FILE_BYTES, SourceMap, load_yaml
 from interpreter.lang import check_power, parse_power
-from interpreter.lang.shorthands import Shorthand
+from interpreter.lang.shorthands import Shorthand, shorthand_key
 
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 REQUIRED = ("id", "name", "set", "good", "action", "tier", "load", "text")
@@ -172,7 +173,14 @@ def parse_card(data: Any, smap: SourceMap, stem: str,
 
 
 def load_card_file(path: Path, shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
-    data, smap, diags = load_yaml(path)
+    """Read, check and compile one card file (the result is cached between runs by content, and by the
+    shorthands its powers may use)."""
+    return cached_card_file(path, MAX_FILE_BYTES, lambda p, raw: _read_card_file(p, raw, shorthands),
+                            variant=shorthand_key(shorthands))
+
+
+def _read_card_file(path: Path, raw: bytes | None, shorthands: Sequence[Shorthand] | None) -> tuple[CardDef | None, list[Diagnostic]]:
+    data, smap, diags = load_yaml(path, raw)
     if diags:
         return None, diags
     return parse_card(data, smap, path.stem, shorthands)

@@ -256,9 +256,7 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
         even(n, node.col)
     elif isinstance(node, effects.ImportContainers | effects.PirateContainers):
         bound(node.n, "containers", node.col)
-    elif isinstance(node, effects.FreeActions):
-        bound(node.n, "count", node.col)
-    elif isinstance(node, effects.VirtualGoods):
+    elif isinstance(node, effects.FreeActions) or isinstance(node, effects.VirtualGoods):
         bound(node.n, "count", node.col)
     elif isinstance(node, cards.DeckTop):
         bound(node.n, "cards", node.col)

@@ -10,8 +10,7 @@ from typing import Any, ClassVar
 
 from lark import Token
 
-from interpreter.lang.cards import (ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, WholeHand, first,
-                                    ints, nodes, words)
+from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, WholeHand, first, ints, nodes, words
 from interpreter.lang.conditions import Condition
 from interpreter.lang.registry import Node, construct
 from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger
@@ -107,7 +106,7 @@ class Lose(Action):
 
     def english(self) -> str:
         assert self.amount is not None
-        return f"lose {self.amount.of('credit')}" 
+        return f"lose {self.amount.of('credit')}"
 
     def run(self) -> Run:
         assert self.amount is not None

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Transformer, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.exceptions import VisitError
 
+from interpreter.cache import lark_parser
 from interpreter.lang.grammar import grammar_text
 from interpreter.lang.registry import REGISTRY, ROLES, Node
 from interpreter.lang.shorthands import Expansion, Shorthand, expand
@@ -34,22 +35,8 @@ class Problem:
 
 @cache
 def parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False,
-                cache=_cache_file())
-
-
-def _cache_file() -> str | bool:
-    """Lark's parser tables cached in a file keyed by the grammar's hash (rebuilt when it changes)."""
-    import hashlib
-    import os
-    import tempfile
-    key = hashlib.sha256(grammar_text().encode()).hexdigest()[:16]
-    folder = os.environ.get("IMPORTEXPORT_CACHE") or os.path.join(tempfile.gettempdir(), "importexport-cache")
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
-        return False
-    return os.path.join(folder, f"powers-{key}.lark.cache")
+    # the tables are kept in the per-user cache (interpreter/cache.py), keyed by the grammar's text
+    return lark_parser(grammar_text(), parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False)
 
 
 class _ToNodes(Transformer):  # type: ignore[type-arg]

@@ -1,8 +1,13 @@
-"""The benchmark: games per second and microseconds per decision of bot games."""
+"""The benchmark: games per second and microseconds per decision of bot games, heuristic-bot games
+per second, peak memory, and the start-up time of a command."""
 
 from __future__ import annotations
 
+import os
 import resource
+import subprocess
+import sys
+import tempfile
 import time
 
 from interpreter.cards.loader import CardSet
@@ -10,9 +15,14 @@ from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.options import GameOptions
 from interpreter.sim.runner import bot_game, game_seed
 
+# The commands whose start-up is measured: checking every shipped card, and explaining one.
+STARTUP_COMMANDS = (("validate",), ("explain", "cups"))
 
-def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, options: GameOptions) -> dict[str, float | int]:
-    """Time `games` random-bot games end to end (setup, every decision, scoring)."""
+
+def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, options: GameOptions,
+          heuristic_games: int = 0, startup_runs: int = 0) -> dict[str, float | int]:
+    """Time `games` random-bot games end to end (setup, every decision, scoring), then
+    `heuristic_games` games between heuristic bots, and the start-up of fresh processes."""
     decisions = 0
     turns = 0
     start = time.perf_counter()
@@ -21,8 +31,7 @@ def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, 
         decisions += result.decisions
         turns += result.turns
     seconds = time.perf_counter() - start
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {
+    figures: dict[str, float | int] = {
         "games": games,
         "players": players,
         "cards": len(cards),
@@ -31,5 +40,37 @@ def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, 
         "decisions_per_game": round(decisions / games, 1),
         "turns_per_game": round(turns / games, 1),
         "us_per_decision": round(1e6 * seconds / max(decisions, 1), 2),
-        "peak_rss_mib": round(peak_kib / 1024, 1),
+    }
+    if heuristic_games:
+        start = time.perf_counter()
+        for i in range(heuristic_games):
+            bot_game(cards, data, players, game_seed(seed, i), options, ["heuristic"] * players).play()
+        figures["heuristic_games"] = heuristic_games
+        figures["heuristic_games_per_s"] = round(heuristic_games / (time.perf_counter() - start), 2)
+    figures["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    if startup_runs:
+        figures.update(startup(startup_runs))
+    return figures
+
+
+def _wall(args: tuple[str, ...], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "interpreter", *args], env=env, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def startup(runs: int) -> dict[str, float]:
+    """Wall seconds of a fresh process running each of STARTUP_COMMANDS, best of `runs` with the
+    start-up cache as it is (warm after the first run); `startup_s` is the slower command. And
+    `startup_cold_s`: `validate` with an empty cache (parser tables and every card built anew)."""
+    env = dict(os.environ)
+    best = {args: min(_wall(args, env) for _ in range(runs)) for args in STARTUP_COMMANDS}
+    with tempfile.TemporaryDirectory(prefix="importexport-cold-cache-") as empty:
+        cold = _wall(STARTUP_COMMANDS[0], {**env, "IMPORTEXPORT_CACHE": empty})
+    return {
+        "startup_s": round(max(best.values()), 3),
+        "startup_validate_s": round(best[STARTUP_COMMANDS[0]], 3),
+        "startup_explain_s": round(best[STARTUP_COMMANDS[1]], 3),
+        "startup_cold_s": round(cold, 3),
     }

@@ -24,6 +24,29 @@ def game_seed(batch_seed: int, index: int) -> int:
 BOTS = ("random", "heuristic")
 
 
+def parse_bots(text: str, players: int) -> tuple[str, ...]:
+    """A `--bots` value: one bot name for every seat (`heuristic`), or one name per seat
+    (`heuristic,random,random,random`). Raises ValueError saying what is allowed."""
+    names = tuple(b.strip() for b in text.split(","))
+    if len(names) == 1:
+        names *= players
+    if len(names) != players or any(b not in BOTS for b in names):
+        raise ValueError(f"--bots needs one name for every seat, or {players} names, one per seat, "
+                         f"among {', '.join(BOTS)}; got `{text}`")
+    return names
+
+
+def bot_agents(seed: int, kinds: list[str] | tuple[str, ...]) -> list[Any]:
+    """The agents of a game with this seed, a bot of the given kind at each seat; each seat's bot
+    has its own random stream derived from the seed, so a seat's play does not depend on the others'."""
+    from interpreter.agents.heuristic import HeuristicAgent
+    agents: list[Any] = random_agents(seed, len(kinds))
+    for seat, kind in enumerate(kinds):
+        if kind == "heuristic":
+            agents[seat] = HeuristicAgent(seed * 2003 + seat * 31 + 7)
+    return agents
+
+
 def seat_bots(bots: tuple[str, ...] | None, players: int, index: int) -> list[str]:
     """The bot kind at each seat of game `index`: the list turns one seat per game, so every kind
     sits in every seat equally often."""
@@ -34,12 +57,7 @@ def seat_bots(bots: tuple[str, ...] | None, players: int, index: int) -> list[st
 
 def bot_game(cards: CardSet, data: RulesData, players: int, seed: int, options: GameOptions,
              kinds: list[str] | None = None) -> Game:
-    from interpreter.agents.heuristic import HeuristicAgent
-    agents: list[Any] = random_agents(seed, players)
-    for seat, kind in enumerate(kinds or []):
-        if kind == "heuristic":
-            agents[seat] = HeuristicAgent(seed * 2003 + seat * 31 + 7)
-    return new_game(cards, data, players, seed, options, agents)
+    return new_game(cards, data, players, seed, options, bot_agents(seed, kinds or ["random"] * players))
 
 
 @dataclass

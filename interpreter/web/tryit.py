@@ -14,7 +14,7 @@ from interpreter.cards.model import CardDef
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.options import GameOptions
 from interpreter.sim.balance import BalanceJob, CardSpec, recorded_game, summarize
-from interpreter.sim.compare import compare
+from interpreter.sim.compare import card_changes, compare
 from interpreter.sim.runner import game_seed
 from interpreter.web.editing import with_card
 
@@ -56,7 +56,7 @@ class TryJob:
                 job = BalanceJob(self.games, self.players, self.seed, CardSpec("desk" if side == "A" else f"desk + edited {self.card.id}"))
                 results[side] = summarize(records, cards, job, time.perf_counter() - self.started)
             self.seconds = time.perf_counter() - self.started
-            self.outcome = compare(results["A"], results["B"])
+            self.outcome = compare(results["A"], results["B"], card_changes(self.sides["A"], self.sides["B"]))
             self.words = plain_words(self.outcome, results["A"], results["B"], self.card)
         except Exception as exc:  # an engine bug the edited card uncovered: report it, keep serving
             log.exception("try of %s failed", self.card.id)
