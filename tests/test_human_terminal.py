@@ -17,8 +17,8 @@ import pytest
 from interpreter.agents.human import HumanAgent, HumanQuit
 from interpreter.cards.explained import card_lines
 from interpreter.cli import main
-from interpreter.engine.options import GameOptions
 from interpreter.engine.game import Game
+from interpreter.engine.options import GameOptions
 from interpreter.engine.view import short_good
 from interpreter.powers import new_game as start_game
 from interpreter.sim.narrate import Narrator

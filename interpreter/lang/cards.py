@@ -656,10 +656,8 @@ def _pick_from(pools: Callable[[Ctx], list[list[Card]]], f: Filter | None, of_ty
         picked: list[Card] = []
         for pool in pools(ctx):
             cards = [c for c in pool if matches(f, c)]
-            if of_type is not None and of_type.kind == "same":
-                cards = _one_type(ctx, cards, q, purpose)
-            else:
-                cards = narrowed(of_type, ctx, cards)
+            same_type = of_type is not None and of_type.kind == "same"
+            cards = _one_type(ctx, cards, q, purpose) if same_type else narrowed(of_type, ctx, cards)
             if q.all and not q.up_to:
                 picked += cards
             elif random:

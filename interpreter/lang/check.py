@@ -98,7 +98,8 @@ def _need(node: Node) -> str | None:
 
 
 NEED_TEXT = {"that player": "`that player` is the player of the triggering event: it needs a `when ...` power whose event has one",
-             "that ship": "`that ship` is the event's ship: it needs a `when ...` power whose event has a ship (or `on completion`, `as a container`, `on contract`)",
+             "that ship": ("`that ship` is the event's ship: it needs a `when ...` power whose event has a ship "
+                           "(or `on completion`, `as a container`, `on contract`)"),
              "this ship": "`this ship` is the ship this card is contracted on or carried by: it needs `on contract` or `as a container`",
              "that card": "`that card` is the event's card: it needs a `when ...` power whose event has a card",
              "payout": "`its payout` needs an event that pays: `when ... completes a shipment`",
@@ -236,9 +237,9 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
         fits = {effects.Draw: ("card",), effects.Score: ("point", "credit")}.get(type(node), ("credit",))
         if amount.noun and amount.noun not in fits:
             out.append(Problem(amount.col, "P024", f"`{type(node).__name__.lower()}` counts {fits[0]}s, not {amount.noun}s"))
-    if isinstance(node, effects.Gain | effects.Pay | effects.Lose | effects.Score | effects.Draw) and isinstance(node.amount, values.Amount):
-        if node.amount.n < 1:
-            out.append(Problem(node.amount.col, "P025", "the number must be at least 1"))
+    counted = effects.Gain | effects.Pay | effects.Lose | effects.Score | effects.Draw
+    if isinstance(node, counted) and isinstance(node.amount, values.Amount) and node.amount.n < 1:
+        out.append(Problem(node.amount.col, "P025", "the number must be at least 1"))
     if isinstance(node, effects.Gain | effects.Pay | effects.Lose | effects.Score) and isinstance(node.amount, values.Amount):
         amount = node.amount
         bound(amount.n, "credits", amount.col)
@@ -256,7 +257,7 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
         even(n, node.col)
     elif isinstance(node, effects.ImportContainers | effects.PirateContainers):
         bound(node.n, "containers", node.col)
-    elif isinstance(node, effects.FreeActions) or isinstance(node, effects.VirtualGoods):
+    elif isinstance(node, effects.FreeActions | effects.VirtualGoods):
         bound(node.n, "count", node.col)
     elif isinstance(node, cards.DeckTop):
         bound(node.n, "cards", node.col)

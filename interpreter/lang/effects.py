@@ -13,7 +13,7 @@ from lark import Token
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, WholeHand, first, ints, nodes, words
 from interpreter.lang.conditions import Condition
 from interpreter.lang.registry import Node, construct
-from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger
+from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger, Value
 from interpreter.lang.values import CARD_WORTH, ForEach, ForEvery, Modifier
 from interpreter.lang.world import Card, Ctx, Number, Player, Run, Test, always
 
@@ -27,12 +27,12 @@ class Action(Effect):
     level: ClassVar[str] = "action"
 
 
-def _amount(node: Node) -> Number:
-    return node.number()  # type: ignore[attr-defined,no-any-return]
+def _amount(node: Value) -> Number:
+    return node.number()
 
 
 def _rough(node: Node | None) -> float:
-    return float(node.rough()) if node is not None and hasattr(node, "rough") else 2.0  # type: ignore[attr-defined]
+    return float(node.rough()) if node is not None and hasattr(node, "rough") else 2.0
 
 
 def acted(ctx: Ctx, cards: list[Card], verb: str) -> None:
@@ -54,7 +54,7 @@ class Gain(Action):
     syntax: ClassVar[str] = "gain AMOUNT"
     meaning: ClassVar[str] = "take credits from the bank (R0.6); at game end they are scored as points (R17.8)"
     examples: ClassVar[tuple[str, ...]] = ("on completion: gain 4", "on completion: gain 2 for each of your shipments")
-    amount: Node | None = None
+    amount: Value | None = None
 
     def english(self) -> str:
         assert self.amount is not None
@@ -78,7 +78,7 @@ class Score(Action):
     syntax: ClassVar[str] = "score AMOUNT"
     meaning: ClassVar[str] = "points at final scoring (R17.8); during play, the same as `gain`"
     examples: ClassVar[tuple[str, ...]] = ("at game end: score 6 for each of your luxury shipments",)
-    amount: Node | None = None
+    amount: Value | None = None
 
     def english(self) -> str:
         assert self.amount is not None
@@ -102,7 +102,7 @@ class Lose(Action):
     syntax: ClassVar[str] = "lose AMOUNT"
     meaning: ClassVar[str] = "pay credits to the bank (all one has when short, OQ-33); at final scoring, points are taken off"
     examples: ClassVar[tuple[str, ...]] = ("at game end: lose 2 for each card in your hand beyond 5",)
-    amount: Node | None = None
+    amount: Value | None = None
 
     def english(self) -> str:
         assert self.amount is not None
@@ -129,7 +129,7 @@ class Pay(Action):
     examples: ClassVar[tuple[str, ...]] = ("on completion: each other player pays you 2",
                                            "on completion: each other player pays the bank 10 then you lead twice on your next turn")
     to: Players | None = None
-    amount: Node | None = None
+    amount: Value | None = None
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Pay:
@@ -144,7 +144,9 @@ class Pay(Action):
         assert self.amount is not None
         n = _amount(self.amount)
         if self.to is None:
-            return lambda ctx: ctx.world.pay(ctx.actor, n(ctx), None, ctx.reason) and None
+            def to_the_bank(ctx: Ctx) -> None:
+                ctx.world.pay(ctx.actor, n(ctx), None, ctx.reason)
+            return to_the_bank
         payees = self.to.resolve()
 
         def run(ctx: Ctx) -> None:
@@ -174,7 +176,7 @@ class Draw(Action):
     syntax: ClassVar[str] = "draw AMOUNT"
     meaning: ClassVar[str] = "draw cards from the deck into hand (R0.4); the discard pile is reshuffled when needed (R3.7)"
     examples: ClassVar[tuple[str, ...]] = ("on completion: draw 5",)
-    amount: Node | None = None
+    amount: Value | None = None
 
     def english(self) -> str:
         assert self.amount is not None
@@ -556,7 +558,7 @@ class Load(Action):
     def _ships(self) -> Callable[[Ctx], list[Any] | None]:
         if self.onto is None:
             return lambda ctx: None
-        return self.onto.ships()  # type: ignore[no-any-return]
+        return self.onto.ships()
 
     def run(self) -> Run:
         assert self.cards is not None
@@ -565,7 +567,7 @@ class Load(Action):
 
         def run(ctx: Ctx) -> None:
             targets = ships(ctx)
-            candidates, loaded = pool(ctx), []
+            candidates, loaded = pool(ctx), list[Card]()
             while len(loaded) < n:
                 fitting = [c for c in candidates if c not in loaded and ctx.world.fits(ctx.actor, c, targets[0] if targets else None)]
                 if not fitting:
@@ -986,7 +988,8 @@ class Park(Action):
 @dataclass(frozen=True)
 class VirtualGoods(Action):
     grammar: ClassVar[str] = r'''
-!virtual_goods: ("gain" | "gains") INT "virtual" (_good ("good" | "goods") | ("good" | "goods") "of" ("one" "good" "type" "you" "choose" | "every" "type")) (for_each | for_every)?
+!virtual_goods: ("gain" | "gains") INT "virtual" (_good ("good" | "goods")
+    | ("good" | "goods") "of" ("one" "good" "type" "you" "choose" | "every" "type")) (for_each | for_every)?
 '''
     syntax: ClassVar[str] = "gain N virtual GOOD good(s) | gain N virtual goods of one good type you choose | ... of every type"
     meaning: ClassVar[str] = ("goods without a card: they count in levels, majorities, one-of-each and values, never in the "

@@ -39,7 +39,7 @@ def parser() -> Lark:
     return lark_parser(grammar_text(), parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False)
 
 
-class _ToNodes(Transformer):  # type: ignore[type-arg]
+class _ToNodes(Transformer):
     """Parse tree to syntax nodes: each construct's rule calls that construct's `build`."""
 
     def __init__(self) -> None:
@@ -285,7 +285,7 @@ def _remap(power: Power, expansion: Expansion) -> Power:
                 changes[f.name] = tuple(fix(v) for v in value)
         changes["col"] = expansion.original_col(node.col)
         return dataclasses.replace(node, **changes)
-    return fix(power)  # type: ignore[no-any-return]
+    return fix(power)
 
 
 def parses_as(text: str, role: str) -> bool:

@@ -47,7 +47,8 @@ ROLES: dict[str, str] = {
     "predicate": "what is said of a player (`has an illegal good`, `pirated before you this turn`, `leads`)",
     "have": "what a player has (`an illegal good`, `the most goods`, `more credits than you`)",
     "modifier": "a change to an amount (`for each ...`, `for every N ...`, `(at most N)`)",
-    "trigger": "an event (`you contract a card`, `any player completes a shipment`, `a ship returns to harbor`; after who acts: `contract a card`, `draw`, `pirate`, ...)",
+    "trigger": ("an event (`you contract a card`, `any player completes a shipment`, `a ship returns to harbor`; "
+                "after who acts: `contract a card`, `draw`, `pirate`, ...)"),
     "rule": "a rule (`your ship capacity is 8`, `you may load the top card of the deck`)",
     "quantity": "a quantity a rule changes (`ship capacity`, `import fee`, `imports limit`)",
     "permission": "something a rule allows or forbids (`pirate from ships in harbor`)",
@@ -73,7 +74,7 @@ class Node:
         """Default: the children that are not plain keywords fill the fields in order."""
         values = [c for c in children if not _is_keyword(c)]
         names = [f.name for f in fields(cls) if f.name != "col"]
-        return cls(*values[:len(names)], col=col)  # type: ignore[call-arg]
+        return cls(*values[:len(names)], col=col)
 
     def children(self) -> Iterator[Node]:
         """The nodes directly inside this one (for walking the tree)."""

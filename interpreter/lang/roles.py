@@ -42,6 +42,10 @@ class Value(Node):
     def number(self) -> Number:
         raise NotImplementedError(type(self).__name__)
 
+    def of(self, noun: str) -> str:
+        """The value as an amount of `noun` (`2 credits`, `that many cards`)."""
+        return f"{self.english()} {noun}s"
+
 
 @dataclass(frozen=True)
 class Players(Node):

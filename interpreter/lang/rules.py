@@ -67,7 +67,7 @@ def _q(name: str, query: str, grammar: str, text: str, example: str, player_arg:
         "syntax": text, "meaning": meaning or f"read by the rule query `{query}`", "examples": (example,),
         "english": lambda self, text=text: text,
     })
-    return construct(dataclass(frozen=True)(cls))  # type: ignore[arg-type]
+    return construct(dataclass(frozen=True)(cls))  # type: ignore[return-value]
 
 
 EndThreshold = _q("EndThreshold", "end_threshold", r'''
@@ -573,7 +573,7 @@ class FlagPermission(Permission):
 def _perm(name: str, query: str, grammar: str, text: str, example: str, meaning: str) -> type[Permission]:
     cls = type(name, (FlagPermission,), {"__annotations__": {}, "query": query, "grammar": grammar, "text": text,
                                          "syntax": text, "meaning": meaning, "examples": (example,)})
-    return construct(dataclass(frozen=True)(cls))  # type: ignore[arg-type]
+    return construct(dataclass(frozen=True)(cls))  # type: ignore[return-value]
 
 
 LoadFromDeck = _perm("LoadFromDeck", "load_from_deck", r'''

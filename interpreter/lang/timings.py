@@ -147,7 +147,7 @@ class OnCompletion(Power):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> OnCompletion:
-        return _build(cls, col, children)  # type: ignore[no-any-return]
+        return _build(cls, col, children)
 
     def opening(self) -> str:
         return "When this card's shipment completes"
@@ -168,7 +168,7 @@ class When(Power):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> When:
-        return _build(cls, col, children, trigger=first(children, Trigger))  # type: ignore[no-any-return]
+        return _build(cls, col, children, trigger=first(children, Trigger))
 
     def opening(self) -> str:
         assert self.trigger is not None
@@ -244,7 +244,7 @@ class AnyTime(Power):
         head = w[:colon]
         hand = "hand" in head or "after" not in head
         shipments = "after" in head or "hand" not in head
-        return _build(cls, col, children, hand=hand, shipments=shipments,  # type: ignore[no-any-return]
+        return _build(cls, col, children, hand=hand, shipments=shipments,
                       while_=first(children, Condition))
 
     def where_text(self) -> str:
@@ -290,7 +290,7 @@ class GameEnd(Power):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> GameEnd:
-        return _build(cls, col, children)  # type: ignore[no-any-return]
+        return _build(cls, col, children)
 
     def opening(self) -> str:
         return "At game end"
@@ -333,7 +333,7 @@ class AsSoonAs(Power):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> AsSoonAs:
-        return _build(cls, col, children, condition=first(children, Condition))  # type: ignore[no-any-return]
+        return _build(cls, col, children, condition=first(children, Condition))
 
     def opening(self) -> str:
         assert self.condition is not None
@@ -361,7 +361,7 @@ class AsContainer(Power):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> AsContainer:
-        return _build(cls, col, children)  # type: ignore[no-any-return]
+        return _build(cls, col, children)
 
     def opening(self) -> str:
         return "When a ship of yours completes carrying this card as a container"
@@ -380,7 +380,7 @@ class OnContract(Power):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> OnContract:
-        return _build(cls, col, children)  # type: ignore[no-any-return]
+        return _build(cls, col, children)
 
     def opening(self) -> str:
         return "When you contract this card"

@@ -95,7 +95,8 @@ class Contracts(ActorTrigger):
     meaning: ClassVar[str] = ("a contract is made (R6.9); `with a contract action`: only contracts made with a CONTRACT action "
                               "instance, not those a power makes for free")
     examples: ClassVar[tuple[str, ...]] = ("when you contract an agriculture card: gain 2",
-                                           "when you contract a card with a contract action, once per turn: you may sell 1 card from your hand to the island for 2")
+                                           "when you contract a card with a contract action, once per turn: "
+                                           "you may sell 1 card from your hand to the island for 2")
     filter: Filter | None = None
     how: str = "any"  # any, action, power
 
@@ -348,7 +349,8 @@ class Imports(ActorTrigger):
     event: ClassVar[str] = "ImportWon"
     binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "bid"})
     grammar: ClassVar[str] = r'''
-!imports: _actor ("import" | "imports" | "win" "an" "import" | "wins" "an" "import") (_article filter? "container")? ("from" ships)? ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)?
+!imports: _actor ("import" | "imports" | "win" "an" "import" | "wins" "an" "import") (_article filter? "container")? ("from" ships)?
+    ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)?
 '''
     syntax: ClassVar[str] = "ACTOR import(s) | win(s) an import [a FILTER container] [from SHIPS] [with a bid of N [or more|or less]]"
     meaning: ClassVar[str] = ("an import is won (R10.5), from a ship or from the supply island; `a FILTER container`: one of the "
@@ -384,9 +386,7 @@ class Imports(ActorTrigger):
                 return False
             if has and not any(matches(f, c) for c in (*e.to_imports, *e.to_goods, *e.discarded)):
                 return False
-            if bid >= 0 and not (e.bid >= bid if op == ">=" else e.bid <= bid if op == "<=" else e.bid == bid):
-                return False
-            return True
+            return bid < 0 or (e.bid >= bid if op == ">=" else e.bid <= bid if op == "<=" else e.bid == bid)
         return match
 
 

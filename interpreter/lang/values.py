@@ -163,7 +163,8 @@ class Amount(Node):
     def of(self, noun: str) -> str:
         """`2 credits for each ...`: the number with its noun, then its modifiers."""
         from interpreter.lang.english import counted
-        base = counted(self.n, noun) if not any(isinstance(m, ForEach | ForEvery) for m in self.modifiers) else f"{self.n} {noun if self.n == 1 else noun + 's'}"
+        per_item = any(isinstance(m, ForEach | ForEvery) for m in self.modifiers)
+        base = f"{self.n} {noun if self.n == 1 else noun + 's'}" if per_item else counted(self.n, noun)
         return " ".join([base] + [m.english() for m in self.modifiers])
 
     def number(self) -> Number:
@@ -184,7 +185,7 @@ class Amount(Node):
         return self.rough()
 
 
-EVENT_VALUES = {("its", "payout"): "payout", ("the", "bid"): "bid", ("that", "bid"): "bid",
+EVENT_VALUES: dict[tuple[str, ...], str] = {("its", "payout"): "payout", ("the", "bid"): "bid", ("that", "bid"): "bid",
                 ("that", "amount"): "amount", ("that", "many"): "count"}
 
 

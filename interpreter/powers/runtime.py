@@ -414,5 +414,5 @@ class PowerRuntime:
 
 def _own_completion(host: Card, event: Any) -> bool:
     """Whether the event is the completion that brought `host` into Shipments (or one of its ship)."""
-    contracts = getattr(event, "contracts", None)
-    return bool(contracts) and host in contracts
+    contracts = getattr(event, "contracts", None) or ()
+    return host in contracts

@@ -279,8 +279,7 @@ class EngineWorld:
                         game.take_from_ship_at_sea(ship, card) if ship.at_sea else remove_container(ship, card)
                         break
                     if card in ship.contracts:
-                        ship.contracts.remove(card)
-                        game.powers.uncontracted(card)
+                        ship.contracts.remove(card)  # its `as a contract` rules ask whether it still is one
                         break
         elif where in ("island", "deck", "discard"):
             getattr(game.zones, where).remove(card)
