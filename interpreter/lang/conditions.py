@@ -684,8 +684,8 @@ class ShipHas(Condition):
     """What the event's ship (or this card's ship) carries: contracts of a kind, containers."""
 
     grammar: ClassVar[str] = r'''
-!ship_has: ("that" "ship" | "this" "ship" | "the" "shipment") ("has" | "carries") _quantity_test? _filter_good?
-    ("contract" | "contracts" | "container" | "containers")
+!ship_has: ("that" "ship" | "this" "ship" | "the" "shipment") ("has" | "carries") _quantity_test? _filter_good? ("contract" | "contracts"
+    | "container" | "containers")
          | ("that" "ship" | "this" "ship") "has" "containers" "left"
 '''
     syntax: ClassVar[str] = "that ship|this ship has [a|no|N or more ...] [GOOD] contract(s)|container(s) | that ship has containers left"

@@ -349,8 +349,8 @@ class Imports(ActorTrigger):
     event: ClassVar[str] = "ImportWon"
     binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "bid"})
     grammar: ClassVar[str] = r'''
-!imports: _actor ("import" | "imports" | "win" "an" "import" | "wins" "an" "import") (_article filter? "container")? ("from" ships)?
-    ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)?
+!imports: _actor ("import" | "imports" | "win" "an" "import"
+    | "wins" "an" "import") (_article filter? "container")? ("from" ships)? ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)?
 '''
     syntax: ClassVar[str] = "ACTOR import(s) | win(s) an import [a FILTER container] [from SHIPS] [with a bid of N [or more|or less]]"
     meaning: ClassVar[str] = ("an import is won (R10.5), from a ship or from the supply island; `a FILTER container`: one of the "
