@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from interpreter.lang import cards, conditions, effects, players, rules, timings, triggers, values
+from interpreter.lang import cards, conditions, effects, players, rules, timings, values
 from interpreter.lang.parser import Problem
 from interpreter.lang.registry import Node
 
@@ -36,10 +36,8 @@ def provided(power: timings.Power) -> frozenset[str]:
     """What the power's timing gives its effects (`that player`, `that ship`, event numbers ...)."""
     if isinstance(power, timings.When) and power.trigger is not None:
         return power.trigger.binds | {"that player"} if "that player" in power.trigger.binds else power.trigger.binds
-    if isinstance(power, timings.OnCompletion):
-        return frozenset({"that ship"})
-    if isinstance(power, timings.OnContract | timings.AsContainer):
-        return frozenset({"that ship", "this ship"})
+    if isinstance(power, timings.CardMoment):
+        return power.spec.binds
     return frozenset()
 
 
@@ -82,7 +80,7 @@ def _need(node: Node) -> str | None:
         return "that player"
     if isinstance(node, conditions.Holds) and node.who == "that":
         return "that player"
-    if isinstance(node, conditions.HaveMore | conditions.HaveAsMany) and node.target[0] == "that":
+    if isinstance(node, conditions.HaveCompared) and node.target[0] == "that":
         return "that player"
     if isinstance(node, cards.Ships) and node.kind in ("that", "this"):
         return f"{node.kind} ship"
@@ -190,7 +188,7 @@ def _timing_problems(power: timings.Power) -> list[Problem]:
                 isinstance(power, timings.When) and power.trigger is not None and power.trigger.own_completion()):
             out.append(Problem(q.col, "P026", "`this one included` is only for `when ... completes ...` triggers"))
         if isinstance(q, timings.Once) and q.per_player and not (
-                isinstance(power, timings.When) and isinstance(power.trigger, triggers.ActorTrigger)):
+                isinstance(power, timings.When) and power.trigger is not None and power.trigger.names_actor()):
             out.append(Problem(q.col, "P026", "`once per turn for each player` needs a `when` trigger on what a player does"))
         if isinstance(q, timings.Once) and isinstance(power, timings.AnyTime) and q.period == "game":
             pass
@@ -205,7 +203,7 @@ def _timing_problems(power: timings.Power) -> list[Problem]:
                 out.append(Problem(node.col, "P020", f"`{node.syntax.split(' ')[0]}` has no effect at game end: the game is "
                                                      "over (R16.2); at game end, move cards, make virtual goods or score"))
     for node in power.walk():
-        if isinstance(node, rules.Rainbow) and node.this and not isinstance(power, timings.AsContract):
+        if isinstance(node, rules.Rainbow) and node.this and power.timing != "as_contract":
             out.append(Problem(node.col, "P020", "`this contract` means this card as a contract: use `as a contract: ...`"))
         if isinstance(node, rules.SetQuantity) and node.quantity is not None:
             is_global = node.quantity.player_arg is None
@@ -248,13 +246,12 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
             even(amount.n, amount.col)
     elif isinstance(node, effects.Draw) and isinstance(node.amount, values.Amount):
         bound(node.amount.n, "cards", node.amount.col)
-    elif isinstance(node, effects.Sell | rules.SellInsteadOfLoad):
+    elif isinstance(node, effects.Sell):
         bound(node.price, "credits", node.col)
         even(node.price, node.col)
-    elif isinstance(node, effects.Park | rules.PirateToGoods):
-        n = node.n if isinstance(node, effects.Park) else node.cost
-        bound(n, "credits", node.col)
-        even(n, node.col)
+    elif isinstance(node, effects.Park) or isinstance(node, rules.NamedPermission) and node.spec.gives == "n":
+        bound(node.n, "credits", node.col)  # a price or a cost
+        even(node.n, node.col)
     elif isinstance(node, effects.ImportContainers | effects.PirateContainers):
         bound(node.n, "containers", node.col)
     elif isinstance(node, effects.FreeActions | effects.VirtualGoods):
@@ -274,19 +271,19 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
     elif isinstance(node, conditions.HaveMajorities):
         bound(node.n, "types", node.col)
     elif isinstance(node, rules.SetQuantity) and node.quantity is not None:
-        quantity = node.quantity
-        if isinstance(quantity, rules.EndThreshold) and node.op == "set":
+        unit = node.quantity.spec.unit
+        if unit == "threshold" and node.op == "set":
             bound(node.n, "threshold", node.col)
             if node.n % 2:
                 out.append(Problem(node.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{node.n}` "
                                                      f"works like {node.n + 1}"))
-        elif isinstance(quantity, rules.ShipCapacity) and node.op == "set":
+        elif unit == "containers" and node.op == "set":
             bound(node.n, "containers", node.col)
-        elif isinstance(quantity, rules.Payout | rules.ImportFee | rules.SalePrice | rules.ContractCost) and node.op in ("set", "more", "less"):
+        elif unit == "credits" and node.op in ("set", "more", "less"):
             bound(node.n, "credits", node.col)
             even(node.n, node.col)
         else:
             bound(node.n, "count", node.col)
-    elif isinstance(node, rules.Payout):
-        bound(node.containers, "containers", node.col)
+    elif isinstance(node, rules.Quantity) and node.spec.narrows == "containers":
+        bound(node.n, "containers", node.col)
     return out

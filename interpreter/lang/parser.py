@@ -47,11 +47,12 @@ class _ToNodes(Transformer):
         self.by_rule = {c.rule: c for c in REGISTRY}
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
-        cls = self.by_rule.get(str(data))
+        rule, _, word = str(data).partition("__")  # `quantity__ship_capacity`: a word of a vocabulary
+        cls = self.by_rule.get(rule)
         if cls is None:
             return children[0] if len(children) == 1 else children
         col = meta.column if not getattr(meta, "empty", True) else _first_col(children)
-        return cls.build(col, children)
+        return cls.build_word(cls.word(word), col, children) if word else cls.build(col, children)
 
 
 def _first_col(children: list[Any]) -> int:

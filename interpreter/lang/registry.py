@@ -68,6 +68,17 @@ class Node:
     meaning: ClassVar[str] = ""
     examples: ClassVar[tuple[str, ...]] = ()
     keep_tokens: ClassVar[bool] = False  # build() sees the keywords too (`!rule` in Lark)
+    vocabulary: ClassVar[tuple[Word, ...]] = ()  # phrases of one shape and meaning (see Word)
+    extra_grammar: ClassVar[str] = ""  # helper rules of a construct whose grammar its vocabulary makes
+
+    @classmethod
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> Node:
+        """A construct with a vocabulary: the node for the phrase `word`."""
+        raise NotImplementedError(cls.__name__)
+
+    @classmethod
+    def word(cls, name: str) -> Word:
+        return next(w for w in cls.vocabulary if w.name == name)
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Node:
@@ -107,6 +118,23 @@ def _is_keyword(child: Any) -> bool:
     return isinstance(child, Token) and child.type not in ("INT", "COMPARATOR")
 
 
+@dataclass(frozen=True)
+class Word:
+    """One entry of a construct's vocabulary: a phrase and what it means to that construct.
+
+    Where many phrases share one shape and one meaning (the quantities a rule changes, the events a
+    trigger listens to), they are one construct with a vocabulary, not one construct each: the
+    construct's code is written once, and a new phrase is one more `Word` (data) in its table. A
+    construct's subclass of Word adds the fields its code reads (a query name, an event name, ...).
+    """
+
+    name: str  # unique within the construct; the parse tree names the phrase `<rule>__<name>`
+    phrase: str  # its Lark fragment (the construct's slots, such as `_good` or `filter?`, may appear)
+    syntax: str
+    meaning: str
+    example: str
+
+
 def snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
@@ -120,12 +148,25 @@ def construct(cls: type[Node]) -> type[Node]:
         raise ValueError(f"{cls.__name__}: unknown role {cls.role!r}")
     if not cls.rule:
         cls.rule = snake(cls.__name__)
+    if cls.vocabulary:
+        _vocabulary_grammar(cls)
     if any(other.rule == cls.rule for other in REGISTRY):
         raise ValueError(f"{cls.__name__}: rule {cls.rule!r} registered twice")
     if not cls.grammar.lstrip().lstrip("!?").startswith(cls.rule + ":"):
         raise ValueError(f"{cls.__name__}: its grammar must start with `{cls.rule}:`")
     REGISTRY.append(cls)
     return cls
+
+
+def _vocabulary_grammar(cls: type[Node]) -> None:
+    """A construct with a vocabulary: its rule is the alternatives of its phrases, each named
+    `<rule>__<word>` in the parse tree, and its examples are its words' examples."""
+    names = [w.name for w in cls.vocabulary]
+    if len(set(names)) != len(names):
+        raise ValueError(f"{cls.__name__}: a word of its vocabulary is listed twice")
+    alternatives = "\n    | ".join(f"({w.phrase}) -> {cls.rule}__{w.name}" for w in cls.vocabulary)
+    cls.grammar = f"!{cls.rule}: {alternatives}\n{cls.extra_grammar.strip()}\n"
+    cls.examples = tuple(dict.fromkeys(cls.examples + tuple(w.example for w in cls.vocabulary)))
 
 
 def by_role(role: str) -> list[type[Node]]:

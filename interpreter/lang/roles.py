@@ -128,6 +128,10 @@ class Trigger(Node):
     def event_name(self) -> str:
         return self.event
 
+    def names_actor(self) -> bool:
+        """Whether the event says who acted (`you contract ...`), so `once per turn for each player` can count."""
+        return False
+
     def own_completion(self) -> bool:
         """A completion trigger: it does not fire for the completion that brings its own card into
         Shipments, unless the power says `this one included`."""

@@ -19,7 +19,8 @@ def card_constructs(card: CardDef) -> list[str]:
     for power in card.powers:
         for node in power.node.walk():
             if node.rule and not _wrapper(node):
-                found.add(f"{node.role}: {node.rule}")
+                # a construct of many phrases is shown by its phrase (`quantity: ship_capacity`)
+                found.add(f"{node.role}: {getattr(node, 'name', node.rule) if node.vocabulary else node.rule}")
             if isinstance(node, Trigger) and node.event_name():
                 found.add(f"event: {node.event_name()}")
     return sorted(found)
