@@ -230,19 +230,20 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
         if playing and n % 2:
             out.append(Problem(col, "P023", f"credits change in steps of 2 during play (R1.8.3); `{n}` is odd"))
 
-    if isinstance(node, effects.Gain | effects.Pay | effects.Lose | effects.Score | effects.Draw) and isinstance(node.amount, values.Amount):
+    if isinstance(node, effects.ChangeCredits | effects.Pay | effects.Draw) and isinstance(node.amount, values.Amount):
         amount = node.amount
-        fits = {effects.Draw: ("card",), effects.Score: ("point", "credit")}.get(type(node), ("credit",))
+        verb = node.verb if isinstance(node, effects.ChangeCredits) else type(node).__name__.lower()
+        fits = {"draw": ("card",), "score": ("point", "credit")}.get(verb, ("credit",))
         if amount.noun and amount.noun not in fits:
-            out.append(Problem(amount.col, "P024", f"`{type(node).__name__.lower()}` counts {fits[0]}s, not {amount.noun}s"))
-    counted = effects.Gain | effects.Pay | effects.Lose | effects.Score | effects.Draw
+            out.append(Problem(amount.col, "P024", f"`{verb}` counts {fits[0]}s, not {amount.noun}s"))
+    counted = effects.ChangeCredits | effects.Pay | effects.Draw
     if isinstance(node, counted) and isinstance(node.amount, values.Amount) and node.amount.n < 1:
         out.append(Problem(node.amount.col, "P025", "the number must be at least 1"))
-    if isinstance(node, effects.Gain | effects.Pay | effects.Lose | effects.Score) and isinstance(node.amount, values.Amount):
+    if isinstance(node, effects.ChangeCredits | effects.Pay) and isinstance(node.amount, values.Amount):
         amount = node.amount
         bound(amount.n, "credits", amount.col)
         rounded = any(isinstance(m, values.RoundedEven) for m in amount.modifiers)
-        if not rounded and not (isinstance(node, effects.Score) and not playing):
+        if not rounded and not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
             even(amount.n, amount.col)
     elif isinstance(node, effects.Draw) and isinstance(node.amount, values.Amount):
         bound(node.amount.n, "cards", node.amount.col)

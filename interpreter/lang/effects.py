@@ -12,7 +12,7 @@ from lark import Token
 
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, WholeHand, first, ints, nodes, words
 from interpreter.lang.conditions import Condition
-from interpreter.lang.registry import Node, construct
+from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger, Value
 from interpreter.lang.values import CARD_WORTH, ForEach, ForEvery, Modifier
 from interpreter.lang.world import Card, Ctx, Number, Player, Run, Test, always
@@ -45,76 +45,66 @@ def acted(ctx: Ctx, cards: list[Card], verb: str) -> None:
 
 # ------------------------------------------------------------------------------------ credits
 
-@construct
 @dataclass(frozen=True)
-class Gain(Action):
-    grammar: ClassVar[str] = r'''
-!gain: ("gain" | "gains") amount
-'''
-    syntax: ClassVar[str] = "gain AMOUNT"
-    meaning: ClassVar[str] = "take credits from the bank (R0.6); at game end they are scored as points (R17.8)"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: gain 4", "on completion: gain 2 for each of your shipments")
-    amount: Value | None = None
+class CreditVerb(Word):
+    """A verb that changes the actor's credits by an amount: `call` is the World method that does
+    it, `noun` what the amount counts, `sign` which way the bot values it."""
 
-    def english(self) -> str:
-        assert self.amount is not None
-        return f"take {self.amount.of('credit')} from the bank"
-
-    def run(self) -> Run:
-        assert self.amount is not None
-        n = _amount(self.amount)
-        return lambda ctx: ctx.world.gain(ctx.actor, n(ctx), ctx.reason)
-
-    def value(self) -> float:
-        return _rough(self.amount)
+    call: str = "gain"
+    noun: str = "credit"
+    english: str = ""
+    sign: int = 1
 
 
-@construct
-@dataclass(frozen=True)
-class Score(Action):
-    grammar: ClassVar[str] = r'''
-!score: ("score" | "scores") amount
-'''
-    syntax: ClassVar[str] = "score AMOUNT"
-    meaning: ClassVar[str] = "points at final scoring (R17.8); during play, the same as `gain`"
-    examples: ClassVar[tuple[str, ...]] = ("at game end: score 6 for each of your luxury shipments",)
-    amount: Value | None = None
-
-    def english(self) -> str:
-        assert self.amount is not None
-        return f"score {self.amount.of('point')}"
-
-    def run(self) -> Run:
-        assert self.amount is not None
-        n = _amount(self.amount)
-        return lambda ctx: ctx.world.score(ctx.actor, n(ctx), ctx.reason)
-
-    def value(self) -> float:
-        return _rough(self.amount)
+CREDIT_VERBS = (
+    CreditVerb("gain", '("gain" | "gains") amount', "gain AMOUNT",
+               "take credits from the bank (R0.6); at game end they are scored as points (R17.8)",
+               "on completion: gain 2 for each of your shipments", call="gain", english="take {amount} from the bank"),
+    CreditVerb("score", '("score" | "scores") amount', "score AMOUNT",
+               "points at final scoring (R17.8), where an odd number is allowed; during play, the same as `gain`",
+               "at game end: score 6 for each of your luxury shipments", call="score", noun="point", english="score {amount}"),
+    CreditVerb("lose", '("lose" | "loses") amount', "lose AMOUNT",
+               "pay credits to the bank (all one has when short, OQ-33); at final scoring, points are taken off",
+               "at game end: lose 2 for each card in your hand beyond 5", call="lose", english="lose {amount}", sign=-1),
+)
 
 
 @construct
 @dataclass(frozen=True)
-class Lose(Action):
-    grammar: ClassVar[str] = r'''
-!lose: ("lose" | "loses") amount
-'''
-    syntax: ClassVar[str] = "lose AMOUNT"
-    meaning: ClassVar[str] = "pay credits to the bank (all one has when short, OQ-33); at final scoring, points are taken off"
-    examples: ClassVar[tuple[str, ...]] = ("at game end: lose 2 for each card in your hand beyond 5",)
+class ChangeCredits(Action):
+    """The actor's credits go up or down by an amount, the bank on the other side (CREDIT_VERBS)."""
+
+    vocabulary: ClassVar[tuple[Word, ...]] = CREDIT_VERBS
+    syntax: ClassVar[str] = "a verb and an amount (see the table); paying another player is `pay`"
+    meaning: ClassVar[str] = "credits taken from or given back to the bank"
+    verb: str = "gain"
     amount: Value | None = None
+
+    @classmethod
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> ChangeCredits:
+        return cls(word.name, first(children, Node), col=col)
+
+    @property
+    def spec(self) -> CreditVerb:
+        word = self.word(self.verb)
+        assert isinstance(word, CreditVerb)
+        return word
+
+    @property
+    def name(self) -> str:
+        return self.verb
 
     def english(self) -> str:
         assert self.amount is not None
-        return f"lose {self.amount.of('credit')}"
+        return self.spec.english.format(amount=self.amount.of(self.spec.noun))
 
     def run(self) -> Run:
         assert self.amount is not None
-        n = _amount(self.amount)
-        return lambda ctx: ctx.world.lose(ctx.actor, n(ctx), ctx.reason)
+        n, call = _amount(self.amount), self.spec.call
+        return lambda ctx: getattr(ctx.world, call)(ctx.actor, n(ctx), ctx.reason)
 
     def value(self) -> float:
-        return -_rough(self.amount)
+        return self.spec.sign * _rough(self.amount)
 
 
 @construct
