@@ -6,10 +6,15 @@ from __future__ import annotations
 import dataclasses
 import inspect
 
+from interpreter.cards.loader import LANGUAGES, MAX_TIER
+from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES
 from interpreter.engine.decisions import KINDS
 from interpreter.engine.events import CATALOGUE
 from interpreter.engine.options import CHOICES, GameOptions
 from interpreter.engine.queries import QUERIES
+from interpreter.lang.docs import powers_markdown as from_registry
+from interpreter.lang.grammar import grammar_text
+from interpreter.scenarios.model import TOP_KEYS
 
 
 def _doc(obj: object) -> str:
@@ -71,22 +76,17 @@ def reference_markdown() -> str:
 
 def powers_markdown() -> str:
     """docs/powers.md: the power language, generated from its registry of constructs."""
-    from interpreter.lang.docs import powers_markdown as from_registry
     return from_registry()
 
 
 def grammar_file() -> str:
     """grammar/powers.lark: the grammar, generated from the registry of constructs."""
-    from interpreter.lang.grammar import grammar_text
     return grammar_text()
 
 
 def card_schema() -> dict[str, object]:
     """docs/card.schema.json: the card file format as a JSON Schema, for editors (built from the
     loader's own lists, so it cannot drift)."""
-    from interpreter.cards.loader import LANGUAGES, MAX_TIER
-    from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES
-    from interpreter.scenarios.model import TOP_KEYS
     text = {"type": "string", "minLength": 1}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -8,7 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from interpreter.cards.model import GOOD_TYPES, CardDef
-from interpreter.engine.slots import fits
+from interpreter.engine.slots import filled_slots, fits
 from interpreter.engine.state import Card, Player
 
 if TYPE_CHECKING:
@@ -44,7 +44,6 @@ def fitting_ships(game: Game, p: Player, card: Card) -> list:
 
 
 def open_slots(game: Game, p: Player, ship: object) -> int:
-    from interpreter.engine.slots import filled_slots
     filled, total = filled_slots(game.rules, p, ship)  # type: ignore[arg-type]
     return total - filled
 

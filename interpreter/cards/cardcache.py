@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from interpreter import cache as store
 from interpreter.cards.reading import FileRefused, read_limited
+from interpreter.lang.timings import CompiledPower
 
 T = TypeVar("T")
 
@@ -22,7 +23,6 @@ T = TypeVar("T")
 def _pickle_powers_as_nodes() -> None:
     """A compiled power is closures, which cannot be pickled: it is stored as its checked syntax node
     and compiled again when read (microseconds)."""
-    from interpreter.lang.timings import CompiledPower
 
     def reduce(power: CompiledPower) -> tuple[Any, ...]:
         if power.node is None:  # only a power installed during a game has no node; cards never do

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from lark import Token
 
 from interpreter.lang.cards import COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, OfType, described, first, ints, matches, narrowed, nodes, words
+from interpreter.lang.english import article
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Condition, Value
 from interpreter.lang.world import Ctx, Player, Test
@@ -62,7 +63,6 @@ class Test_:
         return Test_(">=", n)
 
     def english(self, noun: str, singular: str = "") -> str:
-        from interpreter.lang.english import article
         if (self.op, self.n) == ("==", 0):
             return f"no {noun}"
         if (self.op, self.n) == (">=", 1) and singular:

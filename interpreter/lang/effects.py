@@ -10,8 +10,9 @@ from typing import Any, ClassVar
 
 from lark import Token
 
-from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, WholeHand, first, ints, nodes, words
-from interpreter.lang.conditions import Condition
+from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, WholeHand, described, first, ints, nodes, words
+from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
+from interpreter.lang.english import third_person
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger, Value
 from interpreter.lang.values import CARD_WORTH, ForEach, ForEvery, Modifier
@@ -205,7 +206,6 @@ class DrawUntil(Action):
 
     def _hand_size(self) -> int | None:
         """`until you hold N cards`: the hand size wanted, so the cards are drawn at once (one draw)."""
-        from interpreter.lang.conditions import Has, HaveCount, Holds
         cond = self.until
         if isinstance(cond, Holds) and cond.who == "you" and isinstance(cond.predicate, Has):
             have = cond.predicate.have
@@ -300,7 +300,6 @@ class Move(Action):
         if isinstance(cards, CardsFrom) and isinstance(cards.source, Where) and cards.source.zone == "hand":
             return f"give {cards.quantity.english()} card(s) from your hand"
         if isinstance(cards, CardsOfOwner):
-            from interpreter.lang.cards import described
             noun = described(cards.filter, cards.zone if cards.zone != "hand" else "cards")
             return f"give {cards.quantity.english()} of your {noun}"
         return self.english()
@@ -1132,7 +1131,6 @@ group_do: players action
     effect: Effect | None = None
 
     def english(self) -> str:
-        from interpreter.lang.english import third_person
         assert self.players is not None and self.effect is not None
         text = self.effect.english()
         if self.players.english() == "you":

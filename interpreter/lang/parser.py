@@ -6,6 +6,7 @@ names. Shorthands (grammar/shorthands.yaml, and a pack's own) are expanded first
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -272,7 +273,6 @@ def parse_power(text: Any, shorthands: Iterable[Shorthand] | None = None) -> tup
 
 def _remap(power: Power, expansion: Expansion) -> Power:
     """Columns of nodes that came out of a shorthand point at the shorthand in the line as written."""
-    import dataclasses
 
     def fix(node: Any) -> Any:
         if not isinstance(node, Node):

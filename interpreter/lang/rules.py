@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from lark import Token
 
-from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, Filter, Owner, first, ints, matches, words
+from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, Filter, Owner, described, first, ints, matches, words
 from interpreter.lang.conditions import Condition
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import RuleNode
@@ -190,7 +190,6 @@ class Quantity(Node):
         return self.spec.additive
 
     def english(self) -> str:
-        from interpreter.lang.cards import described
         noun = "contract" if self.name == "load_requirement" else "card"
         return self.spec.english.format(
             good_=f"{self.good} " if self.good else "", good=self.good or "", good_or_every=self.good or "every type",
@@ -651,7 +650,6 @@ class Rainbow(RuleNode):
         return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", first(children, Filter), this, col=col)
 
     def english(self) -> str:
-        from interpreter.lang.cards import described
         if self.this:
             return "this contract takes containers of any colour"
         return f"your {described(self.filter, 'contracts')} take containers of any colour"

@@ -17,6 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import yaml
+
+from interpreter.resources import shorthands_file
+
 SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)(?::([a-z]+))?\}")
 KINDS: dict[str, str] = {
     "number": r"\d+",
@@ -158,9 +162,7 @@ def builtin() -> list[Shorthand]:
     """The shorthands every card may use (grammar/shorthands.yaml)."""
     global _builtin
     if _builtin is None:
-        import yaml
 
-        from interpreter.resources import shorthands_file
         data = yaml.safe_load(shorthands_file().read_text(encoding="utf-8")) or {}
         found, problems = shorthands_from(data.get("shorthands", []), "grammar/shorthands.yaml")
         if problems:

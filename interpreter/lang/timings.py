@@ -4,6 +4,7 @@ powers runtime needs (interpreter/powers/runtime.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -123,8 +124,7 @@ class Power(Node):
         return CompiledPower(self, self.text, self.timing, run=self.effects.run(), usable=always)
 
     def with_text(self, text: str) -> Power:
-        import dataclasses
-        return dataclasses.replace(self, text=text)
+            return dataclasses.replace(self, text=text)
 
     def value(self) -> float:
         return self.effects.value() if self.effects is not None else 0.0

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from interpreter.lang.cards import ACTIONS, Filter, Owner, Ships, first, ints, matches, words
+from interpreter.lang.cards import ACTIONS, Filter, Owner, Ships, described, first, ints, matches, words
+from interpreter.lang.english import article
 from interpreter.lang.registry import Word, construct
 from interpreter.lang.roles import Trigger
 from interpreter.lang.world import Ctx
@@ -123,12 +124,10 @@ class Contracts(ActorTrigger):
 
 
 def _card(f: Filter | None, noun: str = "card") -> str:
-    from interpreter.lang.cards import described
     return described(f, noun)
 
 
 def _a(f: Filter | None, noun: str = "card") -> str:
-    from interpreter.lang.english import article
     return article(_card(f, noun))
 
 

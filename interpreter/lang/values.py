@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from interpreter.lang.cards import Owner, first, ints, words
+from interpreter.lang.english import counted
 from interpreter.lang.registry import Node, construct
 from interpreter.lang.roles import Group, Value
 from interpreter.lang.world import Number
@@ -162,7 +163,6 @@ class Amount(Node):
 
     def of(self, noun: str) -> str:
         """`2 credits for each ...`: the number with its noun, then its modifiers."""
-        from interpreter.lang.english import counted
         per_item = any(isinstance(m, ForEach | ForEvery) for m in self.modifiers)
         base = f"{self.n} {noun if self.n == 1 else noun + 's'}" if per_item else counted(self.n, noun)
         return " ".join([base] + [m.english() for m in self.modifiers])
