@@ -246,6 +246,11 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
         rounded = any(isinstance(m, values.RoundedEven) for m in amount.modifiers)
         if not rounded and not (isinstance(node, effects.Score) and not playing):
             even(amount.n, amount.col)
+            for cap in (m for m in amount.modifiers if isinstance(m, values.AtMost)):
+                even(cap.most, cap.col)  # a cap the amount reaches is paid as it is
+    if isinstance(node, effects.Gain | effects.Pay | effects.Lose) and isinstance(node.amount, values.EventAmount):
+        if node.amount.cap is not None:
+            even(node.amount.cap.most, node.amount.cap.col)
     elif isinstance(node, effects.Draw) and isinstance(node.amount, values.Amount):
         bound(node.amount.n, "cards", node.amount.col)
     elif isinstance(node, effects.Sell | rules.SellInsteadOfLoad):
