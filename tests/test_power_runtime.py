@@ -119,3 +119,22 @@ def test_an_odd_cap_on_credits_is_refused_R1_8_3():
     power, _ = parse_power("when you import: gain the bid (at most 2)")
     assert power is not None and not check_power(power)
     assert "at most 2" in power.english()
+
+
+def test_a_returning_ship_counts_the_containers_it_put_to_sea_with_R9_2():
+    """`container it carried`: a ship dealt 4 containers at setup (R2.8) that comes home pays for 4,
+    however many were left when its last one was taken; the event says so (`carried`)."""
+    cards = with_powers(soap=["when one of your ships returns to harbor: gain 2 for each container it carried"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    ship = p.ships[1]
+    assert ship.at_sea and len(ship.containers) == 4 and ship.sailed_with == 4
+    returned: list[ev.ShipReturned] = []
+    game.bus.subscribe(ev.ShipReturned, returned.append)
+    p.credits = 10
+    for card in list(ship.containers):
+        game.take_from_ship_at_sea(ship, card)
+    assert not ship.at_sea and p.credits == 18
+    assert [e.carried for e in returned] == [4]

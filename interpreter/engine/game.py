@@ -205,7 +205,7 @@ class Game:
         its owner's ships come back still carrying a few."""
         if ship.at_sea and len(ship.containers) <= self.rules.returns_with(self.players[ship.owner]):
             ship.at_sea = False
-            self.emit(ev.ShipReturned, ship.owner, ship)
+            self.emit(ev.ShipReturned, ship.owner, ship, ship.sailed_with)
 
     # --- credits -------------------------------------------------------------------------------
     def gain(self, p: Player, amount: int, reason: str) -> None:
