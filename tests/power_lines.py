@@ -14,7 +14,7 @@ from interpreter.lang.parser import parser
 
 VALUES = {"GOOD": ["technology", "agriculture", "illegal", "consumer", "luxury"],
           "COLOUR": ["green", "yellow", "red", "black", "blue"],
-          "COMPARATOR": ["<=", ">=", "<", ">", "="]}
+          "COMPARATOR": ["<=", ">=", "<", ">", "="], "_COMMA_THEN": [", then"]}
 
 
 @cache

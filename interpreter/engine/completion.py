@@ -53,7 +53,8 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     ship.completing = False
     ship.pairs.clear()
     ship.at_sea = True
+    ship.sailed_with = len(ship.containers)
     game.emit(ev.ShipSailed, p.seat, ship)
     if not ship.containers:  # a power removed every container before it sailed (R9.2)
         ship.at_sea = False
-        game.emit(ev.ShipReturned, p.seat, ship)
+        game.emit(ev.ShipReturned, p.seat, ship, 0)

@@ -225,10 +225,12 @@ class ShipSailed(Event):
 
 @dataclass(slots=True)
 class ShipReturned(Event):
-    """A ship at sea lost its last container and is back in its owner's harbor (R9.2)."""
+    """A ship at sea lost its last container and is back in its owner's harbor (R9.2); `carried`:
+    the containers it put to sea with."""
     rule = "R9.2"
     player: int
     ship: Ship
+    carried: int
 
     def text(self, n: Names) -> str:
         return f"The {self.ship.label} of {n(self.player)} returns to harbor"

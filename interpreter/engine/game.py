@@ -156,6 +156,7 @@ class Game:
         `ignore_limits`: a power puts it there whatever the limit (R13.7)."""
         if ignore_limits:
             p.goods.append(card)
+            self.note_held_over_limit(p)
         elif self.rules.modified("goods_counted"):  # some goods count for less (R13.4): count with the card
             p.goods.append(card)
             if self.rules.goods_counted(p) > self.rules.goods_limit(p):
@@ -172,6 +173,8 @@ class Game:
         if not ignore_limits and not self.rules.imports_room(p):
             return False
         p.imports.append(card)
+        if ignore_limits:
+            self.note_held_over_limit(p)
         self.emit(ev.ImportAdded, p.seat, card)
         return True
 
@@ -187,6 +190,11 @@ class Game:
         holds; the cards stay (R13.6, OQ-16)."""
         p.shipments.remove(card)
         self.powers.deactivate(card)
+        self.note_held_over_limit(p)
+
+    def note_held_over_limit(self, p: Player) -> None:
+        """What `p` holds may now be past a limit (a limit fell, or a power ignored it, R13.6, R13.7):
+        the cards stay, and nothing more may come into that area until below its limit."""
         imports, goods = p.held_over_limit
         p.held_over_limit = (max(imports, len(p.imports)), max(goods, self.rules.goods_counted(p)))
 
@@ -205,7 +213,7 @@ class Game:
         its owner's ships come back still carrying a few."""
         if ship.at_sea and len(ship.containers) <= self.rules.returns_with(self.players[ship.owner]):
             ship.at_sea = False
-            self.emit(ev.ShipReturned, ship.owner, ship)
+            self.emit(ev.ShipReturned, ship.owner, ship, ship.sailed_with)
 
     # --- credits -------------------------------------------------------------------------------
     def gain(self, p: Player, amount: int, reason: str) -> None:

@@ -65,6 +65,7 @@ def deal(game: Game) -> None:
         for ship in p.ships:
             if ship.at_sea:
                 ship.containers = [deck.pop() for _ in range(data.cards_per_ship_at_sea)]
+                ship.sailed_with = len(ship.containers)
     game.zones.island = [deck.pop() for _ in range(data.island_cards_per_player * len(game.players))]  # R2.9
     for p in order:  # R2.11
         p.hand = [deck.pop() for _ in range(data.starting_hand)]

@@ -245,6 +245,12 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
         rounded = any(isinstance(m, values.RoundedEven) for m in amount.modifiers)
         if not rounded and not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
             even(amount.n, amount.col)
+            for cap in (m for m in amount.modifiers if isinstance(m, values.AtMost)):
+                even(cap.most, cap.col)  # a cap the amount reaches is paid as it is
+    credit_verbs = effects.ChangeCredits | effects.Pay
+    if isinstance(node, credit_verbs) and isinstance(node.amount, values.EventAmount) and node.amount.cap is not None:
+        if not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
+            even(node.amount.cap.most, node.amount.cap.col)
     elif isinstance(node, effects.Draw) and isinstance(node.amount, values.Amount):
         bound(node.amount.n, "cards", node.amount.col)
     elif isinstance(node, effects.Sell):

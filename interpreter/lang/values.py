@@ -196,33 +196,39 @@ class EventAmount(Node):
 
     role: ClassVar[str] = "amount"
     grammar: ClassVar[str] = r'''
-!event_amount: "its" "payout" | "the" "bid" | "that" "bid" | "that" "amount" | "that" "many"
+!event_amount: ("its" "payout" | "the" "bid" | "that" "bid" | "that" "amount" | "that" "many") at_most?
 '''
-    syntax: ClassVar[str] = "its payout | the bid | that amount | that many"
+    syntax: ClassVar[str] = "its payout | the bid | that amount | that many [(at most N)]"
     meaning: ClassVar[str] = ("the payout of the completed shipment, the winning bid of the import, the credits paid or gained, "
-                              "or the cards drawn, of the event that triggered the power")
-    examples: ClassVar[tuple[str, ...]] = ("on completion: the next time you complete a shipment, gain its payout",)
+                              "or the cards drawn, of the event that triggered the power; `(at most N)` caps it")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: the next time you complete a shipment, gain its payout",
+                                           "when you import, once per turn: gain the bid (at most 2)")
     name: str = "payout"
+    cap: AtMost | None = None
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> EventAmount:
-        return cls(EVENT_VALUES[tuple(words(children))], col=col)
+        return cls(EVENT_VALUES[tuple(words(children))], first(children, AtMost), col=col)
 
     def english(self) -> str:
-        return {"payout": "its payout", "bid": "the winning bid", "amount": "that amount", "count": "that many"}[self.name]
+        said = {"payout": "its payout", "bid": "the winning bid", "amount": "that amount", "count": "that many"}[self.name]
+        return f"{said} {self.cap.english()}" if self.cap is not None else said
 
     def of(self, noun: str) -> str:
-        return f"{noun}s equal to {self.english()}" if self.name != "count" else f"that many {noun}s"
+        if self.name == "count":
+            return f"that many {noun}s" + (f" {self.cap.english()}" if self.cap is not None else "")
+        return f"{noun}s equal to {self.english()}"
 
     def number(self) -> Number:
         name = self.name
-        return lambda ctx: ctx.values.get(name, 0)
+        number: Number = lambda ctx: ctx.values.get(name, 0)  # noqa: E731
+        return self.cap.apply(number) if self.cap is not None else number
 
     def rough(self) -> float:
-        return 8.0
+        return min(8.0, self.cap.most) if self.cap is not None else 8.0
 
     def value(self) -> float:
-        return 8.0
+        return self.rough()
 
 
 # ------------------------------------------------------------------------------------ values compared

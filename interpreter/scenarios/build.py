@@ -215,6 +215,7 @@ def _place_ship(game: Game, ship: Ship, spec: dict[str, Any], placed: set[int]) 
     ship.at_sea = bool(spec.get("at_sea", False))
     ship.contracts = [_take(game, card_id, placed) for card_id in spec.get("contracts", []) or []]
     ship.containers = [_take(game, card_id, placed) for card_id in spec.get("containers", []) or []]
+    ship.sailed_with = len(ship.containers) if ship.at_sea else 0
     if ship.at_sea and ship.contracts:
         raise SetupError(f"the {ship.label} is at sea and cannot carry contracts")
 
