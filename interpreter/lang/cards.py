@@ -440,13 +440,17 @@ class Owned(Group):
     """Cards in a player's area: `of your agriculture goods`, `all players' consumer goods`."""
 
     grammar: ClassVar[str] = r'''
-!owned: "of"? owner filter? _zone of_type?
+!owned: "of"? owner filter? _zone of_type? | filter? _unit ("you" | "they") ("have" | "hold")
 '''
-    syntax: ClassVar[str] = "[of] OWNER [FILTER] goods|imports|shipments|containers|contracts|hand [OF TYPE]"
+    syntax: ClassVar[str] = ("[of] OWNER [FILTER] goods|imports|shipments|containers|contracts|hand [OF TYPE] | "
+                             "[FILTER] good|shipment|card ... you have|they have")
     meaning: ClassVar[str] = ("the cards in those areas (containers: on the player's ships, at sea too); goods of a type "
-                              "include virtual goods (OQ-36)")
+                              "include virtual goods (OQ-36); `... you have` is the owner's, `... they have` those of the "
+                              "player acting now, and a `card` they have is in hand")
     examples: ClassVar[tuple[str, ...]] = ("on completion: gain 2 for each of your agriculture shipments",
-                                           "on completion: gain 2 for each of all players' consumer goods")
+                                           "on completion: gain 2 for each of all players' consumer goods",
+                                           "when you sell a card: gain 2 for each luxury good you have (at most 6)",
+                                           "on completion: each player draws 1 for each shipment they have (at most 3)")
     owner: Owner = Owner()
     filter: Filter | None = None
     zone: str = "goods"
@@ -454,6 +458,11 @@ class Owned(Group):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Owned:
+        w = words(children)
+        if w[-1:] in (["have"], ["hold"]):  # `luxury good you have`: whose is said last
+            unit = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD), "goods")
+            return cls(Owner("they" if "they" in w else "you"), first(children, Filter), "hand" if unit == "cards" else unit,
+                       col=col)
         return cls(first(children, Owner), first(children, Filter), zone_word(children), first(children, OfType), col=col)
 
     def english(self) -> str:
@@ -508,38 +517,6 @@ class Placed(Group):
         f, of_type = self.filter, self.of_type
         source = self.place.containers() if isinstance(self.place, Ships) else self.place.cards()  # type: ignore[union-attr]
         return lambda ctx: len(narrowed(of_type, ctx, [c for c in source(ctx) if matches(f, c)]))
-
-
-@construct
-@dataclass(frozen=True)
-class Held(Group):
-    """Cards a player has: `luxury good you have`, `completed shipment they have`."""
-
-    grammar: ClassVar[str] = r'''
-!held: filter? _unit ("you" "have" | "they" "have" | "they" "hold" | "you" "hold")
-'''
-    syntax: ClassVar[str] = "[FILTER] good|shipment|import|card you have | they have"
-    meaning: ClassVar[str] = "cards of the owner (`you`) or of the player acting now (`they`); `card` means a card in hand"
-    examples: ClassVar[tuple[str, ...]] = ("when you sell a card: gain 2 for each luxury good you have (at most 6)",
-                                           "on completion: each player draws 1 for each shipment they have (at most 3)")
-    filter: Filter | None = None
-    unit: str = "goods"
-    who: str = "you"
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Held:
-        w = words(children)
-        unit = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD), "goods")
-        return cls(first(children, Filter), "hand" if unit == "cards" else unit, "they" if "they" in w else "you", col=col)
-
-    def english(self) -> str:
-        return f"{described(self.filter, ZONE_NOUN[self.unit][0])} {area('your' if self.who == 'you' else 'their', self.unit)}"
-
-    def plural(self) -> str:
-        return f"{described(self.filter, ZONE_NOUN[self.unit][1])} {area('your' if self.who == 'you' else 'their', self.unit)}"
-
-    def count(self) -> Number:
-        return _owned_count(Owner(self.who), self.filter, self.unit, None)
 
 
 DONE_WORDS = ("taken", "moved", "drawn", "discarded", "sold", "loaded", "given", "imported", "contracted", "completed")
@@ -700,12 +677,15 @@ class CardsOfOwner(Cards):
 
     rule: ClassVar[str] = "cards_of"
     grammar: ClassVar[str] = r'''
-!cards_of: _quantity "of" owner filter? _zone of_type? | "all" owner filter? _zone of_type?
+!cards_of: _quantity "of" owner filter? _zone of_type? | "all" owner filter? _zone of_type? | owner "hand"
 '''
-    syntax: ClassVar[str] = "N|up to N|a|any of OWNER [FILTER] goods|imports|shipments|hand | all OWNER [FILTER] ZONE"
-    meaning: ClassVar[str] = "cards of a player's area; the player acting chooses which (from each player apart with `each ...'s`)"
+    syntax: ClassVar[str] = ("N|up to N|a|any of OWNER [FILTER] goods|imports|shipments|hand | all OWNER [FILTER] ZONE | "
+                             "OWNER hand")
+    meaning: ClassVar[str] = ("cards of a player's area; the player acting chooses which (from each player apart with `each "
+                              "...'s`); `their hand` is every card of it")
     examples: ClassVar[tuple[str, ...]] = ("at game end: you may move up to 2 of your shipments to your goods ignoring limits",
-                                           "on completion: you may (move all your contract imports to your goods then gain 2 for each card moved)")
+                                           "on completion: you may (move all your contract imports to your goods then gain 2 for each card moved)",
+                                           "on completion: each other player chooses one: give you their hand or give you 1 of their luxury goods")
     quantity: Quantity = Quantity()
     owner: Owner = Owner()
     filter: Filter | None = None
@@ -714,10 +694,16 @@ class CardsOfOwner(Cards):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> CardsOfOwner:
-        return cls(Quantity.read(children), first(children, Owner), first(children, Filter), zone_word(children),
-                   first(children, OfType), col=col)
+        whole = words(children) == ["hand"]  # `their hand`: all of it
+        return cls(Quantity(0, all=True) if whole else Quantity.read(children), first(children, Owner), first(children, Filter),
+                   zone_word(children), first(children, OfType), col=col)
+
+    def whole_hand(self) -> bool:
+        return self.zone == "hand" and self.quantity.all and not self.quantity.up_to and self.filter is None
 
     def english(self) -> str:
+        if self.whole_hand():
+            return f"{self.owner.english()} whole hand"
         noun = described(self.filter, ZONE_NOUN[self.zone][1 if self.quantity.n != 1 or self.quantity.all else 0])
         where = area(self.owner.english(), self.zone)
         if self.quantity.all and not self.quantity.up_to:
@@ -910,32 +896,6 @@ class Them(Cards):
 
     def least(self) -> int:
         return self.quantity.least() if self.quantity is not None else 1
-
-
-@construct
-@dataclass(frozen=True)
-class WholeHand(Cards):
-    """Every card in the hand of the player acting."""
-
-    grammar: ClassVar[str] = r'''
-!whole_hand: "their" "hand"
-'''
-    syntax: ClassVar[str] = "their hand"
-    meaning: ClassVar[str] = "all the cards in the hand of the player acting"
-    examples: ClassVar[tuple[str, ...]] = (
-        "on completion: each other player chooses one: give you their hand or give you 1 of their luxury goods",)
-
-    def english(self) -> str:
-        return "their whole hand"
-
-    def pick(self, purpose: str) -> CardsOf:
-        return lambda ctx: list(ctx.world.cards(ctx.actor, "hand"))
-
-    def pool(self) -> CardsOf:
-        return self.pick("")
-
-    def least(self) -> int:
-        return 0
 
 
 LANGUAGE_WORDS = WORD_RULES

@@ -275,8 +275,8 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
             out.append(Problem(node.col, "P025", "`for every 0 ...` divides by zero: use 1 or more"))
     elif isinstance(node, values.AtMost | values.ForEach):
         bound(node.most if isinstance(node, values.AtMost) else node.beyond, "count", node.col)
-    elif isinstance(node, conditions.HaveMajorities):
-        bound(node.n, "types", node.col)
+    elif isinstance(node, conditions.HaveCompared) and node.name == "majorities":
+        bound(node.factor, "types", node.col)
     elif isinstance(node, rules.SetQuantity) and node.quantity is not None:
         unit = node.quantity.spec.unit
         if unit == "threshold" and node.op == "set":

@@ -302,6 +302,10 @@ COMPARISONS = (
     Comparison("fewest", '"the" "fewest" _noun', "the fewest NOUN",
                "no other player has fewer (a tie counts unless the `the_most=strict` option)",
                "at game end: if you have the fewest containers then score 4", english="the fewest {noun}"),
+    Comparison("majorities", '"the" "majority" "in" INT "good" "types"', "the majority in N good types",
+               "in at least N good types, the player has the most goods (at least one; a tie counts unless the "
+               "`the_most=strict` option, docs/rulings.md; virtual goods included)",
+               "as soon as you have the majority in 4 good types: win the game", english="the most goods in at least {n} good types"),
 )
 
 
@@ -318,23 +322,25 @@ class HaveCompared(Have):
     name: str = "more"
     measure: Measure = Measure()
     target: tuple[str, str] = ("others", "all")
-    factor: int = 1
+    factor: int = 1  # `twice as many`: 2; `the majority in N good types`: N
 
     @classmethod
     def build_word(cls, word: Word, col: int, children: list[Any]) -> HaveCompared:
         w = words(children)
-        factor = 2 if "twice" in w else (ints(children)[0] if ints(children) and "times" in w else 1)
+        factor = 2 if "twice" in w else (ints(children)[0] if ints(children) and ("times" in w or "types" in w) else 1)
         return cls(word.name, Measure.read(children), _targets(children), factor, col=col)
 
     def english(self) -> str:
         word = self.word(self.name)
         assert isinstance(word, Comparison)
         times = "" if self.factor == 1 else "twice " if self.factor == 2 else f"{self.factor} times "
-        return word.english.format(noun=self.measure.english(), target=subject_text(*self.target), times=times)
+        return word.english.format(noun=self.measure.english(), target=subject_text(*self.target), times=times, n=self.factor)
 
     def holds(self) -> Callable[[Ctx, Player], bool]:
         if self.name in ("most", "fewest"):
             return self._extreme(self.name == "fewest")
+        if self.name == "majorities":
+            return _majorities(self.factor)
         measure, others, mode, factor = self.measure.of(), group_of(self.target[0]), self.target[1], self.factor
         compare = {"more": operator.gt, "fewer": operator.lt}.get(self.name, lambda mine, theirs: mine >= factor * theirs)
 
@@ -358,40 +364,17 @@ class HaveCompared(Have):
         return holds
 
 
-@construct
-@dataclass(frozen=True)
-class HaveMajorities(Have):
-    """Majorities: strictly the most goods (at least one) in N good types."""
-
-    grammar: ClassVar[str] = r'''
-!have_majorities: "the" "majority" "in" INT "good" "types"
-'''
-    syntax: ClassVar[str] = "the majority in N good types"
-    meaning: ClassVar[str] = ("in at least N good types, the player has the most goods (at least one; a tie counts unless the "
-                              "`the_most=strict` option, docs/rulings.md; virtual goods included)")
-    examples: ClassVar[tuple[str, ...]] = ("as soon as you have the majority in 4 good types: win the game",)
-    n: int = 4
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> HaveMajorities:
-        return cls(ints(children)[0], col=col)
-
-    def english(self) -> str:
-        return f"the most goods in at least {self.n} good types"
-
-    def holds(self) -> Callable[[Ctx, Player], bool]:
-        n = self.n
-
-        def holds(ctx: Ctx, p: Player) -> bool:
-            ties = ctx.world.ties_are_the_most()
-            held = 0
-            for good in GOODS:
-                mine = ctx.world.goods_of_type(p, good)
-                others = [ctx.world.goods_of_type(q, good) for q in ctx.world.players_from(p)[1:]]
-                if mine and all(n <= mine if ties else n < mine for n in others):
-                    held += 1
-            return held >= n
-        return holds
+def _majorities(n: int) -> Callable[[Ctx, Player], bool]:
+    def holds(ctx: Ctx, p: Player) -> bool:
+        ties = ctx.world.ties_are_the_most()
+        held = 0
+        for good in GOODS:
+            mine = ctx.world.goods_of_type(p, good)
+            others = [ctx.world.goods_of_type(q, good) for q in ctx.world.players_from(p)[1:]]
+            if mine and all(k <= mine if ties else k < mine for k in others):
+                held += 1
+        return held >= n
+    return holds
 
 
 # ------------------------------------------------------------------------------------ predicates

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from lark import Token
 
-from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, WholeHand, described, first, ints, nodes, words
+from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
 from interpreter.lang.english import third_person
 from interpreter.lang.registry import Node, Word, construct
@@ -295,7 +295,7 @@ class Move(Action):
         if self.verb != "give" or self.cards is None:
             return self.english()
         cards = self.cards
-        if isinstance(cards, WholeHand):
+        if isinstance(cards, CardsOfOwner) and cards.whole_hand():
             return "give your whole hand"
         if isinstance(cards, CardsFrom) and isinstance(cards.source, Where) and cards.source.zone == "hand":
             return f"give {cards.quantity.english()} card(s) from your hand"

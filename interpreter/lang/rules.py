@@ -338,48 +338,6 @@ SOURCE_TEXT = {"harbor": "ships in harbor", "deck": "the top of the deck", "hand
                "sea": "ships at sea", "island": "the supply island"}
 
 
-@construct
-@dataclass(frozen=True)
-class PirateFrom(Permission):
-    grammar: ClassVar[str] = r'''
-!pirate_from: "pirate" "from" _source (("," | "and") _source)*
-!_source: "ships" "in" "harbor" | "the" "deck" | "hands" | "ships" "at" "sea" | "the" "island"
-'''
-    syntax: ClassVar[str] = "pirate from ships in harbor|the deck|hands|ships at sea|the island [, ... and ...]"
-    meaning: ClassVar[str] = ("where a pirate action may take a card (R11.1: ships at sea and the island; a card from a hand "
-                              "is taken at random)")
-    examples: ClassVar[tuple[str, ...]] = ("rule: you may pirate from ships in harbor, the deck and hands",)
-    sources: tuple[str, ...] = ()
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> PirateFrom:
-        w = [x for x in words(children)[2:] if x not in (",", "and")]
-        found, i = [], 0
-        while i < len(w):
-            for size in (3, 2, 1):
-                if tuple(w[i:i + size]) in SOURCES:
-                    found.append(SOURCES[tuple(w[i:i + size])])
-                    i += size
-                    break
-            else:
-                i += 1
-        return cls(tuple(found), col=col)
-
-    def english(self) -> str:
-        return "pirate from " + ", ".join(SOURCE_TEXT[s] for s in self.sources)
-
-    def changes(self, allowed: bool, scope: str) -> Changes:
-        sources, who = frozenset(self.sources), scope_test(scope)
-
-        def make(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: frozenset[str], p: Player) -> frozenset[str]:
-                if not who(ctx, p):
-                    return value
-                return value | sources if allowed else value - sources
-            return modifier
-        return [("pirate_sources", make)]
-
-
 @dataclass(frozen=True)
 class PermissionName(Word):
     """Something the rules allow or forbid, answered by a rule query for one player.
@@ -387,8 +345,10 @@ class PermissionName(Word):
     `player_arg`: the query's argument that is the player the rule is about (`you`, `other
     players`); `owner_arg`: an argument that must be the card's owner (`other players cannot pirate
     YOUR ships`). `gives`: what the query answers when allowed: `yes` (a flag), `n` (the phrase's
-    number: a cost or a price) or `good` (the phrase's good type); when forbidden it answers no, 0 or
-    none. `combine`: `max` keeps the better of two cards' numbers instead of the last one."""
+    number: a cost or a price), `good` (the phrase's good type) or `places` (the places the phrase
+    lists, added to those the query already allows); when forbidden it answers no, 0 or none, or
+    takes the places away. `combine`: `max` keeps the better of two cards' numbers instead of the
+    last one."""
 
     query: str = ""
     english: str = ""
@@ -404,6 +364,11 @@ def _permission(name: str, phrase: str, syntax: str, query: str, english: str, m
 
 
 PERMISSIONS = (
+    _permission("pirate_from", '"pirate" "from" _source (("," | "and") _source)*',
+                "pirate from ships in harbor|the deck|hands|ships at sea|the island [, ... and ...]", "pirate_sources",
+                "pirate from {places}",
+                "where a pirate action may take a card (R11.1: ships at sea and the island; a card from a hand is taken "
+                "at random)", "rule: you may pirate from ships in harbor, the deck and hands", gives="places"),
     _permission("load_from_deck", '"load" "the" "top" "card" "of" "the" "deck"', "load the top card of the deck",
                 "load_from_deck", "load the top card of the deck",
                 "a load instance may take the top card of the deck instead of a hand card: loaded if it fits, else into hand",
@@ -435,7 +400,7 @@ PERMISSIONS = (
                 "one load action loads two containers of one colour that together fill one slot of that good; both count "
                 "for the payout (R6.7)", "rule: you may fill one technology slot with two containers of one colour", gives="good"),
 )
-FORBIDDEN = {"yes": False, "n": 0, "good": None}
+FORBIDDEN = {"yes": False, "n": 0, "good": None, "places": frozenset()}
 
 
 @construct
@@ -444,15 +409,19 @@ class NamedPermission(Permission):
     """Something the rules allow or forbid, named by a phrase of the vocabulary (PERMISSIONS)."""
 
     vocabulary: ClassVar[tuple[Word, ...]] = PERMISSIONS
+    extra_grammar: ClassVar[str] = '''
+!_source: "ships" "in" "harbor" | "the" "deck" | "hands" | "ships" "at" "sea" | "the" "island"
+'''
     syntax: ClassVar[str] = "a permission's name (see the table)"
     meaning: ClassVar[str] = "something the rules allow or forbid, read through one of the engine's rule queries"
     name: str = "load_from_deck"
     n: int = 0
     good: str | None = None
+    places: tuple[str, ...] = ()
 
     @classmethod
     def build_word(cls, word: Word, col: int, children: list[Any]) -> NamedPermission:
-        return cls(word.name, (ints(children) or [0])[0], _good_of(children), col=col)
+        return cls(word.name, (ints(children) or [0])[0], _good_of(children), _sources(words(children)), col=col)
 
     @property
     def spec(self) -> PermissionName:
@@ -461,12 +430,20 @@ class NamedPermission(Permission):
         return word
 
     def english(self) -> str:
-        return self.spec.english.format(n=self.n, good=self.good or "")
+        return self.spec.english.format(n=self.n, good=self.good or "", places=", ".join(SOURCE_TEXT[s] for s in self.places))
 
     def changes(self, allowed: bool, scope: str) -> Changes:
         spec, who = self.spec, scope_test(scope)
-        given = {"yes": True, "n": self.n, "good": self.good}[spec.gives] if allowed else FORBIDDEN[spec.gives]
-        best = spec.combine == "max" and allowed
+        given = {"yes": True, "n": self.n, "good": self.good, "places": frozenset(self.places)}[spec.gives]
+        if spec.gives == "places":
+            places = frozenset(self.places)
+            change: Callable[[Any], Any] = (lambda value: value | places) if allowed else (lambda value: value - places)
+        elif not allowed:
+            change = lambda value: FORBIDDEN[spec.gives]  # noqa: E731
+        elif spec.combine == "max":
+            change = lambda value: max(value, given)  # noqa: E731
+        else:
+            change = lambda value: given  # noqa: E731
 
         def make(ctx: Ctx) -> Callable[..., Any]:
             def modifier(value: Any, *args: Any) -> Any:
@@ -474,9 +451,23 @@ class NamedPermission(Permission):
                     return value
                 if not who(ctx, args[spec.player_arg]):
                     return value
-                return max(value, given) if best else given
+                return change(value)
             return modifier
         return [(spec.query, make)]
+
+
+def _sources(w: list[str]) -> tuple[str, ...]:
+    """The places named in `pirate from ships in harbor, the deck and hands`, in order."""
+    found, i = [], 0
+    while i < len(w):
+        for size in (3, 2, 1):
+            if tuple(w[i:i + size]) in SOURCES:
+                found.append(SOURCES[tuple(w[i:i + size])])
+                i += size
+                break
+        else:
+            i += 1
+    return tuple(found)
 
 
 @construct
