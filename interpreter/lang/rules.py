@@ -400,7 +400,7 @@ PERMISSIONS = (
                 "one load action loads two containers of one colour that together fill one slot of that good; both count "
                 "for the payout (R6.7)", "rule: you may fill one technology slot with two containers of one colour", gives="good"),
 )
-FORBIDDEN = {"yes": False, "n": 0, "good": None, "places": frozenset()}
+FORBIDDEN: dict[str, Any] = {"yes": False, "n": 0, "good": None, "places": frozenset()}
 
 
 @construct

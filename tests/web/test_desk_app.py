@@ -43,7 +43,8 @@ def test_constructs_name_timings_effects_triggers_and_events_of_a_card() -> None
     cards = load_all_cards().by_id
     assert card_constructs(cards["cups"]) == ["amount: how_much", "effect: draw", "timing: on_completion"]
     found = {c for card in cards.values() for c in card_constructs(card)}
-    assert {"timing: when", "timing: in_shipments", "timing: as_contract", "event: ContractMade", "trigger: contracts", "quantity: ship_capacity", "rule: wild"} <= found
+    assert {"timing: when", "timing: in_shipments", "timing: as_contract", "event: ContractMade", "trigger: contracts",
+            "quantity: ship_capacity", "rule: wild"} <= found
     assert "effect: sequence" in found  # `..., then ...` is a construct; a sequence of one effect is not
 
 
