@@ -13,6 +13,7 @@ from typing import Any
 from interpreter.cards.cardcache import cached_card_file
 from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
+from interpreter.cards.packwords import shorthands_for
 from interpreter.cards.yamlsource import MAX_FILE_BYTES, SourceMap, load_yaml
 from interpreter.lang import check_power, parse_power
 from interpreter.lang.shorthands import Shorthand, shorthand_key
@@ -174,7 +175,9 @@ def parse_card(data: Any, smap: SourceMap, stem: str,
 
 def load_card_file(path: Path, shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
     """Read, check and compile one card file (the result is cached between runs by content, and by the
-    shorthands its powers may use)."""
+    shorthands its powers may use: by default the built-in ones and those of the pack it lies in)."""
+    if shorthands is None:
+        shorthands = shorthands_for(path)
     return cached_card_file(path, MAX_FILE_BYTES, lambda p, raw: _read_card_file(p, raw, shorthands),
                             variant=shorthand_key(shorthands))
 
