@@ -70,11 +70,15 @@ class PowerRuntime:
         self.container_cards = any(p.timing == "as_container" for c in cards for p in c.powers)
         self.any_time_used: dict[tuple[int, str], tuple[int, int]] = {}  # (card uid, power) -> last use
         self._contract_makers: dict[tuple[int, int, int], Modifier] = {}
+        self._as_contract_ids = {c.id for c in cards for p in c.powers if p.timing == "as_contract"}
+        self._contracted: dict[str, list[tuple[Player, Card, Ship]]] | None = None  # None: to be looked up again
         for defn in {c.id: c for c in cards}.values():  # `as a contract` rules: on any copy that is a contract
             for power in defn.powers:
                 if power.timing == "as_contract":
                     for i, (query, make) in enumerate(power.changes):
                         game.rules.add_modifier(query, self._as_contract(defn.id, i, make))
+        if self._as_contract_ids:  # contracts come and go with events: look them up again after each
+            game.bus.watch(self._contracts_may_change)
         self._order = 0
         self._running: list[str] = []  # the chain of powers now running, for the loop guard
 
@@ -369,17 +373,30 @@ class PowerRuntime:
         """One modifier for an `as a contract` rule of a card: each copy of the card that is a
         contract on a ship now applies the rule for the ship's owner."""
         def modifier(value: Any, *args: Any) -> Any:
-            for p in self.game.players:
-                for ship in p.ships:
-                    for card in ship.contracts:
-                        if card.id == card_id:
-                            key = (card.uid, index, p.seat)
-                            made = self._contract_makers.get(key)
-                            if made is None:
-                                made = self._contract_makers[key] = make(self.ctx(p, card, ship=ship))
-                            value = made(value, *args)
+            contracted = self._contracted if self._contracted is not None else self._look_up_contracts()
+            for p, card, ship in contracted.get(card_id, ()):
+                key = (card.uid, index, p.seat)
+                made = self._contract_makers.get(key)
+                if made is None:
+                    made = self._contract_makers[key] = make(self.ctx(p, card, ship=ship))
+                value = made(value, *args)
             return value
         return modifier
+
+    def _contracts_may_change(self) -> None:
+        self._contracted = None
+
+    def _look_up_contracts(self) -> dict[str, list[tuple[Player, Card, Ship]]]:
+        """The copies of cards with `as a contract` rules that are contracts now, with their ships
+        (rules are read far more often than contracts change: kept until the next event)."""
+        found: dict[str, list[tuple[Player, Card, Ship]]] = {}
+        for p in self.game.players:
+            for ship in p.ships:
+                for card in ship.contracts:
+                    if card.id in self._as_contract_ids:
+                        found.setdefault(card.id, []).append((p, card, ship))
+        self._contracted = found
+        return found
 
     # --- game end ----------------------------------------------------------------------------
     def run_adjustments(self, order: list[Player]) -> None:
