@@ -94,13 +94,13 @@ def _prune(folder: Path) -> None:
 @cache
 def code_fingerprint() -> str:
     """A hash of what a loaded card depends on besides its file: the interpreter's Python files, the
-    grammar, the rules file, and the versions of Python, Lark and PyYAML (and whether libyaml is used)."""
+    grammar, the built-in shorthands, the rules file, and the versions of Python, Lark and PyYAML (and whether libyaml is used)."""
     from interpreter import resources
     package = Path(__file__).resolve().parent
     parts: list[str | bytes] = [sys.version, lark.__version__, yaml.__version__, str(yaml.__with_libyaml__)]
     for source in sorted(package.rglob("*.py")):
         parts += [source.relative_to(package).as_posix(), source.read_bytes()]
-    for data in (resources.grammar_file(), resources.rules_file()):
+    for data in (resources.grammar_file(), resources.shorthands_file(), resources.rules_file()):
         parts.append(data.read_bytes() if data.is_file() else b"")
     return digest(*parts)
 

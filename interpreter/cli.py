@@ -19,6 +19,7 @@ from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
+from interpreter.powers import new_game
 from interpreter.resources import MissingData
 from interpreter.sim.bench import bench
 from interpreter.sim.narrate import Narrator
@@ -250,7 +251,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         agents[seat - 1] = HumanAgent()
         humans.append(agents[seat - 1])
         kinds[seat - 1] = "human"
-    game = Game(cards, data, args.players, args.seed, options, agents)
+    game = new_game(cards, data, args.players, args.seed, options, agents)
     if args.watch or args.human:
         width = shutil.get_terminal_size((80, 24)).columns if humans else None
         narrator = Narrator(game, sys.stdout, verbose=args.verbose, width=width)
@@ -481,7 +482,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    from interpreter.reference import card_schema, powers_markdown, reference_markdown
+    from interpreter.reference import card_schema, grammar_file, powers_markdown, reference_markdown
     from interpreter.resources import source_checkout
     checkout = source_checkout()
     if args.out is not None:
@@ -495,6 +496,10 @@ def cmd_docs(args: argparse.Namespace) -> int:
     for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema)):
         (docs / name).write_text(text)
         print(f"wrote {docs / name}")
+    if args.out is None and checkout is not None:  # the grammar is generated from the language's registry too
+        grammar = checkout / "grammar" / "powers.lark"
+        grammar.write_text(grammar_file())
+        print(f"wrote {grammar}")
     return 0
 
 

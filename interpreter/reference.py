@@ -6,10 +6,15 @@ from __future__ import annotations
 import dataclasses
 import inspect
 
-from interpreter.bus.events import CATALOGUE
+from interpreter.cards.loader import LANGUAGES, MAX_TIER
+from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES
 from interpreter.engine.decisions import KINDS
+from interpreter.engine.events import CATALOGUE
 from interpreter.engine.options import CHOICES, GameOptions
 from interpreter.engine.queries import QUERIES
+from interpreter.lang.docs import powers_markdown as from_registry
+from interpreter.lang.grammar import grammar_text
+from interpreter.scenarios.model import TOP_KEYS
 
 
 def _doc(obj: object) -> str:
@@ -18,7 +23,7 @@ def _doc(obj: object) -> str:
 
 def events_section() -> list[str]:
     lines = ["## Events", "",
-             "The engine emits these at every rule point a card can care about (`interpreter/bus/events.py`).",
+             "The engine emits these at every rule point a card can care about (`interpreter/engine/events.py`).",
              "Players are seat numbers; cards are card instances.", "",
              "| event | rule | fields | when |", "|---|---|---|---|"]
     for cls in CATALOGUE:
@@ -70,32 +75,18 @@ def reference_markdown() -> str:
 
 
 def powers_markdown() -> str:
-    """docs/powers.md: the power language, from interpreter/dsl/vocabulary.py and the grammar."""
-    from interpreter.dsl.explain import power_text
-    from interpreter.dsl.parser import parse_power
-    from interpreter.dsl.vocabulary import SECTIONS
-    lines = ["# The power language", "",
-             "Generated from the code by `importexport docs`; do not edit by hand. The grammar is",
-             "`grammar/powers.lark`; a card's `powers:` list holds one power per line, each starting with its timing:", "",
-             "```yaml", "powers:", "  - on completion: draw 5", "  - \"when you contract an agriculture card: gain 2\"", "```", "",
-             "Quote a line that holds a second `: ` or an apostrophe. `importexport explain CARD` shows how each power reads.",
-             "Credits change in steps of 2 during play (R1.8.3); odd amounts are allowed only `at game end`.", ""]
-    for title, entries in SECTIONS:
-        lines += [f"## {title}", "", "| construct | what it does | example | reads as |", "|---|---|---|---|"]
-        for e in entries:
-            power, _ = parse_power(e.example)
-            reads = power_text(power) if power else ""
-            lines.append(f"| `{e.syntax}` | {e.meaning} | `{e.example}` | {reads} |")
-        lines.append("")
-    return "\n".join(lines)
+    """docs/powers.md: the power language, generated from its registry of constructs."""
+    return from_registry()
+
+
+def grammar_file() -> str:
+    """grammar/powers.lark: the grammar, generated from the registry of constructs."""
+    return grammar_text()
 
 
 def card_schema() -> dict[str, object]:
     """docs/card.schema.json: the card file format as a JSON Schema, for editors (built from the
     loader's own lists, so it cannot drift)."""
-    from interpreter.cards.loader import LANGUAGES, MAX_TIER
-    from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES
-    from interpreter.scenarios.model import TOP_KEYS
     text = {"type": "string", "minLength": 1}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -118,7 +109,7 @@ def card_schema() -> dict[str, object]:
             "names": {"type": "object", "additionalProperties": False, "properties": {lang: text for lang in LANGUAGES}},
             "text": text,
             "powers": {"type": "array", "items": {"anyOf": [
-                {"type": "string", "pattern": "^(on completion|when |rule|any time|at game end|as a container|on contract|as soon as)"},
+                {"type": "string", "pattern": "^(on completion|when |rule|any time|at game end|as a container|on contract|as a contract|as soon as)"},
                 {"type": "object", "minProperties": 1, "maxProperties": 1}]}},
             "examples": {"type": "array", "items": {"type": "object", "required": ["name"],
                                                     "propertyNames": {"enum": list(TOP_KEYS)}}},

@@ -74,6 +74,11 @@ def grammar_file() -> Path:
     return data_root().joinpath(*GRAMMAR)
 
 
+def shorthands_file() -> Path:
+    """grammar/shorthands.yaml: the phrases every card may use, each standing for core words."""
+    return grammar_file().with_name("shorthands.yaml")
+
+
 def schema_file() -> Path:
     """The card file JSON Schema: beside the data in a package, under docs/ in a checkout."""
     root = data_root()

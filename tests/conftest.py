@@ -42,3 +42,9 @@ def all_cards() -> CardSet:
 @pytest.fixture(scope="session")
 def base_cards(all_cards: CardSet) -> CardSet:
     return all_cards.only_sets(["base"])
+
+
+@pytest.fixture(scope="session")
+def project_root():
+    from interpreter.cards.catalog import project_root as root
+    return root()

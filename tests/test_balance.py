@@ -9,8 +9,8 @@ from interpreter.agents.heuristic import HeuristicAgent, heuristic_agents
 from interpreter.agents.random_agent import RandomAgent
 from interpreter.cards.catalog import project_root
 from interpreter.cli import main
-from interpreter.engine.game import Game
 from interpreter.engine.options import GameOptions
+from interpreter.powers import new_game
 from interpreter.sim.balance import GAMES_FILE, BalanceJob, CardSpec, read_records, run_games, summarize
 from interpreter.sim.stats import two_proportion_p, wilson
 
@@ -29,13 +29,13 @@ def test_the_heuristic_bot_beats_random_bots(base_cards, data):
     for seed in range(40):
         seat = seed % 4
         agents = [HeuristicAgent(seed) if s == seat else RandomAgent(seed * 7 + s) for s in range(4)]
-        result = Game(base_cards, data, 4, seed, GameOptions(check_invariants=True), agents).play()
+        result = new_game(base_cards, data, 4, seed, GameOptions(check_invariants=True), agents).play()
         wins += (1 / len(result.winners)) if seat in result.winners else 0
     assert wins / 40 >= 0.6
 
 
 def test_heuristic_games_end_mostly_by_credits(base_cards, data):
-    reasons = [Game(base_cards, data, 4, seed, GameOptions(check_invariants=True), heuristic_agents(seed, 4)).play().end_reason
+    reasons = [new_game(base_cards, data, 4, seed, GameOptions(check_invariants=True), heuristic_agents(seed, 4)).play().end_reason
                for seed in range(20)]
     assert reasons.count("credits") > len(reasons) / 2
 

@@ -132,7 +132,7 @@ def test_the_report_draws_the_forest_the_distributions_the_endings_and_a_page_pe
         assert f"<section class='card-page' id='card-{card_id}'>" in html
     cups = html[html.index("id='card-cups'"):]
     cups = cups[:cups.index("</section>")]
-    assert "on completion: draw 5" in cups and "When this shipment completes, draw 5 cards." in cups
+    assert "on completion: draw 5" in cups and "shipment completes: draw 5 cards." in cups
     assert "stands out" in cups and "final scores of Cups" in cups
 
 

@@ -20,6 +20,7 @@ from interpreter.cli import main
 from interpreter.engine.game import Game
 from interpreter.engine.options import GameOptions
 from interpreter.engine.view import short_good
+from interpreter.powers import new_game as start_game
 from interpreter.sim.narrate import Narrator
 from interpreter.sim.runner import bot_agents
 from tests.helpers import clear, give, ids, new_game, play_turn, use_script
@@ -68,7 +69,7 @@ def lead_with_contract(hand: Iterable[str] = ("small_poodles",)) -> Game:
 # --- help, explain, the full table --------------------------------------------------------------
 
 def test_help_explain_and_the_full_table_answer_and_the_question_is_asked_again(base_cards, data, capsys):
-    game = Game(base_cards, data, 4, 3, GameOptions(), bot_agents(3, ["heuristic"] * 4))
+    game = start_game(base_cards, data, 4, 3, GameOptions(), bot_agents(3, ["heuristic"] * 4))
     _, screen = seat_person(game, 0, ["?", "help", "explain cups", "explain Gold Watches", "explain hawaian salt",
                                      "explain 2", "explain", "t", "log", "what", "q"])
     with pytest.raises(HumanQuit):
@@ -106,7 +107,7 @@ def test_explain_an_option_explains_the_cards_it_names(base_cards, data):
 # --- what the table shows ----------------------------------------------------------------------
 
 def test_the_table_shows_the_good_type_of_every_container_at_sea(base_cards, data):
-    game = Game(base_cards, data, 4, 3, GameOptions(), bot_agents(3, ["heuristic"] * 4))
+    game = start_game(base_cards, data, 4, 3, GameOptions(), bot_agents(3, ["heuristic"] * 4))
     _, screen = seat_person(game, 0, ["q"], size=(100, 60))
     with pytest.raises(HumanQuit):
         game.play()
@@ -128,7 +129,7 @@ def rows(line: str, width: int) -> int:
 @pytest.mark.parametrize(("players", "seed", "answers"), [(4, 3, ["2", "1", "3"]), (3, 8, ["1", "2"]), (6, 2, ["3", "2", "1", "4"])])
 def test_every_screen_fits_80x24_with_the_turn_header_and_the_last_narration(base_cards, data, players, seed, answers):
     width, height = 80, 24
-    game = Game(base_cards, data, players, seed, GameOptions(), bot_agents(seed, ["heuristic"] * players))
+    game = start_game(base_cards, data, players, seed, GameOptions(), bot_agents(seed, ["heuristic"] * players))
     _, screen = seat_person(game, 1, [], then=answers, size=(width, height))
     with contextlib.suppress(HumanQuit):  # a game longer than the script ends like a person leaving
         game.play()
@@ -273,7 +274,7 @@ def test_play_seats_heuristic_bots_by_default_and_names_them(capsys, base_cards,
     assert main(["play", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "Seats: P1 (green) heuristic bot, P2 (red) heuristic bot, P3 (black) heuristic bot, P4 (yellow) heuristic bot" in out
-    result = Game(base_cards, data, 4, 3, GameOptions(), bot_agents(3, ["heuristic"] * 4)).play()
+    result = start_game(base_cards, data, 4, 3, GameOptions(), bot_agents(3, ["heuristic"] * 4)).play()
     totals = [int(t) for t in re.findall(r"^  P\d \(\w+\)\s+(-?\d+)", out, re.M)]
     assert totals == result.totals
 

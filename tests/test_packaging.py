@@ -114,7 +114,7 @@ def test_the_sdist_and_the_wheel_carry_the_data(installed):
     assert shipped | {"grammar/powers.lark", "docs/card.schema.json", "pyproject.toml"} <= names
     with zipfile.ZipFile(str(installed["wheel"])) as whl:
         data = {f.removeprefix("interpreter/data/") for f in whl.namelist() if f.startswith("interpreter/data/")}
-    assert data == shipped | {"grammar/powers.lark", "card.schema.json"}
+    assert data == shipped | {"grammar/powers.lark", "grammar/shorthands.yaml", "card.schema.json"}
     site = Path(str(installed["site"]))
     assert json.loads((site / "interpreter" / "data" / "card.schema.json").read_text()) == card_schema()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.invariants import check
 from tests.helpers import clear, give, new_game, play_turn, use_script
 

@@ -50,7 +50,7 @@ def test_a_card_file_loaded_again_comes_from_the_cache_and_its_powers_run(store,
     assert parsed == []  # not parsed again
     assert first is not None and again is not None and diags == diags_again == []
     assert again == first and again.path == str(path)
-    assert [p.ast for p in again.powers] == [p.ast for p in first.powers]
+    assert [p.node for p in again.powers] == [p.node for p in first.powers]
     assert callable(again.powers[0].run) and again.powers[0].timing == "on_completion"
     assert len(list((store / "cards").iterdir())) == 1
 
@@ -140,9 +140,9 @@ def test_the_cached_power_parser_parses_like_a_fresh_one(store):
     """The power grammar's tables read from the cache give the same trees."""
     import lark
 
-    from interpreter.resources import grammar_file
-    options = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": False}
-    text = grammar_file().read_text()
+    from interpreter.lang.grammar import grammar_text
+    options = {"parser": "lalr", "lexer": "basic", "propagate_positions": True, "maybe_placeholders": False}
+    text = grammar_text()
     cache.lark_parser(text, **options)
     cached = cache.lark_parser(text, **options)
     fresh = lark.Lark(text, **options)

@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from interpreter.agents.screen import Numbered, fit, option_lines
+from interpreter.cards.explained import card_lines, find_card
+from interpreter.cards.model import ACTION_TYPES
+from interpreter.engine.turn import play_options
 from interpreter.engine.view import GOOD_LEGEND, compact_view, render
 
 if TYPE_CHECKING:
@@ -111,8 +114,6 @@ class HumanAgent:
     def _lead_with_discards(self, decision: Decision, game: Game, me: Player) -> int:
         """The start of a turn this seat leads: the ways to lead, and the contracts it may discard
         first (`d1`, `d2` ...). A lead chosen here is played when the engine asks for it."""
-        from interpreter.cards.model import ACTION_TYPES
-        from interpreter.engine.turn import play_options
         keep = decision.stop if decision.stop is not None else 0
         leads = [f"draw {game.rules.draw_count(me)} card(s); the turn ends"] + [o.label for o in play_options(game, me, ACTION_TYPES, True)]
         discards = [(i, o) for i, o in enumerate(decision.options) if i != keep]
@@ -178,7 +179,6 @@ class HumanAgent:
 
     # --- commands ----------------------------------------------------------------------------------
     def _explain(self, game: Game, me: Player, what: str, options: list[Numbered]) -> str:
-        from interpreter.cards.explained import card_lines, find_card
         defs = {c.id: c for c in game.card_set.cards}
         if not what:
             cards = [c.defn for c in me.hand]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
 from dataclasses import dataclass
+
+from interpreter.lang.suggest import did_you_mean
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,10 +19,7 @@ class Diagnostic:
         return f"{self.path}:{self.line}:{self.col}: {self.code} {self.message}"
 
 
-def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """A ' (did you mean `x`?)' suffix for the closest candidate, or '' when nothing is close."""
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean `{close[0]}`?)" if close else ""
+__all__ = ["CardFileError", "Diagnostic", "did_you_mean"]
 
 
 class CardFileError(Exception):

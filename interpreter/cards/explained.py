@@ -10,13 +10,12 @@ from interpreter.cards.model import CardDef
 
 
 def card_lines(card: CardDef) -> list[str]:
-    from interpreter.dsl.explain import power_text
     lines = [f"{card.name} ({card.good}, {card.action.upper()}, tier {card.tier}, loads {card.load_text()})"]
     if not card.powers:
         lines.append("  (no powers written yet)")
     for power in card.powers:
         lines.append(f"  {power.text}")
-        lines.append(f"    -> {power_text(power.ast)}")
+        lines.append(f"    -> {power.node.english()}")
     return lines
 
 

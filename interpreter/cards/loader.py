@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,7 +13,10 @@ from typing import Any
 from interpreter.cards.cardcache import cached_card_file
 from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
+from interpreter.cards.packwords import shorthands_for
 from interpreter.cards.yamlsource import MAX_FILE_BYTES, SourceMap, load_yaml
+from interpreter.lang import check_power, parse_power
+from interpreter.lang.shorthands import Shorthand, shorthand_key
 
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 REQUIRED = ("id", "name", "set", "good", "action", "tier", "load", "text")
@@ -100,11 +103,10 @@ def _power_line(smap: SourceMap, key: tuple[Any, ...], item: Any) -> tuple[str |
     return None, None
 
 
-def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[Any, ...]:
-    """Parse, check and compile each power line; problems point at the word inside the line."""
-    from interpreter.dsl.check import check_power
-    from interpreter.dsl.compile import compile_power
-    from interpreter.dsl.parser import parse_power
+def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic],
+                  shorthands: Sequence[Shorthand] | None = None) -> tuple[Any, ...]:
+    """Parse, check and compile each power line; problems point at the word inside the line.
+    `shorthands`: those the card may use (None: the built-in ones)."""
     if not isinstance(value, list):
         diags.append(smap.diag(("powers",), "C080", "`powers` must be a list of power lines, e.g. `- \"on completion: draw 5\"`"))
         return ()
@@ -114,18 +116,19 @@ def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple
         if line is None:
             diags.append(smap.diag(("powers", i), "P004", "a power must be one line of text such as `on completion: draw 5`"))
             continue
-        power, problems = parse_power(line)
+        power, problems = parse_power(line, shorthands)
         if power is not None:
             problems = check_power(power)
         for problem in problems:
             row, col = where(problem.col)
             diags.append(Diagnostic(smap.path, row, col, problem.code, problem.message))
         if power is not None and not problems:
-            compiled.append(compile_power(power))
+            compiled.append(power.compile())
     return tuple(compiled)
 
 
-def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, list[Diagnostic]]:
+def parse_card(data: Any, smap: SourceMap, stem: str,
+               shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
     """Check one card document and build its `CardDef`; every problem found becomes a diagnostic."""
     diags: list[Diagnostic] = []
     if not isinstance(data, dict):
@@ -157,7 +160,7 @@ def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, l
     load = _check_load(smap, data["load"], diags)
     estimated = _check_estimated(smap, data.get("estimated", []), diags)
     names = _check_names(smap, data.get("names", {}), diags)
-    powers = _check_powers(smap, data.get("powers", []), diags)
+    powers = _check_powers(smap, data.get("powers", []), diags, shorthands)
     examples = data.get("examples", [])
     if not isinstance(examples, list):
         diags.append(smap.diag(("examples",), "C070", "`examples` must be a list of scenarios (see docs/scenarios.md)"))
@@ -170,16 +173,20 @@ def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, l
     ), []
 
 
-def load_card_file(path: Path) -> tuple[CardDef | None, list[Diagnostic]]:
-    """Read, check and compile one card file (the result is cached between runs by content)."""
-    return cached_card_file(path, MAX_FILE_BYTES, _read_card_file)
+def load_card_file(path: Path, shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
+    """Read, check and compile one card file (the result is cached between runs by content, and by the
+    shorthands its powers may use: by default the built-in ones and those of the pack it lies in)."""
+    if shorthands is None:
+        shorthands = shorthands_for(path)
+    return cached_card_file(path, MAX_FILE_BYTES, lambda p, raw: _read_card_file(p, raw, shorthands),
+                            variant=shorthand_key(shorthands))
 
 
-def _read_card_file(path: Path, raw: bytes | None) -> tuple[CardDef | None, list[Diagnostic]]:
+def _read_card_file(path: Path, raw: bytes | None, shorthands: Sequence[Shorthand] | None) -> tuple[CardDef | None, list[Diagnostic]]:
     data, smap, diags = load_yaml(path, raw)
     if diags:
         return None, diags
-    return parse_card(data, smap, path.stem)
+    return parse_card(data, smap, path.stem, shorthands)
 
 
 def card_files(paths: Iterable[Path]) -> list[Path]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.slots import is_complete, paid_containers
 from interpreter.engine.state import Player, Ship, remove_container
 
@@ -45,7 +45,7 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     for card in contracts:
         game.emit(ev.ContractCompleted, p.seat, card, ship, contracts)
         if card.defn.powers:
-            game.powers.completed(p, card)
+            game.powers.completed(p, card, ship, contracts)
     # R8.2.4: after payment, before the ship sails
     game.powers.containers_completed(p, ship, contracts)
     game.emit(ev.ShipmentCompleted, p.seat, ship, contracts, containers, payout)
@@ -53,7 +53,8 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     ship.completing = False
     ship.pairs.clear()
     ship.at_sea = True
+    ship.sailed_with = len(ship.containers)
     game.emit(ev.ShipSailed, p.seat, ship)
     if not ship.containers:  # a power removed every container before it sailed (R9.2)
         ship.at_sea = False
-        game.emit(ev.ShipReturned, p.seat, ship)
+        game.emit(ev.ShipReturned, p.seat, ship, 0)

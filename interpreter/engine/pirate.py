@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.load import load_container
@@ -19,7 +19,10 @@ def pirate_options(game: Game, p: Player, sea_only: bool = False) -> list[Option
     """What a pirate instance may take (R11.1): a container of any ship at sea, an island card, and
     the sources a power opens; `sea_only`: ships at sea only (a power's extra pirate action)."""
     options = [Option("stop pirating", None)]
+    guarded = game.rules.modified("may_pirate_ship")
     for owner in game.players:
+        if guarded and owner is not p and not game.rules.may_pirate_ship(p, owner):
+            continue
         for ship in owner.ships:
             if ship.at_sea:
                 seen: set[str] = set()
@@ -44,8 +47,9 @@ def extra_sources(game: Game, p: Player, sources: frozenset[str]) -> list[Option
     """Sources a power opens to a pirate: other players' ships in harbor, the top of the deck, a random
     card of another player's hand."""
     options = []
+    guarded = game.rules.modified("may_pirate_ship")
     for owner in game.players:
-        if owner is p:
+        if owner is p or (guarded and not game.rules.may_pirate_ship(p, owner)):
             continue
         if "harbor" in sources:
             for ship in owner.harbor_ships():
@@ -158,7 +162,7 @@ def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]],
     choice = game.ask(Decision("pirate", p.seat, options, f"Pirate ({left} action(s) left)", stop=0)).value
     if choice is None:
         return False
-    game.turn_pirates.append(p.seat)
+    game.turn_log.append((p.seat, "pirate"))
     if len(choice) == 3:  # a source a power opened
         taken = take_from_extra_source(game, *choice)
         if taken is None:

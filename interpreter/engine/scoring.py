@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
 from interpreter.cards.model import GOOD_TYPES
+from interpreter.engine import events as ev
+from interpreter.engine.result import GameResult
 from interpreter.engine.state import Player
 
 if TYPE_CHECKING:
-    from interpreter.engine.game import Game, GameResult
+    from interpreter.engine.game import Game
 
 PARTS = ("credits", "parked", "unfinished", "innate", "majorities", "one_of_each", "powers")
 
@@ -20,7 +21,7 @@ def majority_awards(game: Game) -> list[int]:
     rules = game.rules
     awards = [0] * len(game.players)
     for good in GOOD_TYPES:
-        counts = [rules.goods_of_type(p, good) for p in game.players]
+        counts = [rules.majority_goods(p, good) for p in game.players]
         top = max(counts)
         if top < game.data.majority_minimum_goods:
             continue
@@ -51,7 +52,6 @@ def score_player(game: Game, p: Player, majorities: int) -> dict[str, int]:
 
 
 def finish(game: Game) -> GameResult:
-    from interpreter.engine.game import GameResult
     game.finishing = True  # the game is over: no instant win from here on (R16.3 is a win during play)
     order = [game.players[s] for s in game.seats_from(game.leader)]
     if game.instant_winner is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.cards.rulesdata import RulesData
+from interpreter.engine.errors import SetupError
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
@@ -17,7 +18,6 @@ def colours_in_use(data: RulesData, n: int) -> list[tuple[str, str | None]]:
 
 
 def set_up(game: Game, n: int) -> None:
-    from interpreter.engine.game import SetupError
     data, rng = game.data, game.rng
     # R2.13: the first leader
     first = game.options.first_leader
@@ -65,6 +65,7 @@ def deal(game: Game) -> None:
         for ship in p.ships:
             if ship.at_sea:
                 ship.containers = [deck.pop() for _ in range(data.cards_per_ship_at_sea)]
+                ship.sailed_with = len(ship.containers)
     game.zones.island = [deck.pop() for _ in range(data.island_cards_per_player * len(game.players))]  # R2.9
     for p in order:  # R2.11
         p.hand = [deck.pop() for _ in range(data.starting_hand)]

@@ -6,8 +6,9 @@ A ship's slots are the load requirements of all its contracts: slots of one colo
 number of filled slots, which is all the rules need: a container "fits" when it raises that number.
 
 A power may let a contract complete with only some of its slots filled, the player choosing which
-(`contract_need`: Prefab Houses' half of a mixed requirement). Then the containers are matched to
-the slots by a small maximum flow, each contract taking at most what it needs.
+(`contract_need`: Prefab Houses' half of a mixed requirement), or let a container fill slots of
+other colours (`slot_colours`). Then the containers are matched to the slots by a small maximum
+flow, each contract taking at most what it needs.
 """
 
 from __future__ import annotations
@@ -85,9 +86,9 @@ def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras:
         containers = containers + [extra]
     if extras:
         containers = containers + list(extras)
-    if rules.modified("contract_need"):
+    if rules.modified("contract_need") or rules.modified("slot_colours"):
         needs = requirements(rules, p, ship)
-        if any(need < sum(n for _, n in load) for load, need in needs):
+        if rules.modified("slot_colours") or any(need < sum(n for _, n in load) for load, need in needs):
             return _matched(rules, p, needs, containers), sum(need for _, need in needs)
     by_colour, any_slots, total = slot_counts(rules, p, ship)
     filled = 0
@@ -162,9 +163,10 @@ def _matched(rules: Rules, p: Player, needs: list[tuple[Load, int]], containers:
     for i, card in enumerate(containers):
         edge("source", ("container", i), 1)
         wild = rules.container_wild(p, card)
+        colours = rules.slot_colours(p, card)  # its own colour, and more where a power says so
         for g, (load, _) in enumerate(needs):
             for colour, _n in load:
-                if wild or colour in (ANY_COLOUR, card.good):
+                if wild or colour == ANY_COLOUR or colour in colours:
                     edge(("container", i), ("slot", g, colour), 1)
     flow = 0
     while "source" in graph:  # augmenting paths, one container each

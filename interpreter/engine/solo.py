@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.engine import importing
+from interpreter.engine import importing, pirate
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Player
+from interpreter.engine.turn import PERFORM, may_use_action
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
@@ -18,8 +19,6 @@ def perform_alone(game: Game, p: Player, action: str, *, fee: bool = True, sea_o
     """One instance of `action` for `p` alone. An import is a single-participant auction: free (R10.3.3),
     `p` chooses the ship, and the owner's fee is paid unless the power says otherwise (R10.6).
     `sea_only`: a pirate action that may take only from ships at sea."""
-    from interpreter.engine import pirate
-    from interpreter.engine.turn import PERFORM, may_use_action
     if action == "import":
         importing.auction(game, 1, [p.seat], chooser=p.seat, fee=fee)
         return
@@ -41,7 +40,6 @@ def perform_alone(game: Game, p: Player, action: str, *, fee: bool = True, sea_o
 def use_hand_actions(game: Game, p: Player) -> None:
     """`p` may resolve the action of each card in hand once, in any order (sales stay limited to the
     SUPPLY sale of the turn, R12.2)."""
-    from interpreter.engine.turn import may_use_action
     used: set[int] = set()
     while True:
         options = [Option("stop", None)]

@@ -41,6 +41,7 @@ class Ship:
     containers: list[Card] = field(default_factory=list)
     pairs: list[tuple[int, int]] = field(default_factory=list)  # two containers loaded to count as one
     halves: list[int] = field(default_factory=list)  # pirated cards waiting aboard for the second of a pair
+    sailed_with: int = 0  # containers aboard when it last put to sea (dealt at setup, R2.8; or sailing, R8.2.5)
 
     @property
     def label(self) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
 from interpreter.cards.model import ACTION_TYPES
 from interpreter.engine import contract, importing, load, pirate, supply
+from interpreter.engine import events as ev
 from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player
@@ -116,6 +116,7 @@ def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
 def draw_action(game: Game, p: Player, as_leader: bool) -> None:
     """R4.2.1, R4.3.1: draw up to the hand size, at least one card; one draw action per turn (R4.4)."""
     p.drew_this_turn = True
+    game.turn_log.append((p.seat, "draw"))
     game.emit(ev.DrawActionTaken, p.seat, as_leader)
     game.draw_into_hand(p, game.rules.draw_count(p))
 
@@ -145,7 +146,7 @@ def offer_contract_discards(game: Game, p: Player) -> None:
 
 def play_turn(game: Game) -> None:
     game.turn += 1
-    game.turn_pirates.clear()
+    game.turn_log.clear()
     for p in game.players:
         p.sales_this_turn = 0
         p.load_sales_this_turn = 0
@@ -168,6 +169,7 @@ def play_turn(game: Game) -> None:
         return
     action, cards, leader_performs = choice.value
     play_cards(leader, cards)
+    game.turn_log.append((leader.seat, "lead"))
     game.emit(ev.ActionDeclared, leader.seat, action, list(cards))
 
     order = game.seats_from(leader.seat)
@@ -200,6 +202,7 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
         return None
     _, cards, performs = choice.value
     play_cards(p, cards)
+    game.turn_log.append((p.seat, "follow"))
     game.emit(ev.ActionFollowed, p.seat, action, list(cards))
     return str(performs)
 

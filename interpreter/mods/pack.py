@@ -21,10 +21,12 @@ from typing import Any
 from interpreter.cards.diagnostics import Diagnostic, did_you_mean
 from interpreter.cards.loader import load_card_file, parse_card
 from interpreter.cards.model import CardDef
+from interpreter.cards.packwords import pack_shorthands
 from interpreter.cards.yamlsource import SourceMap, load_yaml
+from interpreter.lang.shorthands import Shorthand, builtin
 
 MANIFEST = "mod.yaml"
-MANIFEST_KEYS = ("name", "version", "depends", "remove", "deck", "cards", "description")
+MANIFEST_KEYS = ("name", "version", "depends", "remove", "deck", "cards", "description", "shorthands")
 MAX_COPIES = 100  # of one card in a deck list
 MAX_DECK = 5_000  # cards in a deck list
 MAX_PACK_CARDS = 2_000
@@ -39,6 +41,7 @@ class ModPack:
     cards: list[CardDef] = field(default_factory=list)
     remove: list[str] = field(default_factory=list)
     deck: dict[str, int] | None = None
+    shorthands: list[Shorthand] = field(default_factory=list)  # the pack's own phrases (docs/modding.md)
     smap: SourceMap | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
@@ -88,7 +91,21 @@ def _read_manifest(pack: ModPack, data: Any, smap: SourceMap) -> dict[str, Any]:
     pack.depends = _id_list(pack, smap, data, "depends")
     pack.remove = _id_list(pack, smap, data, "remove")
     pack.deck = _deck(pack, smap, data.get("deck"))
+    pack.shorthands = _shorthands(pack, smap, data.get("shorthands"))
     return data
+
+
+def _shorthands(pack: ModPack, smap: SourceMap, items: Any) -> list[Shorthand]:
+    found, problems = pack_shorthands(items, smap.path)
+    for index, message in problems:
+        key = ("shorthands",) if index < 0 else ("shorthands", index)
+        pack.diagnostics.append(smap.diag(key, "M012", message))
+    return found
+
+
+def _words(pack: ModPack) -> list[Shorthand] | None:
+    """What the pack's cards may use: the built-in phrases and the pack's own."""
+    return [*builtin(), *pack.shorthands] if pack.shorthands else None
 
 
 def _inline_cards(pack: ModPack, data: dict[str, Any], smap: SourceMap) -> None:
@@ -102,7 +119,7 @@ def _inline_cards(pack: ModPack, data: dict[str, Any], smap: SourceMap) -> None:
                         {k[2:]: v for k, v in smap.styles.items() if k[:2] == ("cards", i)},
                         {k[2:]: v for k, v in smap.key_styles.items() if k[:2] == ("cards", i)}, smap.lines)
         stem = item.get("id", "") if isinstance(item, dict) else ""
-        card, diags = parse_card(item, sub, str(stem))
+        card, diags = parse_card(item, sub, str(stem), _words(pack))
         pack.diagnostics += diags
         if card is not None:
             pack.cards.append(card)
@@ -116,7 +133,7 @@ def _folder_cards(pack: ModPack, folder: Path) -> None:
         if f.is_symlink() or not f.resolve().is_relative_to(folder.resolve()):
             pack.diagnostics.append(Diagnostic(str(f), 1, 1, "M009", "a pack may only read files inside its own folder"))
             continue
-        card, diags = load_card_file(f)
+        card, diags = load_card_file(f, _words(pack))
         pack.diagnostics += diags
         if card is not None:
             pack.cards.append(card)

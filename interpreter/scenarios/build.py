@@ -17,6 +17,7 @@ from interpreter.engine.invariants import all_places, check
 from interpreter.engine.options import GameOptions, parse_option
 from interpreter.engine.setup import colours_in_use, deal, dealt_cards, starting_credits
 from interpreter.engine.state import Card, Player, Ship
+from interpreter.powers import new_game
 from interpreter.scenarios.model import RANDOM, Scenario
 
 
@@ -31,7 +32,7 @@ def build_game(sc: Scenario, cards: CardSet, data: RulesData) -> Game:
         options = parse_option(f"{name}={value if not isinstance(value, bool) else ('yes' if value else 'no')}", options)
     sets = d.get("sets")
     card_set = with_copies(cards.only_sets(sets) if sets else cards, d.get("copies") or {})
-    game = Game(card_set, data, n, int(d.get("seed", 1)), options, [])
+    game = new_game(card_set, data, n, int(d.get("seed", 1)), options, [])
     if "deal_top" in setup:
         redeal(game, setup["deal_top"])
     placed: set[int] = set()
@@ -214,6 +215,7 @@ def _place_ship(game: Game, ship: Ship, spec: dict[str, Any], placed: set[int]) 
     ship.at_sea = bool(spec.get("at_sea", False))
     ship.contracts = [_take(game, card_id, placed) for card_id in spec.get("contracts", []) or []]
     ship.containers = [_take(game, card_id, placed) for card_id in spec.get("containers", []) or []]
+    ship.sailed_with = len(ship.containers) if ship.at_sea else 0
     if ship.at_sea and ship.contracts:
         raise SetupError(f"the {ship.label} is at sea and cannot carry contracts")
 

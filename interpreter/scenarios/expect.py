@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.game import Game
 from interpreter.engine.state import Card, Ship
 

@@ -11,9 +11,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.bus import events as ev
 from interpreter.cards.diagnostics import Diagnostic, did_you_mean
 from interpreter.cards.yamlsource import PathKey, SourceMap
+from interpreter.engine import events as ev
 from interpreter.engine.scoring import PARTS
 
 TOP_KEYS = ("name", "seed", "players", "sets", "copies", "options", "unscripted", "setup", "steps", "run", "expect")

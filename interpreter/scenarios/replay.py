@@ -15,6 +15,7 @@ from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.decisions import DecisionRecord
 from interpreter.engine.game import Game, GameResult
 from interpreter.engine.options import GameOptions
+from interpreter.powers import new_game
 
 FORMAT = 1
 
@@ -80,7 +81,7 @@ def replay(record: dict[str, Any], cards: CardSet, data: RulesData, options: Gam
     except (KeyError, TypeError) as exc:
         raise ReplayError(f"a decision of the record is malformed ({exc})") from None
     players = record["players"]
-    game = Game(cards, data, players, record["seed"], options, [ScriptedAgent(log)] * players)
+    game = new_game(cards, data, players, record["seed"], options, [ScriptedAgent(log)] * players)
     try:
         result = game.play()
     except ReplayMismatch as exc:

@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.bus import events as ev
 from interpreter.bus.bus import TriggerLoopError
 from interpreter.cards.diagnostics import Diagnostic
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.cards.yamlsource import load_yaml
+from interpreter.engine import events as ev
 from interpreter.engine.decisions import KINDS, Decision
 from interpreter.engine.game import Game, GameStop, SetupError
 from interpreter.engine.invariants import InvariantError

@@ -15,8 +15,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from interpreter.bus import events as ev
 from interpreter.cards.loader import CardSet
+from interpreter.engine import events as ev
+from interpreter.powers import new_game
 from interpreter.sim.cardstats import summarize as summarize
 from interpreter.sim.cardstats import terminal_summary as terminal_summary
 
@@ -82,8 +83,7 @@ def play_one(job: BalanceJob, index: int) -> dict[str, Any]:
 def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, options: GameOptions, index: int) -> dict[str, Any]:
     """Play one game between heuristic bots and return its record (what `summarize` reads)."""
     from interpreter.agents.heuristic import heuristic_agents
-    from interpreter.engine.game import Game
-    game = Game(cards, rules, players, seed, options, heuristic_agents(seed, players))
+    game = new_game(cards, rules, players, seed, options, heuristic_agents(seed, players))
     names = {c.name: c.id for c in cards.cards}
     power_credits: Counter[str] = Counter()
     fired: Counter[str] = Counter()

@@ -94,9 +94,8 @@ def tally(records: list[dict[str, Any]], cards: CardSet) -> tuple[dict[str, Card
 
 def definition(card: CardDef, copies: int) -> dict[str, Any]:
     """The card as written, for the report: facts, text, and each power line with its English."""
-    from interpreter.dsl.explain import power_text
     return {"action": card.action, "load": card.load_text(), "copies": copies, "text": card.text,
-            "powers": [{"line": p.text, "english": power_text(p.ast)} for p in card.powers]}
+            "powers": [{"line": p.text, "english": p.node.english()} for p in card.powers]}
 
 
 def card_row(t: CardTally, pool: Pool, games: int, seats: int, min_completions: int) -> dict[str, Any]:

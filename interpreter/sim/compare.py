@@ -36,8 +36,7 @@ def _value(card: CardDef, name: str) -> Any:
 
 
 def _powers(card: CardDef) -> list[dict[str, str]]:
-    from interpreter.dsl.explain import power_text
-    return [{"line": p.text, "english": power_text(p.ast)} for p in card.powers]
+    return [{"line": p.text, "english": p.node.english()} for p in card.powers]
 
 
 def card_changes(a: CardSet, b: CardSet) -> dict[str, dict[str, Any]]:

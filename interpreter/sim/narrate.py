@@ -9,7 +9,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game

@@ -8,11 +8,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.agents.heuristic import HeuristicAgent
 from interpreter.agents.random_agent import random_agents
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult
 from interpreter.engine.options import GameOptions
+from interpreter.powers import new_game
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -38,7 +40,6 @@ def parse_bots(text: str, players: int) -> tuple[str, ...]:
 def bot_agents(seed: int, kinds: list[str] | tuple[str, ...]) -> list[Any]:
     """The agents of a game with this seed, a bot of the given kind at each seat; each seat's bot
     has its own random stream derived from the seed, so a seat's play does not depend on the others'."""
-    from interpreter.agents.heuristic import HeuristicAgent
     agents: list[Any] = random_agents(seed, len(kinds))
     for seat, kind in enumerate(kinds):
         if kind == "heuristic":
@@ -56,7 +57,7 @@ def seat_bots(bots: tuple[str, ...] | None, players: int, index: int) -> list[st
 
 def bot_game(cards: CardSet, data: RulesData, players: int, seed: int, options: GameOptions,
              kinds: list[str] | None = None) -> Game:
-    return Game(cards, data, players, seed, options, bot_agents(seed, kinds or ["random"] * players))
+    return new_game(cards, data, players, seed, options, bot_agents(seed, kinds or ["random"] * players))
 
 
 @dataclass

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from interpreter.cards.model import ANY_COLOUR, CardDef
-from interpreter.dsl.explain import power_text
 from interpreter.web.constructs import card_constructs
 
 
@@ -47,7 +46,7 @@ class CardFace:
 
 
 def english(card: CardDef) -> tuple[PowerLine, ...]:
-    return tuple(PowerLine(p.text, power_text(p.ast)) for p in card.powers)
+    return tuple(PowerLine(p.text, p.node.english()) for p in card.powers)
 
 
 def card_face(card: CardDef, colours: dict[str, str], pack: str = "", copies: int = 1) -> CardFace:

@@ -22,7 +22,6 @@ from interpreter.cards.diagnostics import CardFileError, Diagnostic
 from interpreter.cards.loader import CardSet, load_card_file
 from interpreter.cards.model import CardDef
 from interpreter.cards.rulesdata import RulesData
-from interpreter.dsl.explain import power_text
 from interpreter.mods.pack import MANIFEST
 from interpreter.web.desk import DeskError
 
@@ -75,7 +74,7 @@ def check_text(text: str, shown_as: str) -> Checked:
         card, diags = load_card_file(path)
         diags = [replace(d, path=shown_as) if d.path == str(path) else d for d in diags]
     if card is not None:
-        powers = [PowerEnglish(p.text, power_text(p.ast)) for p in card.powers]
+        powers = [PowerEnglish(p.text, p.node.english()) for p in card.powers]
     else:
         powers = [PowerEnglish(line, explain_line(line)) for line in power_lines(text)]
     return Checked(card, diags, powers, stem)
@@ -106,7 +105,7 @@ def explain_line(line: str) -> str | None:
         card, _ = load_card_file(path)
     if card is None or not card.powers:
         return None
-    return power_text(card.powers[0].ast)
+    return card.powers[0].node.english()
 
 
 def with_card(cards: CardSet, card: CardDef) -> CardSet:

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from interpreter.engine.game import Game
+from interpreter.powers import new_game
 from interpreter.scenarios.replay import make_record
 from interpreter.web.desk import Desk, DeskError
 from interpreter.web.pages import desk_of
@@ -97,7 +97,7 @@ def _bot_game(desk: Desk, players: int, seed: int, bots: str) -> dict[str, Any]:
     from interpreter.agents.heuristic import heuristic_agents
     from interpreter.agents.random_agent import random_agents
     agents: list[Any] = heuristic_agents(seed, players) if bots == "heuristic" else random_agents(seed, players)
-    game = Game(desk.cards, desk.rules, players, seed, None, agents)
+    game = new_game(desk.cards, desk.rules, players, seed, None, agents)
     return make_record(game, game.play(), desk.record_settings())
 
 

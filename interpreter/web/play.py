@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.agents.heuristic import HeuristicAgent
 from interpreter.agents.random_agent import RandomAgent
 from interpreter.engine.game import Game
+from interpreter.powers import new_game
 from interpreter.scenarios.replay import make_record
 from interpreter.web.table import EventLog, decision_info, scores, snapshot
 
@@ -55,7 +56,7 @@ class PlaySession:
         agents: list[Any] = [HeuristicAgent(self.seed * 2003 + s * 31 + 7) if bots == "heuristic" else RandomAgent(self.seed * 1009 + s * 7919 + 1)
                              for s in range(players)]
         agents[seat] = BrowserSeat(self)
-        self.game = Game(desk.cards, desk.rules, players, self.seed, None, agents)
+        self.game = new_game(desk.cards, desk.rules, players, self.seed, None, agents)
         self.log = EventLog(self.game)
         self.cond = threading.Condition()
         self.pending: Pending | None = None

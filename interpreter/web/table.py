@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.bus import events as ev
 from interpreter.cards.model import GOOD_TYPES
+from interpreter.engine import events as ev
 from interpreter.engine.scoring import PARTS
 from interpreter.engine.slots import open_slots_text
 from interpreter.engine.state import Card, Player

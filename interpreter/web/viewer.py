@@ -18,6 +18,7 @@ from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.decisions import Decision, DecisionRecord
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import GameOptions, OptionError, parse_option
+from interpreter.powers import new_game
 from interpreter.scenarios.replay import FORMAT, card_set_differences
 from interpreter.web.desk import DeskError
 from interpreter.web.table import EventLog, decision_info, scores, snapshot
@@ -121,7 +122,7 @@ def view_record(record: dict[str, Any], rules: RulesData, title: str, shipped: C
         raise DeskError(f"A decision of the record is malformed ({exc}).") from None
     steps: list[Step] = []
     try:
-        game = Game(cards, rules, int(record["players"]), int(record["seed"]), options, [])
+        game = new_game(cards, rules, int(record["players"]), int(record["seed"]), options, [])
     except (SetupError, ValueError, TypeError) as exc:
         raise DeskError(f"The record's game cannot be set up: {exc}.") from None
     log = EventLog(game)

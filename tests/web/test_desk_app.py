@@ -41,10 +41,11 @@ def api(client: TestClient, url: str, **body: Any) -> Any:
 
 def test_constructs_name_timings_effects_triggers_and_events_of_a_card() -> None:
     cards = load_all_cards().by_id
-    assert card_constructs(cards["cups"]) == ["Effect: Draw", "timing: on_completion"]
+    assert card_constructs(cards["cups"]) == ["amount: how_much", "effect: draw", "timing: on_completion"]
     found = {c for card in cards.values() for c in card_constructs(card)}
-    assert {"timing: triggered", "timing: rule", "event: ContractMade", "Trigger: contract", "Rule: wild"} <= found
-    assert not any(c.startswith("Power") for c in found)  # the root is named by its timing
+    assert {"timing: when", "timing: in_shipments", "timing: as_contract", "event: ContractMade", "trigger: contracts",
+            "quantity: ship_capacity", "rule: wild"} <= found
+    assert "effect: sequence" in found  # `..., then ...` is a construct; a sequence of one effect is not
 
 
 # ------------------------------------------------------------------------------------ pages and bad requests
@@ -102,12 +103,12 @@ def test_card_page_runs_examples_and_shows_the_balance_standing(client: TestClie
 def test_check_gives_diagnostics_at_line_and_column_with_did_you_mean(client: TestClient) -> None:
     good = api(client, "/api/check", text=CUPS, name="cups.yaml").json()
     assert good["ok"] and good["diagnostics"] == []
-    assert "When this shipment completes, draw 5 cards." in good["html"]
+    assert "shipment completes: draw 5 cards." in good["html"]
     bad = api(client, "/api/check", text=CUPS.replace("good: consumer", "good: consumr"), name="cups.yaml").json()
     assert not bad["ok"]
     assert [(d["line"], d["col"], d["code"]) for d in bad["diagnostics"]] == [(4, 7, "C020")]
     assert "did you mean `consumer`?" in bad["diagnostics"][0]["message"]
-    assert "When this shipment completes, draw 5 cards." in bad["html"]  # the power's English still shows
+    assert "shipment completes: draw 5 cards." in bad["html"]  # the power's English still shows
 
 
 def test_broken_yaml_and_bad_bodies_get_messages(client: TestClient) -> None:

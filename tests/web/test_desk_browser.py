@@ -37,9 +37,9 @@ def test_gallery_lists_all_128_cards_and_filters_them(page: Any, desk_server: De
     assert page.locator(".gallery .card").count() == luxury
     assert set(page.locator(".gallery .card").evaluate_all("cards => cards.map(c => c.dataset.good)")) == {"luxury"}
     page.goto(desk_server.url + "/")
-    page.select_option("select[name=construct]", "Effect: Draw")
+    page.select_option("select[name=construct]", "effect: draw")
     page.wait_for_url("**construct=**")
-    drawing = sorted(c.id for c in every.cards if "Effect: Draw" in card_constructs(c))
+    drawing = sorted(c.id for c in every.cards if "effect: draw" in card_constructs(c))
     assert sorted(page.locator(".gallery .card").evaluate_all("cards => cards.map(c => c.dataset.id)")) == drawing
     page.locator(".gallery .card a.name").first.click()
     page.wait_for_url("**/card/**")
@@ -54,7 +54,7 @@ def test_a_typo_typed_in_the_editor_shows_its_diagnostic_at_its_line(page: Any, 
     text = (ROOT / "cards" / "consumer" / "cups.yaml").read_text()
     page.goto(desk_server.url + "/edit/cups")
     page.wait_for_selector("#status.ok")
-    assert "When this shipment completes, draw 5 cards." in page.locator("#check .english").inner_text()
+    assert "shipment completes: draw 5 cards." in page.locator("#check .english").inner_text()
     at = text.index("on completion: draw 5") + len("on completion: ")
     page.eval_on_selector("#yaml", "(area, at) => { area.focus(); area.setSelectionRange(at, at + 4); }", at)
     page.keyboard.type("drwa")  # replaces the selected `draw`, one key at a time

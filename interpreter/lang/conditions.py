@@ -1,0 +1,723 @@
+"""Conditions: comparisons, what a player has (`you have the most goods`, `they have an illegal
+good`), what a player did this turn, coin flips, ships and cards drawn; joined by and, or, not."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from lark import Token
+
+from interpreter.lang.cards import COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, OfType, described, first, ints, matches, narrowed, nodes, words
+from interpreter.lang.english import article
+from interpreter.lang.registry import Node, Word, construct
+from interpreter.lang.roles import Condition, Value
+from interpreter.lang.world import Ctx, Player, Test
+
+WORD_RULES = r'''
+!_quantity_test: "a" | "an" | "no" | INT | INT "or" ("more" | "fewer" | "less") | "at" "least" INT | "at" "most" INT
+               | "exactly" INT | "more" "than" INT | "fewer" "than" INT | "less" "than" INT
+!_subject: "you" | "they" | "that" "player" | "each" "other" "player" | "every" "other" "player" | "every" "player"
+         | "each" "player" | "any" "player" | "another" "player" | "any" "other" "player" | "no" "other" "player"
+         | "no" "player" | "the" "chosen" "player"
+!_target: "you" | "they" | "that" "player" | "each" "other" "player" | "every" "other" "player" | "any" "other" "player"
+!_have_where: "in" ("your" | "their")? "hand" | "on" ("your" | "their")? "ships" _ship_where?
+!_every_type: "of" ("every" | "each") "type"
+!_noun: filter? _unit _have_where? | "credits"
+'''
+
+OPS: dict[str, Callable[[int, int], bool]] = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt,
+                                              "<": operator.lt, "=": operator.eq}
+OP_TEXT = {">=": "at least", "<=": "at most", "==": "exactly", ">": "more than", "<": "fewer than", "=": "exactly"}
+
+
+@dataclass(frozen=True)
+class Test_:
+    """A quantity test: `8 or more`, `no`, `fewer than 3` (a bare number means at least that many)."""
+
+    op: str = ">="
+    n: int = 1
+
+    @staticmethod
+    def read(tokens: list[str]) -> Test_:
+        if not tokens:
+            return Test_()
+        n = int(next((t for t in tokens if t.isdigit()), "1"))
+        first_word = tokens[0]
+        if first_word in ("a", "an"):
+            return Test_(">=", 1)
+        if first_word == "no":
+            return Test_("==", 0)
+        if first_word == "exactly":
+            return Test_("==", n)
+        if first_word == "at":
+            return Test_(">=" if tokens[1] == "least" else "<=", n)
+        if first_word == "more":
+            return Test_(">", n)
+        if first_word in ("fewer", "less"):
+            return Test_("<", n)
+        if "or" in tokens:
+            return Test_(">=" if tokens[-1] == "more" else "<=", n)
+        return Test_(">=", n)
+
+    def english(self, noun: str, singular: str = "") -> str:
+        if (self.op, self.n) == ("==", 0):
+            return f"no {noun}"
+        if (self.op, self.n) == (">=", 1) and singular:
+            return article(singular)
+        return f"{OP_TEXT[self.op]} {self.n} {singular if self.n == 1 and singular else noun}"
+
+    def holds(self, count: int) -> bool:
+        return OPS[self.op](count, self.n)
+
+
+QUANTITY_WORDS = ("a", "an", "no", "or", "more", "fewer", "less", "at", "least", "most", "exactly", "than")
+
+
+def _leading_test(children: list[Any]) -> Test_:
+    """The quantity test at the start of a have-phrase (the words before the noun)."""
+    tokens = []
+    for c in children:
+        if not isinstance(c, Token):
+            break
+        if c.type == "INT" or str(c) in QUANTITY_WORDS:
+            tokens.append(str(c))
+        else:
+            break
+    return Test_.read(tokens)
+
+
+# ------------------------------------------------------------------------------------ measured nouns
+
+@dataclass(frozen=True)
+class Measure:
+    """What a comparison between players counts: credits, or cards of a kind in an area."""
+
+    zone: str = "credits"  # credits, goods, imports, shipments, hand, containers, contracts
+    filter: Filter | None = None
+    ships: str = "all"
+
+    @staticmethod
+    def read(children: list[Any]) -> Measure:
+        w = [x for x in words(children) if x not in ("than", "as", "many", "most", "fewest", "more", "fewer", "least", "at",
+                                                      "twice", "times", "the")]
+        if "credits" in w:
+            return Measure("credits")
+        zone = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD), "goods")
+        if "ships" in w:
+            zone = "containers"
+        elif "hand" in w or zone == "cards":
+            zone = "hand"
+        ships = "sea" if "sea" in w else "harbor" if "harbor" in w else "all"
+        return Measure(zone, first(children, Filter), ships)
+
+    def english(self) -> str:
+        if self.zone == "credits":
+            return "active credits"
+        noun = {"goods": "goods", "imports": "imports", "shipments": "completed shipments", "hand": "cards in hand",
+                "containers": "containers on their ships", "contracts": "contracts"}[self.zone]
+        if self.zone == "containers" and self.ships != "all":
+            noun += f" {'at sea' if self.ships == 'sea' else 'in harbor'}"
+        return described(self.filter, noun)
+
+    def singular(self) -> str:
+        if self.zone == "credits":
+            return "active credit"
+        noun = {"goods": "good", "imports": "import", "shipments": "completed shipment", "hand": "card in hand",
+                "containers": "container on their ships", "contracts": "contract"}[self.zone]
+        return described(self.filter, noun)
+
+    def of(self) -> Callable[[Ctx, Player], int]:
+        zone, f, ships = self.zone, self.filter, self.ships
+        if zone == "credits":
+            return lambda ctx, p: ctx.world.credits(p)
+        if zone == "goods" and f is not None and f.good and f.action is None and (f.tier_min, f.tier_max) == (0, 99):
+            good = f.good
+            return lambda ctx, p: ctx.world.goods_of_type(p, good)
+        if zone == "containers":
+            return lambda ctx, p: sum(1 for c in ctx.world.ship_containers(p, ships) if matches(f, c))
+        return lambda ctx, p: sum(1 for c in ctx.world.cards(p, zone) if matches(f, c))
+
+
+SUBJECTS: dict[tuple[str, ...], tuple[str, str]] = {
+    ("you",): ("you", "all"), ("they",): ("they", "all"), ("that", "player"): ("that", "all"),
+    ("the", "chosen", "player"): ("chosen", "all"),
+    ("each", "other", "player"): ("others", "all"), ("every", "other", "player"): ("others", "all"),
+    ("every", "player"): ("everyone", "all"), ("each", "player"): ("everyone", "all"), ("any", "player"): ("everyone", "any"),
+    ("another", "player"): ("others", "any"), ("any", "other", "player"): ("others", "any"),
+    ("no", "other", "player"): ("others", "none"), ("no", "player"): ("everyone", "none"),
+}
+SUBJECT_TEXT = {"you": "you", "they": "they", "that": "that player", "chosen": "the chosen player", "others": "other player",
+                "everyone": "player"}
+
+
+def group_of(who: str) -> Callable[[Ctx], list[Player]]:
+    if who == "you":
+        return lambda ctx: [ctx.owner]
+    if who == "they":
+        return lambda ctx: [ctx.actor]
+    if who == "that":
+        return lambda ctx: [ctx.that] if ctx.that is not None else []
+    if who == "chosen":
+        return lambda ctx: [ctx.chosen] if ctx.chosen is not None else []
+    if who == "others":
+        return lambda ctx: ctx.world.players_from(ctx.owner)[1:]
+    return lambda ctx: ctx.world.players_from(ctx.owner)
+
+
+def read_subject(children: list[Any]) -> tuple[str, str, list[Any]]:
+    """(who, quantifier, the remaining children) from a leading subject's words."""
+    tokens = [str(c) for c in children[:3] if isinstance(c, Token)]
+    for size in (3, 2, 1):
+        key = tuple(tokens[:size])
+        if key in SUBJECTS:
+            who, mode = SUBJECTS[key]
+            return who, mode, children[size:]
+    return "you", "all", children
+
+
+def subject_text(who: str, mode: str) -> str:
+    if who in ("you", "they", "that", "chosen"):
+        return SUBJECT_TEXT[who]
+    base = SUBJECT_TEXT[who]
+    if mode == "any":
+        return "any " + base if who == "everyone" else "another player"
+    if mode == "none":
+        return "no " + base
+    return ("every " if who == "everyone" else "each ") + base
+
+
+# ------------------------------------------------------------------------------------ what a player has
+
+@dataclass(frozen=True)
+class Have(Node):
+    """Something a player has; `holds(ctx, p)` says whether `p` has it."""
+
+    role: ClassVar[str] = "have"
+
+    def holds(self) -> Callable[[Ctx, Player], bool]:
+        raise NotImplementedError
+
+
+@construct
+@dataclass(frozen=True)
+class HaveCount(Have):
+    """A number of cards: `an illegal good`, `8 or more illegal goods`, `fewer than 3 cards in your hand`,
+    `2 goods of every type`, `no shipments`."""
+
+    grammar: ClassVar[str] = r'''
+!have_count: _quantity_test? filter? _unit of_type? _have_where? _every_type? | _quantity_test "credits"
+'''
+    syntax: ClassVar[str] = ("[a|no|N|N or more|N or fewer|at least N|at most N|exactly N|more than N|fewer than N] [FILTER] "
+                             "goods|shipments|imports|cards|containers [OF TYPE] [in hand|on ships ...] [of every type]; "
+                             "or N or more|fewer than N|... credits")
+    meaning: ClassVar[str] = ("a count of the player's cards (goods include virtual goods, OQ-36; `cards` are in hand; "
+                              "containers are on the player's ships), or their active credits; a bare number means at least "
+                              "that many; `of every type`: that many of each of the five good types")
+    examples: ClassVar[tuple[str, ...]] = ("at game end: if you have 2 goods of every type then score 20",
+                                           "on completion: each other player with an illegal good pays you 2",
+                                           "as soon as any player has 40 or more credits, once per game: draw 2")
+    test: Test_ = Test_()
+    filter: Filter | None = None
+    zone: str = "goods"
+    of_type: OfType | None = None
+    ships: str = "all"
+    every_type: bool = False
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> HaveCount:
+        w = words(children)
+        if w[-1:] == ["credits"]:
+            return cls(_leading_test(children), zone="credits", col=col)
+        zone = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD and x != "hand"), "goods")
+        if "ships" in w:
+            zone = "containers"
+        elif zone == "cards":
+            zone = "hand"
+        ships = "sea" if "sea" in w else "harbor" if "harbor" in w else "all"
+        every = "every" in w[-2:] or "each" in w[-2:]
+        return cls(_leading_test(children), first(children, Filter), zone, first(children, OfType), ships, every, col=col)
+
+    def english(self) -> str:
+        noun = Measure(self.zone, self.filter, self.ships).english()
+        single = Measure(self.zone, self.filter, self.ships).singular()
+        extra = ""
+        if self.of_type is not None:
+            extra += " " + self.of_type.english()
+        if self.every_type:
+            extra += " of every good type"
+        return self.test.english(noun + extra, single + extra)
+
+    def holds(self) -> Callable[[Ctx, Player], bool]:
+        test, f, of_type = self.test, self.filter, self.of_type
+        if self.every_type:
+            zone = self.zone
+            if zone == "goods":
+                return lambda ctx, p: all(test.holds(ctx.world.goods_of_type(p, g)) for g in GOODS)
+            return lambda ctx, p: all(test.holds(sum(1 for c in ctx.world.cards(p, zone) if c.good == g and matches(f, c)))
+                                      for g in GOODS)
+        measure = Measure(self.zone, self.filter, self.ships).of()
+        if of_type is None:
+            return lambda ctx, p: test.holds(measure(ctx, p))
+        zone = self.zone
+        return lambda ctx, p: test.holds(len(narrowed(of_type, ctx, [c for c in ctx.world.cards(p, zone) if matches(f, c)])))
+
+
+def _targets(children: list[Any]) -> tuple[str, str]:
+    """The players compared with, from the words after `than` / `as`."""
+    w = words(children)
+    for size in (3, 2, 1):
+        key = tuple(w[-size:])
+        if key in SUBJECTS:
+            return SUBJECTS[key]
+    return ("others", "all")
+
+
+@dataclass(frozen=True)
+class Comparison(Word):
+    """How a player's measure is compared with other players' (`more ... than`, `the most ...`)."""
+
+    english: str = ""
+
+
+COMPARISONS = (
+    Comparison("more", '"more" _noun "than" _target', "more NOUN than PLAYERS",
+               "strictly more than each of the players compared with (any one of them with `any`)",
+               "on completion: each player with more credits than you pays you 2", english="more {noun} than {target}"),
+    Comparison("fewer", '"fewer" _noun "than" _target', "fewer NOUN than PLAYERS",
+               "strictly fewer than each of the players compared with (any one of them with `any`)",
+               "when a turn ends: if you have fewer goods than each other player then draw 1",
+               english="fewer {noun} than {target}"),
+    Comparison("as_many", '"at" "least" ("twice" | INT "times")? "as" "many" _noun "as" _target',
+               "at least [twice | N times] as many NOUN as PLAYERS",
+               "at least as many (or that multiple) as each of the players compared with (any one of them with `any`)",
+               "as soon as you have at least twice as many credits as each other player and you have the most goods: win the game",
+               english="at least {times}as many {noun} as {target}"),
+    Comparison("most", '"the" "most" _noun', "the most NOUN",
+               "at least one, and no other player has more: a tie counts, unless the game is played with the "
+               "`the_most=strict` option (docs/rulings.md); write `more ... than each other player` for strictly more "
+               "whatever the option", "at game end: if you have the most shipments then score 8", english="the most {noun}"),
+    Comparison("fewest", '"the" "fewest" _noun', "the fewest NOUN",
+               "no other player has fewer (a tie counts unless the `the_most=strict` option)",
+               "at game end: if you have the fewest containers then score 4", english="the fewest {noun}"),
+    Comparison("majorities", '"the" "majority" "in" INT "good" "types"', "the majority in N good types",
+               "in at least N good types, the player has the most goods (at least one; a tie counts unless the "
+               "`the_most=strict` option, docs/rulings.md; virtual goods included)",
+               "as soon as you have the majority in 4 good types: win the game", english="the most goods in at least {n} good types"),
+)
+
+
+@construct
+@dataclass(frozen=True)
+class HaveCompared(Have):
+    """A player's measure (credits, goods, cards of a kind) compared with other players'."""
+
+    vocabulary: ClassVar[tuple[Word, ...]] = COMPARISONS
+    syntax: ClassVar[str] = "a comparison with other players (see the table)"
+    meaning: ClassVar[str] = ("how much a player has of something, against the other players: NOUN is `credits` or a count "
+                              "like those of `you have N ...` (`goods`, `luxury goods`, `cards in your hand`, `containers "
+                              "on your ships at sea`)")
+    name: str = "more"
+    measure: Measure = Measure()
+    target: tuple[str, str] = ("others", "all")
+    factor: int = 1  # `twice as many`: 2; `the majority in N good types`: N
+
+    @classmethod
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> HaveCompared:
+        w = words(children)
+        factor = 2 if "twice" in w else (ints(children)[0] if ints(children) and ("times" in w or "types" in w) else 1)
+        return cls(word.name, Measure.read(children), _targets(children), factor, col=col)
+
+    def english(self) -> str:
+        word = self.word(self.name)
+        assert isinstance(word, Comparison)
+        times = "" if self.factor == 1 else "twice " if self.factor == 2 else f"{self.factor} times "
+        return word.english.format(noun=self.measure.english(), target=subject_text(*self.target), times=times, n=self.factor)
+
+    def holds(self) -> Callable[[Ctx, Player], bool]:
+        if self.name in ("most", "fewest"):
+            return self._extreme(self.name == "fewest")
+        if self.name == "majorities":
+            return _majorities(self.factor)
+        measure, others, mode, factor = self.measure.of(), group_of(self.target[0]), self.target[1], self.factor
+        compare = {"more": operator.gt, "fewer": operator.lt}.get(self.name, lambda mine, theirs: mine >= factor * theirs)
+
+        def holds(ctx: Ctx, p: Player) -> bool:
+            mine = measure(ctx, p)
+            compared = [compare(mine, measure(ctx, q)) for q in others(ctx) if q is not p]
+            return any(compared) if mode == "any" else all(compared)
+        return holds
+
+    def _extreme(self, fewest: bool) -> Callable[[Ctx, Player], bool]:
+        measure = self.measure.of()
+
+        def holds(ctx: Ctx, p: Player) -> bool:
+            mine = measure(ctx, p)
+            others = [measure(ctx, q) for q in ctx.world.players_from(p)[1:]]
+            if not fewest and mine < 1:  # nobody has "the most" of nothing (OQ-11)
+                return False
+            if ctx.world.ties_are_the_most():
+                return all(mine <= n for n in others) if fewest else all(mine >= n for n in others)
+            return all(mine < n for n in others) if fewest else all(mine > n for n in others)
+        return holds
+
+
+def _majorities(n: int) -> Callable[[Ctx, Player], bool]:
+    def holds(ctx: Ctx, p: Player) -> bool:
+        ties = ctx.world.ties_are_the_most()
+        held = 0
+        for good in GOODS:
+            mine = ctx.world.goods_of_type(p, good)
+            others = [ctx.world.goods_of_type(q, good) for q in ctx.world.players_from(p)[1:]]
+            if mine and all(k <= mine if ties else k < mine for k in others):
+                held += 1
+        return held >= n
+    return holds
+
+
+# ------------------------------------------------------------------------------------ predicates
+
+@dataclass(frozen=True)
+class Predicate(Node):
+    """What is said of a player in a condition or after `who`: `has ...`, `pirated this turn`, `leads`."""
+
+    role: ClassVar[str] = "predicate"
+
+    def holds(self) -> Callable[[Ctx, Player], bool]:
+        raise NotImplementedError
+
+
+@construct
+@dataclass(frozen=True)
+class Has(Predicate):
+    grammar: ClassVar[str] = r'''
+!has: ("has" | "have" | "holds" | "hold") have
+'''
+    syntax: ClassVar[str] = "has|have HAVE"
+    meaning: ClassVar[str] = "the player has it (see the `have` constructs)"
+    examples: ClassVar[tuple[str, ...]] = ("at game end: if you have the most shipments then score 8",)
+    have: Have | None = None
+
+    def english(self) -> str:
+        assert self.have is not None
+        return f"has {self.have.english()}"
+
+    def holds(self) -> Callable[[Ctx, Player], bool]:
+        assert self.have is not None
+        return self.have.holds()
+
+
+DID = {"pirated": "pirate", "contracted": "contract", "loaded": "load", "imported": "import", "supplied": "supply",
+       "drew": "draw", "led": "lead", "followed": "follow"}
+
+
+@construct
+@dataclass(frozen=True)
+class DidThisTurn(Predicate):
+    """An action this turn: `pirated before you this turn`, `drew this turn`."""
+
+    grammar: ClassVar[str] = r'''
+!did_this_turn: ("pirated" | "contracted" | "loaded" | "imported" | "supplied" | "drew" | "led" | "followed") ("before" "you")? "this" "turn"
+'''
+    syntax: ClassVar[str] = "pirated|contracted|loaded|imported|supplied|drew|led|followed [before you] this turn"
+    meaning: ClassVar[str] = "the player did that this turn (`before you`: before the owner first did it this turn)"
+    examples: ClassVar[tuple[str, ...]] = (
+        "when you pirate, once per turn: each player who pirated before you this turn chooses one: pay you 2 or give you 2 cards from their hand",)
+    action: str = "pirate"
+    before_you: bool = False
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> DidThisTurn:
+        w = words(children)
+        return cls(DID[w[0]], "before" in w, col=col)
+
+    def english(self) -> str:
+        past = {v: k for k, v in DID.items()}[self.action]
+        return f"{past} {'before you ' if self.before_you else ''}this turn"
+
+    def holds(self) -> Callable[[Ctx, Player], bool]:
+        action, before = self.action, self.before_you
+        return lambda ctx, p: ctx.world.did_this_turn(p, action, ctx.owner if before else None)
+
+
+@construct
+@dataclass(frozen=True)
+class Leads(Predicate):
+    grammar: ClassVar[str] = r'''
+!leads: "lead" | "leads" | "is" "the" "leader" | "are" "the" "leader"
+'''
+    syntax: ClassVar[str] = "lead | leads | is the leader"
+    meaning: ClassVar[str] = "the player leads this turn (R4.1)"
+    examples: ClassVar[tuple[str, ...]] = ("any time after completion while you lead, once per turn: swap 1 card from your hand with 1 card from the island",)
+
+    def english(self) -> str:
+        return "leads this turn"
+
+    def holds(self) -> Callable[[Ctx, Player], bool]:
+        return lambda ctx, p: ctx.world.is_leader(p)
+
+
+# ------------------------------------------------------------------------------------ conditions
+
+@construct
+@dataclass(frozen=True)
+class Holds(Condition):
+    """A player (or each, any, no player of a group) fits a predicate: `you have the most goods`,
+    `any player has 40 or more credits`, `no other player has more shipments than you`."""
+
+    grammar: ClassVar[str] = r'''
+!holds: _subject predicate
+'''
+    syntax: ClassVar[str] = ("you|they|that player|each other player|every player|any player|another player|no other player "
+                             "PREDICATE")
+    meaning: ClassVar[str] = "`each`/`every`: all of them; `any`/`another`: at least one; `no`: none of them"
+    examples: ClassVar[tuple[str, ...]] = ("at game end: if you have the most shipments then score 8",
+                                           "as soon as any player has 40 or more credits, once per game: draw 2")
+    who: str = "you"
+    mode: str = "all"
+    predicate: Predicate | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Holds:
+        who, mode, _rest = read_subject(children)
+        return cls(who, mode, first(children, Predicate), col=col)
+
+    def english(self) -> str:
+        assert self.predicate is not None
+        text = self.predicate.english()
+        if self.who == "you":
+            text = text.replace("has ", "have ", 1).replace("leads", "lead", 1)
+        return f"{subject_text(self.who, self.mode)} {text}"
+
+    def test(self) -> Test:
+        assert self.predicate is not None
+        holds, group, mode = self.predicate.holds(), group_of(self.who), self.mode
+        if mode == "any":
+            return lambda ctx: any(holds(ctx, p) for p in group(ctx))
+        if mode == "none":
+            return lambda ctx: not any(holds(ctx, p) for p in group(ctx))
+        return lambda ctx: bool(group(ctx)) and all(holds(ctx, p) for p in group(ctx))
+
+
+@construct
+@dataclass(frozen=True)
+class Compare(Condition):
+    grammar: ClassVar[str] = r'''
+compare: value COMPARATOR value
+'''
+    syntax: ClassVar[str] = "VALUE <= | >= | < | > | = VALUE"
+    meaning: ClassVar[str] = "compares two numbers"
+    examples: ClassVar[tuple[str, ...]] = ("on completion: if your credits <= 18 then gain 8 else gain 4",)
+    left: Value | None = None
+    op: str = ">="
+    right: Value | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Compare:
+        values = nodes(children, Value)
+        op = next(str(c) for c in children if isinstance(c, Token) and c.type == "COMPARATOR")
+        return cls(values[0], op, values[1], col=col)
+
+    def english(self) -> str:
+        assert self.left is not None and self.right is not None
+        left = self.left.english()
+        verb = "are" if left.endswith("credits") else "is"
+        return f"{left} {verb} {OP_TEXT[self.op]} {self.right.english()}"
+
+    def test(self) -> Test:
+        assert self.left is not None and self.right is not None
+        left, right, op = self.left.number(), self.right.number(), OPS[self.op]
+        return lambda ctx: op(left(ctx), right(ctx))
+
+
+@construct
+@dataclass(frozen=True)
+class AllOf(Condition):
+    grammar: ClassVar[str] = r'''
+all_of: conj "and" cond_atom
+'''
+    syntax: ClassVar[str] = "CONDITION and CONDITION"
+    meaning: ClassVar[str] = "both hold (`and` binds tighter than `or`; use parentheses to group)"
+    examples: ClassVar[tuple[str, ...]] = (
+        "when you complete a shipment: if that ship has a technology contract and that ship has a consumer contract then gain 4",)
+    left: Condition | None = None
+    right: Condition | None = None
+
+    def english(self) -> str:
+        assert self.left is not None and self.right is not None
+        return f"{self.left.english()} and {self.right.english()}"
+
+    def test(self) -> Test:
+        assert self.left is not None and self.right is not None
+        left, right = self.left.test(), self.right.test()
+        return lambda ctx: left(ctx) and right(ctx)
+
+
+@construct
+@dataclass(frozen=True)
+class AnyOf(Condition):
+    grammar: ClassVar[str] = r'''
+any_of: condition "or" conj
+'''
+    syntax: ClassVar[str] = "CONDITION or CONDITION"
+    meaning: ClassVar[str] = "at least one holds"
+    examples: ClassVar[tuple[str, ...]] = ("at game end: if you have the most goods or you have the most shipments then score 4",)
+    left: Condition | None = None
+    right: Condition | None = None
+
+    def english(self) -> str:
+        assert self.left is not None and self.right is not None
+        return f"{self.left.english()} or {self.right.english()}"
+
+    def test(self) -> Test:
+        assert self.left is not None and self.right is not None
+        left, right = self.left.test(), self.right.test()
+        return lambda ctx: left(ctx) or right(ctx)
+
+
+@construct
+@dataclass(frozen=True)
+class Negation(Condition):
+    grammar: ClassVar[str] = r'''
+negation: "not" cond_atom
+'''
+    syntax: ClassVar[str] = "not CONDITION"
+    meaning: ClassVar[str] = "the condition does not hold"
+    examples: ClassVar[tuple[str, ...]] = ("on completion: if not you have the most goods then draw 2",)
+    inner: Condition | None = None
+
+    def english(self) -> str:
+        assert self.inner is not None
+        return f"it is not so that {self.inner.english()}"
+
+    def test(self) -> Test:
+        assert self.inner is not None
+        inner = self.inner.test()
+        return lambda ctx: not inner(ctx)
+
+
+@construct
+@dataclass(frozen=True)
+class CoinFlip(Condition):
+    grammar: ClassVar[str] = r'''
+!coin_flip: "a" "coin" "flip" ("is" | "comes" "up") "heads"
+'''
+    syntax: ClassVar[str] = "a coin flip is heads"
+    meaning: ClassVar[str] = "flips a coin with the game's seeded random generator (event CoinFlipped)"
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: if a coin flip is heads then each other player pays you 4 else you pay each other player 2",)
+
+    def english(self) -> str:
+        return "a coin flip comes up heads"
+
+    def test(self) -> Test:
+        return lambda ctx: ctx.world.coin_flip(ctx.actor)
+
+
+@construct
+@dataclass(frozen=True)
+class ShipHas(Condition):
+    """What the event's ship (or this card's ship) carries: contracts of a kind, containers."""
+
+    grammar: ClassVar[str] = r'''
+!ship_has: ("that" "ship" | "this" "ship" | "the" "shipment") ("has" | "carries") _quantity_test? _filter_good? ("contract" | "contracts"
+    | "container" | "containers")
+         | ("that" "ship" | "this" "ship") "has" "containers" "left"
+'''
+    syntax: ClassVar[str] = "that ship|this ship has [a|no|N or more ...] [GOOD] contract(s)|container(s) | that ship has containers left"
+    meaning: ClassVar[str] = ("the contracts or containers of the event's ship (of a completing ship: the contracts completing "
+                              "on it)")
+    examples: ClassVar[tuple[str, ...]] = ("as a container: if that ship has no agriculture contract then gain 2",)
+    test_: Test_ = Test_()
+    good: str | None = None
+    what: str = "contracts"
+    needs: ClassVar[str] = "that ship"
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> ShipHas:
+        w = words(children)
+        if w[-1] == "left":
+            return cls(Test_(">=", 1), None, "containers", col=col)
+        after = w[3:] if w[0] == "the" or w[1] == "ship" else w[2:]
+        tokens = [x for x in after if x.isdigit() or x in QUANTITY_WORDS]
+        good = next((x for x in w if x in GOODS), None) or next((COLOUR_GOOD[x] for x in w if x in COLOUR_GOOD), None)
+        what = "containers" if any(x.startswith("container") for x in w) else "contracts"
+        return cls(Test_.read(tokens), good, what, col=col)
+
+    def english(self) -> str:
+        noun = described(Filter(self.good) if self.good else None, self.what)
+        return f"that ship has {self.test_.english(noun, noun[:-1])}"
+
+    def test(self) -> Test:
+        test, good, what = self.test_, self.good, self.what
+
+        def holds(ctx: Ctx) -> bool:
+            ship = ctx.ship
+            if ship is None:
+                return False
+            cards = (ctx.contracts or ship.contracts) if what == "contracts" else ship.containers
+            return test.holds(sum(1 for c in cards if good is None or c.good == good))
+        return holds
+
+
+@construct
+@dataclass(frozen=True)
+class DrawnIs(Condition):
+    """A card this power drew is of the named type, the named card, or of a kind."""
+
+    grammar: ClassVar[str] = r'''
+!drawn_is: ("a" "card" "drawn" | "a" "drawn" "card") "is" ("of" "the" "named" "type" | "the" "named" "card" | ("a" | "an") filter "card")
+'''
+    syntax: ClassVar[str] = "a card drawn is of the named type | the named card | a FILTER card"
+    meaning: ClassVar[str] = "one of the cards drawn by the earlier steps of this power fits"
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: name a good type then draw 2 then if a card drawn is of the named type then gain 8",)
+    what: str = "named_type"
+    filter: Filter | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> DrawnIs:
+        w = words(children)
+        what = "named_type" if "type" in w else "named_card" if "named" in w else "kind"
+        return cls(what, first(children, Filter), col=col)
+
+    def english(self) -> str:
+        if self.what == "named_type":
+            return "a card drawn is of the good type named"
+        if self.what == "named_card":
+            return "a card drawn is the card named"
+        return f"a card drawn is {described(self.filter, 'card')}"
+
+    def test(self) -> Test:
+        what, f = self.what, self.filter
+        if what == "named_type":
+            return lambda ctx: any(c.good == ctx.named for c in ctx.drawn)
+        if what == "named_card":
+            return lambda ctx: any(c.id == ctx.named for c in ctx.drawn)
+        return lambda ctx: any(matches(f, c) for c in ctx.drawn)
+
+
+@construct
+@dataclass(frozen=True)
+class DrawnShare(Condition):
+    grammar: ClassVar[str] = r'''
+!drawn_share: ("two" | INT) "drawn" "cards" "share" "a" "good" "type"
+'''
+    syntax: ClassVar[str] = "two|N drawn cards share a good type"
+    meaning: ClassVar[str] = "among the cards drawn by this power, that many are of one good type"
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: draw until two drawn cards share a good type then gain 1 for each card drawn rounded up to an even number",)
+    n: int = 2
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> DrawnShare:
+        return cls(ints(children)[0] if ints(children) else 2, col=col)
+
+    def english(self) -> str:
+        return f"{self.n} of the cards drawn are of one good type"
+
+    def test(self) -> Test:
+        n = self.n
+        return lambda ctx: any(sum(1 for d in ctx.drawn if d.good == c.good) >= n for c in ctx.drawn)

@@ -1,0 +1,44 @@
+"""Small helpers for the English `explain` prints: articles, plurals, third-person verbs."""
+
+from __future__ import annotations
+
+IRREGULAR_PLURALS = {"good": "goods", "card in hand": "cards in hand", "goods": "goods"}
+
+
+def article(phrase: str) -> str:
+    """`a luxury card`, `an agriculture card`."""
+    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
+
+
+def plural(noun: str) -> str:
+    if noun in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[noun]
+    head, _, tail = noun.partition(" ")
+    if noun.endswith(("s", "x")) and not tail:
+        return noun
+    if tail and head not in ("card", "container", "shipment", "contract", "import", "good"):
+        return noun + "s"
+    if tail:
+        return f"{head}s {tail}"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def counted(n: int, noun: str) -> str:
+    """`1 card`, `2 cards`."""
+    return f"{n} {noun if n == 1 else plural(noun)}"
+
+
+def third_person(phrase: str) -> str:
+    """`pay 2 to you` -> `pays 2 to you`: the first verb of an imperative phrase, for a subject."""
+    verb, _, rest = phrase.partition(" ")
+    if verb in ("may", "must", "cannot"):
+        return phrase
+    if verb.endswith(("s", "sh", "ch", "x")):
+        verb += "es"
+    elif verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        verb = verb[:-1] + "ies"
+    else:
+        verb += "s"
+    return f"{verb} {rest}".rstrip()

@@ -1,0 +1,785 @@
+"""Rules: changes to the engine's rule queries (docs/reference.md lists them) while the card is in
+its owner's Shipments (R15.4), or for a while (`until ...`).
+
+Three shapes cover them: a quantity set or changed (`your ship capacity is 8`, `your imports limit is
+2 more`, `your majority bonuses are doubled`), a permission given or taken away (`you may load the top
+card of the deck`, `other players cannot pirate your ships`), and what fills a load slot (`your
+agriculture contracts accept any colour`, `your yellow containers are wild`). `while CONDITION, RULE`
+makes any of them conditional.
+
+A rule compiles to (query, maker) pairs: the maker, given the context of the card holding the rule,
+returns the modifier `(value, *query arguments) -> value` the engine's query applies."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from lark import Token
+
+from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, Filter, Owner, described, first, ints, matches, words
+from interpreter.lang.conditions import Condition
+from interpreter.lang.registry import Node, Word, construct
+from interpreter.lang.roles import RuleNode
+from interpreter.lang.values import ForEach, ForEvery
+from interpreter.lang.world import Ctx, Player
+
+Maker = Callable[[Ctx], Callable[..., Any]]
+Changes = list[tuple[str, Maker]]
+UNLIMITED = 1_000_000
+
+# Who a rule is about, from the word that starts it.
+SCOPES = {"you": "you", "each_other": "others", "others": "others", "each": "all", "all": "all"}
+
+
+def scope_test(scope: str) -> Callable[[Ctx, Player], bool]:
+    if scope == "you":
+        return lambda ctx, p: p is ctx.owner
+    if scope == "others":
+        return lambda ctx, p: p is not ctx.owner
+    return lambda ctx, p: True
+
+
+# ------------------------------------------------------------------------------------ quantities
+
+@dataclass(frozen=True)
+class QuantityName(Word):
+    """A number the engine reads through a rule query (docs/reference.md lists the queries).
+
+    `player_arg`: the position of the player concerned among the query's arguments (None: the same
+    for everybody). `narrows`: what the phrase's slot narrows the rule to, by the query's arguments:
+    `good` (argument 1 is that good type; no good: all), `card` (argument 1 is a card of the
+    filter), `action` (argument 1 is that action, for imports counted in argument 2), `containers`
+    (argument 2 is that many containers, or more). `additive`: a bare number adds instead of
+    replacing (virtual goods). `part_of_good`: the rule changes only the part of the value the goods
+    of that type make. `unit`: how the checker bounds a number given to it (check.py's BOUNDS).
+    `english`: its words in `explain`, with {good}, {good_} (`luxury `), {cards}, {action}, {n} and {more} filled in."""
+
+    query: str = ""
+    english: str = ""
+    player_arg: int | None = 0
+    narrows: str = ""
+    additive: bool = False
+    part_of_good: bool = False
+    unit: str = "count"
+
+
+def _quantity(name: str, phrase: str, syntax: str, query: str, english: str, meaning: str, example: str,
+              **data: Any) -> QuantityName:
+    return QuantityName(name, phrase, syntax, meaning, example, query=query, english=english, **data)
+
+
+QUANTITIES = (
+    _quantity("end_threshold", '"game" "end" "threshold"', "game end threshold", "end_threshold", "game end threshold",
+              "the active credits that trigger the game end, for everybody, even in an extended game (R16.1.1, R18.2)",
+              "rule: the game end threshold is 70", player_arg=None, unit="threshold"),
+    _quantity("import_fee", '"import" "fee"', "import fee", "import_fee", "import fee",
+              "what a ship's owner receives when another player wins an import from it (R10.6)",
+              "rule: your import fee is 4", unit="credits"),
+    _quantity("containers_per_import", '"containers" "per" "import"', "containers per import", "containers_per_import",
+              "containers per import", "how many containers an import win takes (R10.5)",
+              "rule: your containers per import is 3", unit="containers"),
+    _quantity("ship_capacity", '"ship" "capacity"', "ship capacity", "ship_capacity", "ship capacity",
+              "the most containers the contracts on one ship may require together (R6.6)",
+              "rule: your ship capacity is 8", unit="containers"),
+    _quantity("imports_limit", '"imports" "limit"', "imports limit", "imports_limit", "imports limit",
+              "how many cards Imports may hold (R13.2)", "rule: your imports limit is 2 more"),
+    _quantity("goods_limit", '"goods" "limit"', "goods limit", "goods_limit", "goods limit",
+              "how many cards Goods may hold (R13.3)", "rule: your goods limit is 2 more"),
+    _quantity("sale_price", '"sale" "price"', "sale price", "sale_price", "sale price",
+              "credits for each card sold to the supply island, by SUPPLY (R12.1.1) or by a power's `sell`",
+              "rule: your sale price is 2 more", unit="credits"),
+    _quantity("sales_per_turn", '"sales" "per" "turn"', "sales per turn", "sales_per_turn", "sales per turn",
+              "SUPPLY sales allowed in one turn (R12.2)", "rule: your sales per turn is 2"),
+    _quantity("draw_action_size", '"draw" "action" "size"', "draw action size", "draw_count", "draw action size",
+              "how many cards a draw action draws (up to 5 in hand, at least 1, R4.2.1)", "rule: your draw action size is 1 more"),
+    _quantity("one_of_each_bonus", '"one" "of" "each" "bonus"', "one of each bonus", "one_of_each_bonus", "one of each bonus",
+              "the bonus for a good of every type (R17.7)", "rule: your one of each bonus is 15"),
+    _quantity("contracts_per_action", '"contracts" "per" "contract" "action"', "contracts per contract action",
+              "contracts_per_action", "contracts per contract action",
+              "how many cards one CONTRACT instance may place together on one ship, within its capacity (R6.1)",
+              "rule: your contracts per contract action is 2"),
+    _quantity("returns_with", '"containers" "left" "when" "ships" "return"', "containers left when ships return",
+              "returns_with", "containers left when ships return",
+              "a ship at sea comes home when it carries no more than this (R9.2; 0 by the rules)",
+              "rule: your containers left when ships return is 1"),
+    _quantity("payout", '"payout" "for" INT ("or" "more")? "containers"', "payout for N [or more] containers", "payout",
+              "payout for a ship completed with {n}{more} containers",
+              "the credits a ship completed with that many containers pays (R8.2.2, OQ-17)",
+              "rule: your payout for 8 or more containers is 18", narrows="containers", unit="credits"),
+    _quantity("majority_bonus", '_good? "majority" ("bonus" | "bonuses" | "penalty")', "[GOOD] majority bonus|bonuses|penalty",
+              "majority_bonus", "{good_}majority bonus (or penalty)",
+              "what the player receives of a majority bonus or penalty (R17.6; -6 for illegal)",
+              "rule: your majority bonuses are doubled", narrows="good"),
+    _quantity("innate_value", '"innate" "value" "of" _good "goods"', "innate value of GOOD goods", "innate_value",
+              "end-game value of each {good_}good", "what each good of that type scores at game end (R17.5)",
+              "rule: your innate value of luxury goods is 3", narrows="good"),
+    _quantity("level", '"level" "in" _good', "level in GOOD", "level", "level in {good}",
+              "the level in a good type, which contracting needs (R5.1, R5.3)", "rule: your level in luxury is 1 more",
+              narrows="good"),
+    _quantity("virtual_goods_of", '"virtual" "goods" "of" (_good | "every" "type")', "virtual goods of GOOD|every type",
+              "goods_of_type", "virtual goods of {good_or_every}",
+              "goods without a card, counted in levels, majorities, one-of-each and values, never in the goods limit "
+              "(OQ-36); a number adds that many", "rule: your virtual goods of every type are 1", narrows="good", additive=True),
+    _quantity("majority_count", '"majority" "count" "of" _good "goods"', "majority count of GOOD goods", "majority_goods",
+              "number of {good_}goods counted for majorities",
+              "how many goods of that type the player counts for majorities (R17.6), nowhere else",
+              "rule: your majority count of luxury goods is doubled", narrows="good"),
+    _quantity("extra_imports", '"extra" _filter_action "imports"', "extra ACTION imports", "instances",
+              "extra {action} imports",
+              "virtual imports: each adds an instance of that action like an import card (R4.6.7), without using "
+              "Imports space; a number adds that many",
+              "rule: your extra load imports are 1 for every 2 of your technology goods", narrows="action", additive=True),
+    _quantity("goods_room", '"room" "taken" "by" _good "goods"', "room taken by GOOD goods", "goods_counted",
+              "room {good_}goods take in the goods limit",
+              "how many places goods of that type use toward the goods limit (R13.4)",
+              "rule: your room taken by luxury goods is halved", part_of_good=True),
+    _quantity("contract_cost", '"contract" "cost" "of" filter? "cards"', "contract cost of [FILTER] cards", "contract_cost",
+              "cost of contracting {cards}", "credits paid to the bank to contract such a card (0 by the rules)",
+              "rule: your contract cost of tier 0 cards is 2", narrows="card", unit="credits"),
+    _quantity("load_requirement", '"load" "requirement" "of" filter? "contracts"', "load requirement of [FILTER] contracts",
+              "contract_need", "load requirement of {cards}",
+              "how many containers such a contract needs in all (R1.3.5); when fewer than printed, the player chooses "
+              "which of its colours to fill", "rule: your load requirement of luxury contracts is halved", narrows="card"),
+)
+
+
+@construct
+@dataclass(frozen=True)
+class Quantity(Node):
+    """A number the rules use, named by a phrase of the vocabulary (QUANTITIES): adding one the
+    engine already has a query for is one more entry there."""
+
+    role: ClassVar[str] = "quantity"
+    rule: ClassVar[str] = "named_quantity"  # `quantity` is the role's rule
+    vocabulary: ClassVar[tuple[Word, ...]] = QUANTITIES
+    syntax: ClassVar[str] = "a quantity's name (see the table)"
+    meaning: ClassVar[str] = "a number the rules use, read through one of the engine's rule queries"
+    name: str = "ship_capacity"
+    good: str | None = None
+    filter: Filter | None = None
+    action: str = ""
+    n: int = 0
+    or_more: bool = False
+
+    @classmethod
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> Quantity:
+        w = words(children)
+        action = next((x for x in w if x in ACTIONS), "") if isinstance(word, QuantityName) and word.narrows == "action" else ""
+        return cls(word.name, _good_of(children), first(children, Filter), action, (ints(children) or [0])[0],
+                   "more" in w, col=col)
+
+    @property
+    def spec(self) -> QuantityName:
+        word = self.word(self.name)
+        assert isinstance(word, QuantityName)
+        return word
+
+    @property
+    def query(self) -> str:
+        return self.spec.query
+
+    @property
+    def player_arg(self) -> int | None:
+        return self.spec.player_arg
+
+    @property
+    def additive(self) -> bool:
+        return self.spec.additive
+
+    def english(self) -> str:
+        noun = "contract" if self.name == "load_requirement" else "card"
+        return self.spec.english.format(
+            good_=f"{self.good} " if self.good else "", good=self.good or "", good_or_every=self.good or "every type",
+            cards=f"each {described(self.filter, noun)}" if noun == "contract" else f"a {described(self.filter, noun)}",
+            action=self.action.upper(), n=self.n, more=" or more" if self.or_more else "")
+
+    def applies(self) -> Callable[[Ctx, tuple[Any, ...]], bool]:
+        """Which calls of the query the rule changes, from what the phrase's slot names."""
+        narrows, good, f, action, n, more = self.spec.narrows, self.good, self.filter, self.action, self.n, self.or_more
+        if narrows == "good":
+            return lambda ctx, args: good is None or args[1] == good
+        if narrows == "card":
+            return lambda ctx, args: matches(f, args[1])
+        if narrows == "action":
+            return lambda ctx, args: args[1] == action and bool(args[2])
+        if narrows == "containers":
+            return lambda ctx, args: args[2] >= n if more else args[2] == n
+        return lambda ctx, args: True
+
+
+def _good_of(children: list[Any]) -> str | None:
+    goods = [str(c) for c in children if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)]
+    return COLOUR_GOOD.get(goods[0], goods[0]) if goods else None
+
+
+# ------------------------------------------------------------------------------------ setting a quantity
+
+CHANGE_TEXT = {"set": "is {n}", "more": "is raised by {n}", "less": "is lowered by {n}", "doubled": "is doubled",
+               "halved": "is halved", "unlimited": "is lifted (no limit)", "bonus": "counts as a bonus instead of a penalty",
+               "add": "go up by {n}"}
+
+
+@construct
+@dataclass(frozen=True)
+class SetQuantity(RuleNode):
+    """`your QUANTITY is N`, `is N more`, `is N less`, `is doubled`, `is halved`, `is unlimited`, `counts as a bonus`."""
+
+    grammar: ClassVar[str] = r'''
+!set_quantity: ("the" | owner) quantity ("is" | "are" | "counts" "as" | "count" "as") _change
+!_change: INT (for_each | for_every)? ("more" | "less")? | "doubled" | "halved" ("rounded" ("up" | "down"))? | "unlimited" | "a" "bonus"
+'''
+    syntax: ClassVar[str] = ("your|the QUANTITY is N | is N more | is N less | is doubled | is halved [rounded down] | "
+                             "is unlimited | counts as a bonus")
+    meaning: ClassVar[str] = ("sets or changes a number the rules use, for the card's owner (`your`), the others (`other "
+                              "players'`), everybody (`every player's`) or the game (`the`); a bare number replaces the "
+                              "rules' value, except for quantities that add up (virtual goods, extra imports)")
+    examples: ClassVar[tuple[str, ...]] = ("rule: your ship capacity is 8", "rule: the game end threshold is 70",
+                                           "rule: your illegal majority penalty counts as a bonus")
+    scope: str = "you"
+    quantity: Quantity | None = None
+    op: str = "set"
+    n: int = 0
+    per: Node | None = None
+    down: bool = False
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> SetQuantity:
+        owner = first(children, Owner)
+        scope = "game" if owner is None else SCOPES.get(owner.kind, "you")
+        quantity = first(children, Quantity)
+        w = words(children)
+        tail = w[w.index("is") + 1:] if "is" in w else w[w.index("are") + 1:] if "are" in w else w[w.index("as") + 1:]
+        n = int(next((t for t in tail if t.isdigit()), "0"))
+        if "doubled" in tail:
+            op = "doubled"
+        elif "halved" in tail:
+            op = "halved"
+        elif "unlimited" in tail:
+            op = "unlimited"
+        elif "bonus" in tail[-1:]:
+            op = "bonus"
+        elif "more" in tail[-1:]:
+            op = "more"
+        elif "less" in tail[-1:]:
+            op = "less"
+        else:
+            op = "add" if quantity is not None and quantity.additive else "set"
+        return cls(scope, quantity, op, n, first(children, (ForEach, ForEvery)), "down" in tail, col=col)
+
+    def english(self) -> str:
+        assert self.quantity is not None
+        whose = {"you": "your", "others": "the other players'", "all": "every player's", "game": "the"}[self.scope]
+        per = f" {self.per.english()}" if self.per is not None else ""
+        change = CHANGE_TEXT[self.op].format(n=f"{self.n}{per}")
+        if self.op == "halved":
+            change += ", rounded down" if self.down else ", rounded up"
+        return f"{whose} {self.quantity.english()} {change}"
+
+    def changes(self) -> Changes:
+        assert self.quantity is not None
+        quantity, op, n, down, scope = self.quantity, self.op, self.n, self.down, self.scope
+        applies, arg = quantity.applies(), quantity.player_arg
+        per = self.per.times() if self.per is not None else None  # type: ignore[attr-defined]
+        who = scope_test(scope if scope != "game" else "all")
+        is_room = quantity.spec.part_of_good
+
+        def make(ctx: Ctx) -> Callable[..., Any]:
+            def modifier(value: Any, *args: Any) -> Any:
+                if arg is not None and not who(ctx, args[arg]):
+                    return value
+                if not applies(ctx, args):
+                    return value
+                amount = n * per(ctx) if per is not None else n
+                if is_room:  # goods of one type take less room: the change applies to their part only
+                    good = quantity.good
+                    mine = sum(1 for c in ctx.world.cards(args[0], "goods") if c.good == good)
+                    return value - mine + _changed(mine, op, amount, down)
+                return _changed(value, op, amount, down)
+            return modifier
+        return [(quantity.query, make)]
+
+
+def _changed(value: int, op: str, n: int, down: bool) -> int:
+    if op == "set":
+        return n
+    if op in ("more", "add"):
+        return value + n
+    if op == "less":
+        return max(0, value - n)
+    if op == "doubled":
+        return value * 2
+    if op == "halved":
+        return value // 2 if down else math.ceil(value / 2)
+    if op == "unlimited":
+        return UNLIMITED
+    if op == "bonus":
+        return abs(value)
+    return value
+
+
+# ------------------------------------------------------------------------------------ permissions
+
+@dataclass(frozen=True)
+class Permission(Node):
+    """Something the rules forbid or allow; `changes(allowed, scope)` turns it on or off."""
+
+    role: ClassVar[str] = "permission"
+
+    def changes(self, allowed: bool, scope: str) -> Changes:
+        raise NotImplementedError
+
+
+SOURCES = {("ships", "in", "harbor"): "harbor", ("the", "deck"): "deck", ("hands",): "hand", ("ships", "at", "sea"): "sea",
+           ("the", "island"): "island"}
+SOURCE_TEXT = {"harbor": "ships in harbor", "deck": "the top of the deck", "hand": "a random card of another player's hand",
+               "sea": "ships at sea", "island": "the supply island"}
+
+
+@dataclass(frozen=True)
+class PermissionName(Word):
+    """Something the rules allow or forbid, answered by a rule query for one player.
+
+    `player_arg`: the query's argument that is the player the rule is about (`you`, `other
+    players`); `owner_arg`: an argument that must be the card's owner (`other players cannot pirate
+    YOUR ships`). `gives`: what the query answers when allowed: `yes` (a flag), `n` (the phrase's
+    number: a cost or a price), `good` (the phrase's good type) or `places` (the places the phrase
+    lists, added to those the query already allows); when forbidden it answers no, 0 or none, or
+    takes the places away. `combine`: `max` keeps the better of two cards' numbers instead of the
+    last one."""
+
+    query: str = ""
+    english: str = ""
+    player_arg: int = 0
+    owner_arg: int | None = None
+    gives: str = "yes"
+    combine: str = "replace"
+
+
+def _permission(name: str, phrase: str, syntax: str, query: str, english: str, meaning: str, example: str,
+                **data: Any) -> PermissionName:
+    return PermissionName(name, phrase, syntax, meaning, example, query=query, english=english, **data)
+
+
+PERMISSIONS = (
+    _permission("pirate_from", '"pirate" "from" _source (("," | "and") _source)*',
+                "pirate from ships in harbor|the deck|hands|ships at sea|the island [, ... and ...]", "pirate_sources",
+                "pirate from {places}",
+                "where a pirate action may take a card (R11.1: ships at sea and the island; a card from a hand is taken "
+                "at random)", "rule: you may pirate from ships in harbor, the deck and hands", gives="places"),
+    _permission("load_from_deck", '"load" "the" "top" "card" "of" "the" "deck"', "load the top card of the deck",
+                "load_from_deck", "load the top card of the deck",
+                "a load instance may take the top card of the deck instead of a hand card: loaded if it fits, else into hand",
+                "rule: you may load the top card of the deck"),
+    _permission("auction_island", '"auction" "island" "cards" ("and" "keep" "the" "winning" "bid")?',
+                "auction island cards and keep the winning bid", "auction_island", "auction island cards and keep the winning bid",
+                "as leader of an import round, put a supply-island card up for auction instead of a ship; the winning bid is "
+                "paid to you (OQ-42)", "rule: you may auction island cards and keep the winning bid"),
+    _permission("trigger_end", '"trigger" "the" "game" "end"', "trigger the game end", "can_trigger_end",
+                "trigger the game end", "whether the player's credits may trigger the game end (R16.1.1)",
+                "rule: you cannot trigger the game end"),
+    _permission("pirate_ships", '"pirate" ("your" | "their") "ships"', "pirate your ships", "may_pirate_ship",
+                "pirate your ships", "whether pirates may take containers from the card owner's ships (R11.1)",
+                "on completion: until the end of your next turn, other players cannot pirate your ships", owner_arg=1),
+    _permission("pirate_to_goods", '"pay" INT "to" "put" "a" "pirated" "card" "into" ("your" | "their") "goods"',
+                "pay N to put a pirated card into your goods", "pirate_to_goods_cost",
+                "pay {n} to put a pirated card into your Goods instead of loading it",
+                "instead of loading a pirated card (R11.2), the pirate may pay N and put it into Goods",
+                "rule: you may pay 2 to put a pirated card into your goods", gives="n"),
+    _permission("sell_instead_of_load",
+                '"sell" "a" "card" "to" "the" "island" "for" INT "instead" "of" "a" "load" "once" "per" "turn"',
+                "sell a card to the island for N instead of a load once per turn", "sell_instead_of_load",
+                "once per turn, sell a hand card to the supply island for {n} instead of loading",
+                "once per turn, a load instance may sell a hand card to the supply island instead",
+                "rule: you may sell a card to the island for 2 instead of a load once per turn", gives="n", combine="max"),
+    _permission("pair_slot", '"fill" "one" _good "slot" "with" "two" "containers" "of" "one" "colour"',
+                "fill one GOOD slot with two containers of one colour", "pair_slot_good",
+                "load two containers of one colour that together fill one {good} slot",
+                "one load action loads two containers of one colour that together fill one slot of that good; both count "
+                "for the payout (R6.7)", "rule: you may fill one technology slot with two containers of one colour", gives="good"),
+)
+FORBIDDEN: dict[str, Any] = {"yes": False, "n": 0, "good": None, "places": frozenset()}
+
+
+@construct
+@dataclass(frozen=True)
+class NamedPermission(Permission):
+    """Something the rules allow or forbid, named by a phrase of the vocabulary (PERMISSIONS)."""
+
+    vocabulary: ClassVar[tuple[Word, ...]] = PERMISSIONS
+    extra_grammar: ClassVar[str] = '''
+!_source: "ships" "in" "harbor" | "the" "deck" | "hands" | "ships" "at" "sea" | "the" "island"
+'''
+    syntax: ClassVar[str] = "a permission's name (see the table)"
+    meaning: ClassVar[str] = "something the rules allow or forbid, read through one of the engine's rule queries"
+    name: str = "load_from_deck"
+    n: int = 0
+    good: str | None = None
+    places: tuple[str, ...] = ()
+
+    @classmethod
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> NamedPermission:
+        return cls(word.name, (ints(children) or [0])[0], _good_of(children), _sources(words(children)), col=col)
+
+    @property
+    def spec(self) -> PermissionName:
+        word = self.word(self.name)
+        assert isinstance(word, PermissionName)
+        return word
+
+    def english(self) -> str:
+        return self.spec.english.format(n=self.n, good=self.good or "", places=", ".join(SOURCE_TEXT[s] for s in self.places))
+
+    def changes(self, allowed: bool, scope: str) -> Changes:
+        spec, who = self.spec, scope_test(scope)
+        given = {"yes": True, "n": self.n, "good": self.good, "places": frozenset(self.places)}[spec.gives]
+        if spec.gives == "places":
+            places = frozenset(self.places)
+            change: Callable[[Any], Any] = (lambda value: value | places) if allowed else (lambda value: value - places)
+        elif not allowed:
+            change = lambda value: FORBIDDEN[spec.gives]  # noqa: E731
+        elif spec.combine == "max":
+            change = lambda value: max(value, given)  # noqa: E731
+        else:
+            change = lambda value: given  # noqa: E731
+
+        def make(ctx: Ctx) -> Callable[..., Any]:
+            def modifier(value: Any, *args: Any) -> Any:
+                if spec.owner_arg is not None and args[spec.owner_arg] is not ctx.owner:
+                    return value
+                if not who(ctx, args[spec.player_arg]):
+                    return value
+                return change(value)
+            return modifier
+        return [(spec.query, make)]
+
+
+def _sources(w: list[str]) -> tuple[str, ...]:
+    """The places named in `pirate from ships in harbor, the deck and hands`, in order."""
+    found, i = [], 0
+    while i < len(w):
+        for size in (3, 2, 1):
+            if tuple(w[i:i + size]) in SOURCES:
+                found.append(SOURCES[tuple(w[i:i + size])])
+                i += size
+                break
+        else:
+            i += 1
+    return tuple(found)
+
+
+@construct
+@dataclass(frozen=True)
+class WinTies(Permission):
+    grammar: ClassVar[str] = r'''
+!win_ties: "win" "all"? "ties"
+'''
+    syntax: ClassVar[str] = "win all ties"
+    meaning: ClassVar[str] = "tied import bids (R10.3.1) and majority ties; for a shared penalty, the holder is left out (OQ-13)"
+    examples: ClassVar[tuple[str, ...]] = ("rule: you win all ties",)
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> WinTies:
+        return cls(col=col)
+
+    def english(self) -> str:
+        return "win every tie: tied import bids, and majority bonuses (you are left out of a shared penalty)"
+
+    def changes(self, allowed: bool, scope: str) -> Changes:
+        def tie_order(ctx: Ctx) -> Callable[..., Any]:
+            seat = ctx.owner.seat
+            return lambda order, leader: ([seat] + [s for s in order if s != seat]) if allowed and seat in order else order
+
+        def majority_winners(ctx: Ctx) -> Callable[..., Any]:
+            owner = ctx.owner
+
+            def modifier(tied: list[Player], good: str, bonus: int) -> list[Player]:
+                if not allowed or owner not in tied or len(tied) < 2:
+                    return tied
+                return [owner] if bonus > 0 else [p for p in tied if p is not owner]  # OQ-13
+            return modifier
+        return [("tie_order", tie_order), ("majority_winners", majority_winners)]
+
+
+@construct
+@dataclass(frozen=True)
+class FollowWith(Permission):
+    grammar: ClassVar[str] = r'''
+!follow_with: "follow" ("any" "action")? "with" ("any" "card" | ("a" | "an") _filter_action "card" ("and" "take" _filter_action "actions" "instead")?)
+'''
+    syntax: ClassVar[str] = "follow with any card | follow any action with a ACTION card [and take ACTION actions instead]"
+    meaning: ClassVar[str] = ("following (never leading), a card of another action type will do: with `any card` the declared "
+                              "action is carried out; with `and take ... instead`, the player carries out that action (R4.6.7)")
+    examples: ClassVar[tuple[str, ...]] = ("rule: you may follow with any card",
+                                           "rule: you may follow any action with a load card and take load actions instead")
+    card_action: str | None = None
+    perform: str | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> FollowWith:
+        acts = [w for w in words(children) if w in ACTIONS]
+        return cls(acts[0] if acts else None, acts[1] if len(acts) > 1 else None, col=col)
+
+    def english(self) -> str:
+        if self.card_action is None:
+            return "follow any declared action with a card of any type"
+        text = f"follow any declared action with a {self.card_action.upper()} card"
+        return text + (f" and carry out {self.perform.upper()} actions instead" if self.perform else "")
+
+    def changes(self, allowed: bool, scope: str) -> Changes:
+        card_action, perform, who = self.card_action, self.perform, scope_test(scope)
+
+        def may_play_for(ctx: Ctx) -> Callable[..., Any]:
+            def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+                if leading or not who(ctx, p) or (card_action is not None and card.action != card_action):
+                    return value
+                return allowed
+            return modifier
+
+        def performed(ctx: Ctx) -> Callable[..., Any]:
+            def modifier(value: str, p: Player, cards: tuple[Any, ...], leading: bool) -> str:
+                if allowed and not leading and who(ctx, p) and value != perform and all(c.action == card_action for c in cards):
+                    return perform or value
+                return value
+            return modifier
+        out: Changes = [("may_play_for", may_play_for)]
+        if perform is not None:
+            out.append(("performed_action", performed))
+        return out
+
+
+@construct
+@dataclass(frozen=True)
+class PlayForEachOther(Permission):
+    grammar: ClassVar[str] = r'''
+!play_for_each_other: "play" _filter_action "and" _filter_action "cards" "for" "each" "other"
+'''
+    syntax: ClassVar[str] = "play ACTION and ACTION cards for each other"
+    meaning: ClassVar[str] = "those two action types stand in for each other, leading and following (R4.6.7)"
+    examples: ClassVar[tuple[str, ...]] = ("rule: you may play contract and load cards for each other",)
+    first_action: str = "contract"
+    second_action: str = "load"
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> PlayForEachOther:
+        acts = [w for w in words(children) if w in ACTIONS]
+        return cls(acts[0], acts[1], col=col)
+
+    def english(self) -> str:
+        return f"play {self.first_action.upper()} and {self.second_action.upper()} cards for each other"
+
+    def changes(self, allowed: bool, scope: str) -> Changes:
+        pair, who = {self.first_action, self.second_action}, scope_test(scope)
+
+        def make(ctx: Ctx) -> Callable[..., Any]:
+            def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+                return allowed if who(ctx, p) and {card.action, action} == pair else value
+            return modifier
+        return [("may_play_for", make)]
+
+
+ALLOW_SUBJECTS = {("you",): "you", ("other", "players"): "others", ("each", "other", "player"): "others",
+                  ("every", "player"): "all", ("all", "players"): "all"}
+
+
+@construct
+@dataclass(frozen=True)
+class Allow(RuleNode):
+    """`you may ...`, `you cannot ...`, `other players cannot ...`."""
+
+    grammar: ClassVar[str] = r'''
+!allow: ("you" | "other" "players" | "each" "other" "player" | "every" "player" | "all" "players") ("may" | "can" | "cannot" | "may" "not")? permission
+'''
+    syntax: ClassVar[str] = "you|other players|every player may|cannot PERMISSION"
+    meaning: ClassVar[str] = "allows or forbids something for the card's owner, the other players, or everybody"
+    examples: ClassVar[tuple[str, ...]] = ("rule: you may load the top card of the deck", "rule: you cannot trigger the game end")
+    scope: str = "you"
+    allowed: bool = True
+    permission: Permission | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Allow:
+        w = words(children)
+        scope = next(s for k, s in ALLOW_SUBJECTS.items() if tuple(w[:len(k)]) == k)
+        return cls(scope, not ("cannot" in w or "not" in w), first(children, Permission), col=col)
+
+    def english(self) -> str:
+        assert self.permission is not None
+        who = {"you": "you", "others": "the other players", "all": "every player"}[self.scope]
+        if isinstance(self.permission, WinTies):
+            return f"{who} {'win' if self.allowed else 'never win'} {self.permission.english()[4:]}"
+        return f"{who} {'may' if self.allowed else 'cannot'} {self.permission.english()}"
+
+    def changes(self) -> Changes:
+        assert self.permission is not None
+        return self.permission.changes(self.allowed, self.scope)
+
+
+# ------------------------------------------------------------------------------------ what fills a slot
+
+@construct
+@dataclass(frozen=True)
+class Rainbow(RuleNode):
+    grammar: ClassVar[str] = r'''
+!rainbow: owner filter? "contracts" "accept" "any" "colour" | "this" "contract" "accepts" "any" "colour"
+'''
+    syntax: ClassVar[str] = "your [FILTER] contracts accept any colour | this contract accepts any colour"
+    meaning: ClassVar[str] = ("the load slots of those contracts take containers of any colour (R1.3.5, R7.2); `this contract` "
+                              "(in `as a contract`): while this card is a contract, wherever it completes")
+    examples: ClassVar[tuple[str, ...]] = ("rule: your agriculture contracts accept any colour",
+                                           "as a contract: this contract accepts any colour")
+    scope: str = "you"
+    filter: Filter | None = None
+    this: bool = False
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Rainbow:
+        owner = first(children, Owner)
+        this = words(children)[0] == "this"
+        return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", first(children, Filter), this, col=col)
+
+    def english(self) -> str:
+        if self.this:
+            return "this contract takes containers of any colour"
+        return f"your {described(self.filter, 'contracts')} take containers of any colour"
+
+    def changes(self) -> Changes:
+        f, this, who = self.filter, self.this, scope_test(self.scope)
+
+        def make(ctx: Ctx) -> Callable[..., Any]:
+            def modifier(value: tuple[tuple[str, int], ...], p: Player, card: Any) -> tuple[tuple[str, int], ...]:
+                if (card is ctx.card) if this else (who(ctx, p) and matches(f, card)):
+                    return (("any", sum(n for _, n in value)),)
+                return value
+            return modifier
+        return [("contract_load", make)]
+
+
+@construct
+@dataclass(frozen=True)
+class Wild(RuleNode):
+    grammar: ClassVar[str] = r'''
+!wild: owner (_colour | _good) "containers" "are" "wild"
+'''
+    syntax: ClassVar[str] = "your COLOUR containers are wild"
+    meaning: ClassVar[str] = "the player's containers of that colour fill a slot of any colour, pirated ones too (R7.2)"
+    examples: ClassVar[tuple[str, ...]] = ("rule: your yellow containers are wild",)
+    scope: str = "you"
+    good: str = "agriculture"
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Wild:
+        owner = first(children, Owner)
+        return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", _good_of(children) or "agriculture", col=col)
+
+    def english(self) -> str:
+        colour = {g: c for c, g in COLOUR_GOOD.items()}[self.good]
+        return f"your {colour} ({self.good}) containers fill slots of any colour"
+
+    def changes(self) -> Changes:
+        good, who = self.good, scope_test(self.scope)
+
+        def make(ctx: Ctx) -> Callable[..., Any]:
+            return lambda value, p, card: True if who(ctx, p) and card.good == good else value
+        return [("container_wild", make)]
+
+
+@construct
+@dataclass(frozen=True)
+class Interchangeable(RuleNode):
+    """Two kinds stand in for each other: containers of two goods in each other's slots (R7.2), or
+    two actions, each card of either declaring or following either (R4.5's single card) and the
+    player carrying out whichever of the two he or she chooses, all instances of the turn being of
+    that one (R4.6.7)."""
+
+    grammar: ClassVar[str] = r'''
+!interchangeable: (_good | _colour) "and" (_good | _colour) "containers" "are" "interchangeable" "on" owner "ships"
+    | owner _filter_action "and" _filter_action "actions" "are" "interchangeable"
+'''
+    syntax: ClassVar[str] = "GOOD and GOOD containers are interchangeable on your ships | your ACTION and ACTION actions are interchangeable"
+    meaning: ClassVar[str] = ("on the player's ships, a container of either good fills a slot of the other (R7.2); or cards of "
+                              "either action declare or follow either, and the player carries out whichever of the two he or "
+                              "she chooses, all instances of the turn being of that one (R4.6.7)")
+    examples: ClassVar[tuple[str, ...]] = ("rule: agriculture and consumer containers are interchangeable on your ships",
+                                           "rule: your contract and load actions are interchangeable")
+    first: str = "agriculture"
+    second: str = "consumer"
+    scope: str = "you"
+    actions: bool = False
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Interchangeable:
+        owner = first(children, Owner)
+        scope = SCOPES.get(owner.kind, "you") if owner is not None else "you"
+        if "actions" in words(children):
+            acts = [w for w in words(children) if w in ACTIONS]
+            return cls(acts[0], acts[1], scope, True, col=col)
+        goods = [COLOUR_GOOD.get(str(c), str(c)) for c in children if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)]
+        return cls(goods[0], goods[1], scope, col=col)
+
+    def english(self) -> str:
+        if self.actions:
+            return (f"your {self.first.upper()} and {self.second.upper()} cards stand in for each other, and you carry "
+                    "out whichever of the two actions you choose (all your actions of the turn being of that one)")
+        return f"on your ships, {self.first} and {self.second} containers fill each other's slots"
+
+    def changes(self) -> Changes:
+        a, b, who = self.first, self.second, scope_test(self.scope)
+        if self.actions:
+            return _interchangeable_actions(a, b, who)
+
+        def make(ctx: Ctx) -> Callable[..., Any]:
+            def modifier(value: frozenset[str], p: Player, card: Any) -> frozenset[str]:
+                if not who(ctx, p) or card.good not in (a, b):
+                    return value
+                return value | {a, b}
+            return modifier
+        return [("slot_colours", make)]
+
+
+def _interchangeable_actions(a: str, b: str, who: Callable[[Ctx, Player], bool]) -> Changes:
+    def may_play_for(ctx: Ctx) -> Callable[..., Any]:
+        def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+            return True if who(ctx, p) and {card.action, action} == {a, b} else value
+        return modifier
+
+    def action_choices(ctx: Ctx) -> Callable[..., Any]:
+        def modifier(value: tuple[str, ...], p: Player, declared: str) -> tuple[str, ...]:
+            if who(ctx, p) and declared in (a, b):
+                return (declared, b if declared == a else a)
+            return value
+        return modifier
+    return [("may_play_for", may_play_for), ("action_choices", action_choices)]
+
+
+@construct
+@dataclass(frozen=True)
+class WhileRule(RuleNode):
+    grammar: ClassVar[str] = r'''
+!while_rule: "while" condition "," rule
+'''
+    syntax: ClassVar[str] = "while CONDITION, RULE"
+    meaning: ClassVar[str] = "the rule holds only while the condition does (checked each time the rule is read)"
+    examples: ClassVar[tuple[str, ...]] = ("rule: while you have a shipment of every type, your imports limit is unlimited",)
+    condition: Condition | None = None
+    inner: RuleNode | None = None
+
+    def english(self) -> str:
+        assert self.condition is not None and self.inner is not None
+        return f"while {self.condition.english()}, {self.inner.english()}"
+
+    def changes(self) -> Changes:
+        assert self.condition is not None and self.inner is not None
+        test = self.condition.test()
+
+        def guarded(make: Maker) -> Maker:
+            def make_guarded(ctx: Ctx) -> Callable[..., Any]:
+                inner = make(ctx)
+                return lambda value, *args: inner(value, *args) if test(ctx) else value
+            return make_guarded
+        return [(query, guarded(make)) for query, make in self.inner.changes()]
+
+
+__all__ = ["GOODS", "UNLIMITED"]

@@ -1,0 +1,337 @@
+"""Numbers: amounts effects use (`2`, `2 for each of your goods`, `(at most 6)`), and values that
+conditions compare (`your credits`, `the number of ...`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from interpreter.lang.cards import Owner, first, ints, words
+from interpreter.lang.english import counted
+from interpreter.lang.registry import Node, construct
+from interpreter.lang.roles import Group, Value
+from interpreter.lang.world import Number
+
+CARD_WORTH = 2.0  # a card in hand is worth about one action, 2 credits (card-estimates.yaml's valuation)
+
+
+@dataclass(frozen=True)
+class Modifier(Node):
+    """A part of an amount that changes the number: a multiplier, a cap, a rounding."""
+
+    role: ClassVar[str] = "modifier"
+
+    def apply(self, inner: Number) -> Number:
+        raise NotImplementedError
+
+
+@construct
+@dataclass(frozen=True)
+class ForEach(Modifier):
+    """Times a count: `2 for each of your agriculture goods`, `1 for each card in your hand beyond 5`."""
+
+    grammar: ClassVar[str] = r'''
+!for_each: ("for" "each" | "per") group ("beyond" INT)?
+'''
+    syntax: ClassVar[str] = "for each THING [beyond N]"
+    meaning: ClassVar[str] = "the amount is multiplied by the count; `beyond N` counts only what exceeds N"
+    examples: ClassVar[tuple[str, ...]] = ("on completion: gain 2 for each of your agriculture shipments",
+                                           "at game end: lose 2 for each card in your hand beyond 5")
+    group: Group | None = None
+    beyond: int = 0
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> ForEach:
+        return cls(first(children, Group), ints(children)[-1] if ints(children) else 0, col=col)
+
+    def english(self) -> str:
+        assert self.group is not None
+        beyond = f" beyond {self.beyond}" if self.beyond else ""
+        return f"for each {self.group.english()}{beyond}"
+
+    def times(self) -> Number:
+        assert self.group is not None
+        count, beyond = self.group.count(), self.beyond
+        return lambda ctx: max(0, count(ctx) - beyond)
+
+    def apply(self, inner: Number) -> Number:
+        times = self.times()
+        return lambda ctx: inner(ctx) * times(ctx)
+
+
+@construct
+@dataclass(frozen=True)
+class ForEvery(Modifier):
+    """Times a count divided by N, rounded down: `1 for every 2 of your technology goods`."""
+
+    grammar: ClassVar[str] = r'''
+!for_every: "for" "every" INT group
+'''
+    syntax: ClassVar[str] = "for every N THING"
+    meaning: ClassVar[str] = "the amount is multiplied by the count divided by N, rounded down"
+    examples: ClassVar[tuple[str, ...]] = ("when you load a container, once per turn: take 1 free load action for every 2 of your technology goods",)
+    every: int = 2
+    group: Group | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> ForEvery:
+        return cls(ints(children)[0], first(children, Group), col=col)
+
+    def english(self) -> str:
+        assert self.group is not None
+        return f"for every {self.every} {self.group.plural()}"
+
+    def times(self) -> Number:
+        assert self.group is not None
+        count, every = self.group.count(), max(1, self.every)
+        return lambda ctx: count(ctx) // every
+
+    def apply(self, inner: Number) -> Number:
+        times = self.times()
+        return lambda ctx: inner(ctx) * times(ctx)
+
+
+@construct
+@dataclass(frozen=True)
+class AtMost(Modifier):
+    """A cap on the whole amount: `2 for each luxury good you have (at most 6)`."""
+
+    grammar: ClassVar[str] = r'''
+!at_most: "(" "at" "most" INT ("in" "all")? ")"
+'''
+    syntax: ClassVar[str] = "(at most N)"
+    meaning: ClassVar[str] = "the amount, multiplied out, is never more than N"
+    examples: ClassVar[tuple[str, ...]] = ("on completion: each player draws 1 for each shipment they have (at most 3)",)
+    most: int = 0
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> AtMost:
+        return cls(ints(children)[0], col=col)
+
+    def english(self) -> str:
+        return f"(at most {self.most} in all)"
+
+    def apply(self, inner: Number) -> Number:
+        most = self.most
+        return lambda ctx: min(most, inner(ctx))
+
+
+@construct
+@dataclass(frozen=True)
+class RoundedEven(Modifier):
+    """Rounds the amount up to an even number (credits move in 2s, R1.8.3)."""
+
+    grammar: ClassVar[str] = r'''
+!rounded_even: "rounded" "up" "to" "an" "even" "number"
+'''
+    syntax: ClassVar[str] = "rounded up to an even number"
+    meaning: ClassVar[str] = "an odd amount becomes the next even number"
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: draw until two drawn cards share a good type then gain 1 for each card drawn rounded up to an even number",)
+
+    def english(self) -> str:
+        return "rounded up to an even number"
+
+    def apply(self, inner: Number) -> Number:
+        return lambda ctx: -(-inner(ctx) // 2) * 2
+
+
+@construct
+@dataclass(frozen=True)
+class Amount(Node):
+    """How much: a number, multiplied, capped and rounded by what follows it."""
+
+    role: ClassVar[str] = "amount"
+    rule: ClassVar[str] = "how_much"
+    grammar: ClassVar[str] = r'''
+!how_much: INT ("credit" | "credits" | "card" | "cards" | "point" | "points")? (for_each | for_every)? at_most? rounded_even?
+'''
+    syntax: ClassVar[str] = "N [credits|cards|points] [for each ... | for every N ...] [(at most N)] [rounded up to an even number]"
+    meaning: ClassVar[str] = "a number of credits or cards"
+    examples: ClassVar[tuple[str, ...]] = ("on completion: draw 5", "on completion: gain 2 credits for each of your shipments")
+    n: int = 0
+    modifiers: tuple[Modifier, ...] = ()
+    noun: str = ""  # the word written after the number, if any (`credits`, `cards`, `points`)
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Amount:
+        noun = next((w.rstrip("s") for w in words(children)[1:2] if w.rstrip("s") in ("credit", "card", "point")), "")
+        return cls(ints(children)[0], tuple(c for c in children if isinstance(c, Modifier)), noun, col=col)
+
+    def english(self) -> str:
+        return " ".join([str(self.n)] + [m.english() for m in self.modifiers])
+
+    def of(self, noun: str) -> str:
+        """`2 credits for each ...`: the number with its noun, then its modifiers."""
+        per_item = any(isinstance(m, ForEach | ForEvery) for m in self.modifiers)
+        base = f"{self.n} {noun if self.n == 1 else noun + 's'}" if per_item else counted(self.n, noun)
+        return " ".join([base] + [m.english() for m in self.modifiers])
+
+    def number(self) -> Number:
+        n = self.n
+        result: Number = lambda ctx: n  # noqa: E731
+        for m in self.modifiers:
+            result = m.apply(result)
+        return result
+
+    def rough(self) -> float:
+        """A typical value, for the bot: counts are taken as 2."""
+        factor = 2.0 if any(isinstance(m, ForEach | ForEvery) for m in self.modifiers) else 1.0
+        cap = next((m.most for m in self.modifiers if isinstance(m, AtMost)), None)
+        value = self.n * factor
+        return min(value, cap) if cap is not None else value
+
+    def value(self) -> float:
+        return self.rough()
+
+
+EVENT_VALUES: dict[tuple[str, ...], str] = {("its", "payout"): "payout", ("the", "bid"): "bid", ("that", "bid"): "bid",
+                ("that", "amount"): "amount", ("that", "many"): "count"}
+
+
+@construct
+@dataclass(frozen=True)
+class EventAmount(Node):
+    """A number the triggering event carries: a shipment's payout, an import's winning bid."""
+
+    role: ClassVar[str] = "amount"
+    grammar: ClassVar[str] = r'''
+!event_amount: ("its" "payout" | "the" "bid" | "that" "bid" | "that" "amount" | "that" "many") at_most?
+'''
+    syntax: ClassVar[str] = "its payout | the bid | that amount | that many [(at most N)]"
+    meaning: ClassVar[str] = ("the payout of the completed shipment, the winning bid of the import, the credits paid or gained, "
+                              "or the cards drawn, of the event that triggered the power; `(at most N)` caps it")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: the next time you complete a shipment, gain its payout",
+                                           "when you import, once per turn: gain the bid (at most 2)")
+    name: str = "payout"
+    cap: AtMost | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> EventAmount:
+        return cls(EVENT_VALUES[tuple(words(children))], first(children, AtMost), col=col)
+
+    def english(self) -> str:
+        said = {"payout": "its payout", "bid": "the winning bid", "amount": "that amount", "count": "that many"}[self.name]
+        return f"{said} {self.cap.english()}" if self.cap is not None else said
+
+    def of(self, noun: str) -> str:
+        if self.name == "count":
+            return f"that many {noun}s" + (f" {self.cap.english()}" if self.cap is not None else "")
+        return f"{noun}s equal to {self.english()}"
+
+    def number(self) -> Number:
+        name = self.name
+        number: Number = lambda ctx: ctx.values.get(name, 0)  # noqa: E731
+        return self.cap.apply(number) if self.cap is not None else number
+
+    def rough(self) -> float:
+        return min(8.0, self.cap.most) if self.cap is not None else 8.0
+
+    def value(self) -> float:
+        return self.rough()
+
+
+# ------------------------------------------------------------------------------------ values compared
+
+@construct
+@dataclass(frozen=True)
+class WholeNumber(Value):
+    rule: ClassVar[str] = "number"
+    grammar: ClassVar[str] = r'''
+number: INT
+'''
+    syntax: ClassVar[str] = "N"
+    meaning: ClassVar[str] = "a whole number"
+    examples: ClassVar[tuple[str, ...]] = ("on completion: if your credits <= 18 then gain 8 else gain 4",)
+    n: int = 0
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> WholeNumber:
+        return cls(int(children[0]), col=col)
+
+    def english(self) -> str:
+        return str(self.n)
+
+    def number(self) -> Number:
+        n = self.n
+        return lambda ctx: n
+
+
+@construct
+@dataclass(frozen=True)
+class Credits(Value):
+    """Active credits: `your credits`, `that player's credits`."""
+
+    grammar: ClassVar[str] = r'''
+!credits: owner "credits"
+'''
+    syntax: ClassVar[str] = "OWNER credits"
+    meaning: ClassVar[str] = "the active credits of the players (added up for several)"
+    examples: ClassVar[tuple[str, ...]] = ("on completion: if your credits <= 18 then gain 8 else gain 4",)
+    owner: Owner = Owner()
+
+    def english(self) -> str:
+        return f"{self.owner.english()} active credits"
+
+    def number(self) -> Number:
+        owners = self.owner.resolve()
+        return lambda ctx: sum(ctx.world.credits(p) for p in owners(ctx))
+
+
+@construct
+@dataclass(frozen=True)
+class NumberOf(Value):
+    """How many: `the number of your illegal goods`."""
+
+    grammar: ClassVar[str] = r'''
+!number_of: "the" "number" "of" group
+'''
+    syntax: ClassVar[str] = "the number of THING"
+    meaning: ClassVar[str] = "a count (anything `for each` can count)"
+    examples: ClassVar[tuple[str, ...]] = ("as soon as the number of your illegal goods >= 8: win the game",)
+    group: Group | None = None
+
+    def english(self) -> str:
+        assert self.group is not None
+        return f"the number of {self.group.plural()}"
+
+    def number(self) -> Number:
+        assert self.group is not None
+        return self.group.count()
+
+
+@construct
+@dataclass(frozen=True)
+class Scaled(Value):
+    """Arithmetic on a value: `twice your credits`, `half the number of ... rounded down`."""
+
+    grammar: ClassVar[str] = r'''
+!scaled: "twice" _plain_value | "half" _plain_value ("rounded" ("up" | "down"))?
+_plain_value: number | credits | number_of
+'''
+    syntax: ClassVar[str] = "twice VALUE | half VALUE [rounded up|down]"
+    meaning: ClassVar[str] = "double, or half (rounded up unless it says down) of a value"
+    examples: ClassVar[tuple[str, ...]] = ("when another player pays 4 or more: if your credits >= twice that player's credits then gain 4",)
+    factor: str = "twice"
+    inner: Value | None = None
+    down: bool = False
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Scaled:
+        w = words(children)
+        return cls(w[0], first(children, Value), "down" in w, col=col)
+
+    def english(self) -> str:
+        assert self.inner is not None
+        if self.factor == "twice":
+            return f"twice {self.inner.english()}"
+        return f"half {self.inner.english()}, rounded {'down' if self.down else 'up'}"
+
+    def number(self) -> Number:
+        assert self.inner is not None
+        inner = self.inner.number()
+        if self.factor == "twice":
+            return lambda ctx: 2 * inner(ctx)
+        if self.down:
+            return lambda ctx: inner(ctx) // 2
+        return lambda ctx: -(-inner(ctx) // 2)
