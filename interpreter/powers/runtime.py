@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.bus.bus import TriggerLoopError
 from interpreter.engine import events as ev
+from interpreter.engine.cloning import CloneError
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship
 from interpreter.lang.timings import CompiledPower
@@ -19,6 +20,7 @@ from interpreter.lang.world import Ctx
 from interpreter.powers.world import EngineWorld
 
 if TYPE_CHECKING:
+    from interpreter.engine.cloning import Mapper
     from interpreter.engine.game import Game
 
 MAX_CHAIN = 100  # powers running inside one another deeper than this are a loop
@@ -47,12 +49,15 @@ class Active:
 
 @dataclass(eq=False)
 class ForAWhile:
-    """Modifiers a power installed for a while (`until ...`)."""
+    """Modifiers a power installed for a while (`until ...`); `changes` made them with `ctx` (a clone
+    makes them again with a copy of `ctx`)."""
 
     owner: Player
     installed: list[tuple[str, Modifier]]
     until: str
     turn: int
+    changes: list[tuple[str, Any]] = field(default_factory=list)
+    ctx: Ctx | None = None
 
 
 class PowerRuntime:
@@ -70,13 +75,16 @@ class PowerRuntime:
         self.container_cards = any(p.timing == "as_container" for c in cards for p in c.powers)
         self.any_time_used: dict[tuple[int, str], tuple[int, int]] = {}  # (card uid, power) -> last use
         self._contract_makers: dict[tuple[int, int, int], Modifier] = {}
-        self._as_contract_ids = {c.id for c in cards for p in c.powers if p.timing == "as_contract"}
+        self._as_contract_ids = frozenset(c.id for c in cards for p in c.powers if p.timing == "as_contract")
         self._contracted: dict[str, list[tuple[Player, Card, Ship]]] | None = None  # None: to be looked up again
+        self._contract_rules: list[tuple[Modifier, str, int, Callable[[Ctx], Modifier]]] = []  # (modifier, card id, index, maker)
         for defn in {c.id: c for c in cards}.values():  # `as a contract` rules: on any copy that is a contract
             for power in defn.powers:
                 if power.timing == "as_contract":
                     for i, (query, make) in enumerate(power.changes):
-                        game.rules.add_modifier(query, self._as_contract(defn.id, i, make))
+                        modifier = self._as_contract(defn.id, i, make)
+                        game.rules.add_modifier(query, modifier)
+                        self._contract_rules.append((modifier, defn.id, i, make))
         if self._as_contract_ids:  # contracts come and go with events: look them up again after each
             game.bus.watch(self._contracts_may_change)
         self._order = 0
@@ -290,7 +298,7 @@ class PowerRuntime:
         if not self.temporary:
             self.game.bus.subscribe(ev.TurnEnded, self._expire)
             self.game.bus.subscribe(ev.TurnStarted, self._expire)
-        self.temporary.append(ForAWhile(ctx.owner, self._install(changes, ctx), until, self.game.turn))
+        self.temporary.append(ForAWhile(ctx.owner, self._install(changes, ctx), until, self.game.turn, changes, ctx))
 
     def _expire(self, event: Any) -> None:
         game = self.game
@@ -427,6 +435,80 @@ class PowerRuntime:
         for power in source.defn.powers:
             if power.timing == "on_completion":
                 self.run(power, self.ctx(ctx.owner, ctx.card))
+
+
+    # --- cloning ----------------------------------------------------------------------------
+    def copy_for(self, game: Game, mapper: Mapper) -> tuple[PowerRuntime, dict[int, Modifier]]:
+        """This runtime's state for `game`, a clone (engine/cloning.py): the same powers active in the
+        same order, with the same uses spent, the same rules set for a while and the same one-shot
+        triggers pending, all on the clone's cards and players. Every rule modifier is made again by
+        its maker with a context of the clone; the second value maps each old modifier (by id) to the
+        new one, for the engine to rebuild the clone's rules in the original order."""
+        if self._running or self._checking:
+            raise CloneError("a power is running: a game is cloned between its steps, or from a decision")
+        if self.__dict__.keys() != _FIELDS:
+            raise CloneError(f"runtime fields the clone does not know how to copy: {', '.join(sorted(set(self.__dict__) ^ _FIELDS))}")
+        new = PowerRuntime.__new__(PowerRuntime)
+        new.__dict__ = {name: self.__dict__[name] for name in _KEPT}  # fixed by the card set; the order counter
+        new.game = game
+        new.world = EngineWorld(game, new)
+        made: dict[int, Modifier] = {}
+        actives: dict[int, Active] = {}
+
+        def copied(a: Active) -> Active:
+            twin = actives.get(id(a))
+            if twin is None:
+                twin = actives[id(a)] = Active(mapper.player(a.owner), mapper.card(a.host), a.power, a.order, a.last,
+                                               dict(a.used_by), [], a.holds, a.one_shot)
+                if a.installed:  # a `rule:` power: made again with a context of the clone, as _start made it
+                    twin.installed = _remade(a.installed, a.power.changes, new.ctx(twin.owner, twin.host), made)
+            return twin
+
+        new.by_host = {uid: [copied(a) for a in actives_] for uid, actives_ in self.by_host.items()}
+        new.any_time_active = [copied(a) for a in self.any_time_active]
+        new.triggers = {event: [copied(a) for a in entries] for event, entries in self.triggers.items()}
+        new.standing = [copied(a) for a in self.standing]
+        new.temporary = []
+        for temp in self.temporary:
+            assert temp.ctx is not None
+            ctx = _copied_ctx(temp.ctx, new.world, mapper)
+            new.temporary.append(ForAWhile(mapper.player(temp.owner), _remade(temp.installed, temp.changes, ctx, made),
+                                           temp.until, temp.turn, temp.changes, ctx))
+        new.any_time_used = dict(self.any_time_used)
+        new._contract_makers = {}  # made again on demand, with contexts of the clone
+        new._contracted = None
+        new._contract_rules = []
+        for old, card_id, i, make in self._contract_rules:
+            modifier = made[id(old)] = new._as_contract(card_id, i, make)
+            new._contract_rules.append((modifier, card_id, i, make))
+        new._running = []
+        new._checking = False
+        return new, made
+
+
+# What `copy_for` keeps as it is (fixed for the game, or a number), and everything it copies: a
+# field added to the runtime must be listed here, or a clone refuses to run rather than share it.
+_KEPT = ("any_time_cards", "container_cards", "_as_contract_ids", "_order")
+_FIELDS = frozenset(_KEPT + ("game", "world", "by_host", "any_time_active", "triggers", "standing", "temporary", "_checking",
+                             "any_time_used", "_contract_makers", "_contracted", "_contract_rules", "_running"))
+
+
+def _remade(installed: list[tuple[str, Modifier]], changes: Any, ctx: Ctx, made: dict[int, Modifier]) -> list[tuple[str, Modifier]]:
+    """The modifiers of `changes` made again with `ctx`, noting which new one stands for which old one."""
+    remade = []
+    for (query, old), (query_, make) in zip(installed, changes, strict=True):
+        assert query == query_
+        modifier = made[id(old)] = make(ctx)
+        remade.append((query, modifier))
+    return remade
+
+
+def _copied_ctx(ctx: Ctx, world: EngineWorld, mapper: Mapper) -> Ctx:
+    """The context a power ran with, on the clone: what it named, chose and acted on, the clone's."""
+    twin = Ctx.__new__(Ctx)
+    for name in Ctx.__slots__:
+        setattr(twin, name, world if name == "world" else mapper.value(getattr(ctx, name)))
+    return twin
 
 
 def _own_completion(host: Card, event: Any) -> bool:
