@@ -69,8 +69,9 @@ def build_parser() -> Parser:
     sim.add_argument("--games", type=whole(1), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
-    sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game), "
-                                    "or one name for every seat; default: random everywhere")
+    sim.add_argument("--bots", help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
+                                    "or one name for every seat, among random, heuristic, search, search:BUDGET "
+                                    "(search:50it rollouts, search:200ms per decision); default: random everywhere")
 
     play = sub.add_parser("play", help="play one game: bots, or people with --human")
     add_game_arguments(play)
@@ -80,8 +81,9 @@ def build_parser() -> Parser:
                       help="seat (1-based) played by a person at this terminal; may be repeated")
     play.add_argument("--log", type=Path, help="write the game's decision log (JSON) to this file")
     play.add_argument("--bots", default="heuristic",
-                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,random, "
-                           "among heuristic and random (default: heuristic everywhere); seats given to --human are played by people")
+                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,search:200ms, "
+                           "among random, heuristic, search, search:BUDGET (default: heuristic everywhere); "
+                           "seats given to --human are played by people")
 
     b = sub.add_parser("bench", help="measure games per second and microseconds per decision")
     add_game_arguments(b)
@@ -104,6 +106,17 @@ def build_parser() -> Parser:
     bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
                      help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
     bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
+
+    lad = sub.add_parser("ladder", help="every pair of bots on the same seeds: win rates with intervals and an Elo-like rating")
+    add_game_arguments(lad, players=2)
+    lad.add_argument("--bots", default="random,heuristic,search:10it,search:40it",
+                     help="the bots to rank, at least two (default random,heuristic,search:10it,search:40it); "
+                          "a search bot's budget is search:50it (rollouts) or search:200ms (time per decision)")
+    lad.add_argument("--games", type=whole(1), default=20,
+                     help="seeds per pair (default 20); each pair plays two games per seed, one seat each way")
+    lad.add_argument("--workers", type=whole(1), default=None, help="processes to use (default: all cores)")
+    lad.add_argument("--json", action="store_true", help="print the ladder as JSON")
+    lad.add_argument("--out", type=Path, help="also write the ladder's JSON and every game's record (ladder.json) here")
 
     rp = sub.add_parser("replay", help="replay a game record written by `play --log`")
     rp.add_argument("record", type=Path, help="the record file")
@@ -300,6 +313,34 @@ def _balance_run(job: Any, out: Path, args: argparse.Namespace) -> dict[str, Any
               f"Continue with the same command and --resume.", file=sys.stderr)
         raise KeyboardInterrupt
     return results
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from interpreter.sim.balance import CardSpec
+    from interpreter.sim.ladder import LadderJob, run_ladder, summary, table_text
+    from interpreter.sim.runner import check_bot
+    data, options = checked_rules_and_options(args)
+    chosen_cards(args.expansions, args.mod)  # a bad card set is refused before any game
+    bots = tuple(b.strip() for b in args.bots.split(","))
+    for name in bots:
+        try:
+            check_bot(name)
+        except ValueError as exc:
+            raise UsageError(f"importexport ladder: --bots: {exc}") from None
+    if len(set(bots)) < 2 or len(set(bots)) != len(bots):
+        raise UsageError(f"importexport ladder: --bots needs at least two different bots, each named once; got `{args.bots}`")
+    job = LadderJob(bots, args.games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)),
+                    tuple(args.option))
+    start = time.perf_counter()
+    records, interrupted = run_ladder(job, args.workers, terminal_progress())
+    figures = summary(job, records, interrupted, time.perf_counter() - start)
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "ladder.json").write_text(json.dumps({**figures, "records": records}, indent=1))
+    print(json.dumps(figures, indent=1) if args.json else table_text(figures))
+    if interrupted:
+        print(f"Interrupted: {len(records)} of {figures['planned']} games finished and are counted above.", file=sys.stderr)
+    return 130 if interrupted else 0
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
@@ -524,7 +565,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init}
+            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init, "ladder": cmd_ladder}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
