@@ -62,8 +62,9 @@ def island_auction(game: Game, owner: Player, card: Card, participants: list[int
     if p is not owner:
         game.pay(p, bid, owner, "island auction")
     game.zones.island.remove(card)
-    options = [Option(f"put {card.name} into your {plan[0]}", plan[0]) for plan in placements(game, p, (card,))]
-    where = game.ask(Decision("import_take", p.seat, options, "Where does it go?")).value
+    # The values have the shape of every `import_take` option, (cards, plan), so agents read one shape.
+    options = [Option(f"put {card.name} into your {plan[0]}", ((card,), plan)) for plan in placements(game, p, (card,))]
+    _, (where,) = game.ask(Decision("import_take", p.seat, options, "Where does it go?")).value
     placed = (where == IMPORTS and game.add_to_imports(p, card)) or (where == GOODS and game.add_to_goods(p, card))
     if not placed:
         game.discard(card, "imported, no room")
