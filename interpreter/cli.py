@@ -18,10 +18,14 @@ from interpreter.cards.loader import CardSet, load_cards
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
+from interpreter.outputs import OutputError, check_output_file, check_output_folder
 from interpreter.sim.bench import bench
+from interpreter.sim.failures import FAILED_FOLDER, BatchSettings, Failures
 from interpreter.sim.narrate import Narrator
 from interpreter.sim.runner import run_batch, terminal_progress
 from interpreter.sim.summary import summary_text
+
+BALANCE_GAMES = 2000
 
 
 class UsageError(Exception):
@@ -67,6 +71,8 @@ def build_parser() -> Parser:
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
     sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game); "
                                     "default: random everywhere")
+    sim.add_argument("--failures", type=Path, default=Path(FAILED_FOLDER), metavar="FOLDER",
+                     help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
     play = sub.add_parser("play", help="play one game: bots, or people with --human")
     add_game_arguments(play)
@@ -80,9 +86,12 @@ def build_parser() -> Parser:
     add_game_arguments(b)
     b.add_argument("--games", type=whole(1), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    b.add_argument("--failures", type=Path, default=Path(FAILED_FOLDER), metavar="FOLDER",
+                   help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
     bal = sub.add_parser("balance", help="many games between heuristic bots on all cores: per-card and per-game report")
-    bal.add_argument("--games", type=whole(1), default=2000, help="number of games (default 2000)")
+    bal.add_argument("--games", type=whole(1), default=None,
+                     help=f"number of games (default {BALANCE_GAMES}; with --resume, the run's own number)")
     bal.add_argument("--players", type=whole(1), default=4, help="number of players, 2-6 (default 4)")
     bal.add_argument("--seed", type=whole(0), default=1, help="seed of the batch (default 1)")
     bal.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
@@ -91,6 +100,7 @@ def build_parser() -> Parser:
     bal.add_argument("--workers", type=whole(1), default=None, help="processes to use (default: all cores)")
     bal.add_argument("--out", type=Path, required=True, help="folder for games.jsonl, results.json and report.html")
     bal.add_argument("--resume", action="store_true", help="continue an interrupted run in --out without replaying finished games")
+    bal.add_argument("--force", action="store_true", help="replace a run already in --out (its games are deleted)")
     bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
                      help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
     bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
@@ -173,11 +183,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = tuple(b.strip() for b in args.bots.split(",")) if args.bots else None
     if bots is not None and (len(bots) != args.players or any(b not in BOTS for b in bots)):
         raise UsageError(f"--bots needs {args.players} names among {', '.join(BOTS)}, one per seat; got `{args.bots}`")
+    check_output_folder(args.failures, "--failures", create=False)
     coverage = PowerCoverage()
     batch = run_batch(cards, data, args.players, args.games, args.seed, options, terminal_progress(),
-                      coverage.watch if args.powers else None, bots)
+                      coverage.watch if args.powers else None, bots, batch_settings(args), args.failures, warn)
+    failures = batch.failures
     if args.json:
-        print(json.dumps({"interrupted": batch.interrupted, "games": [vars(r) for r in batch.results]}))
+        print(json.dumps({"interrupted": batch.interrupted, "games": [vars(r) for r in batch.results],
+                          "failed": [{"seed": r["seed"], "error": r["failed"]["error"], "saved": str(p) if p else None}
+                                     for r, p in zip(failures.records, failures.saved, strict=True)]}))
     else:
         header = f"{args.players} players, seed {args.seed}, deck {deck_line(cards)}"
         print(summary_text(batch.results, header))
@@ -187,7 +201,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(coverage.report(cards))
         if batch.interrupted:
             print(f"Interrupted: {len(batch.results)} of {args.games} games finished and are summarised above.")
-    return 130 if batch.interrupted else 0
+    if failures.records:
+        warn(failures.summary(len(batch.results), args.games))
+    return 130 if batch.interrupted else (1 if failures.records else 0)
+
+
+def warn(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def batch_settings(args: argparse.Namespace) -> BatchSettings:
+    return BatchSettings(args.expansions, tuple(str(m) for m in args.mod), tuple(args.option))
 
 
 def result_text(game: Game, result: GameResult) -> str:
@@ -206,6 +230,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     for seat in args.human:
         if seat > args.players:
             raise UsageError(f"--human must be a seat from 1 to {args.players}; got {seat}")
+    if args.log:
+        check_output_file(args.log, "--log")
     agents: list[RandomAgent | HumanAgent] = [RandomAgent(args.seed * 1009 + s * 7919 + 1) for s in range(args.players)]
     for seat in args.human:
         agents[seat - 1] = HumanAgent()
@@ -221,9 +247,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     print(result_text(game, result))
     if args.log:
-        from interpreter.scenarios.replay import make_record
-        settings = {"expansions": args.expansions, "mods": [str(m) for m in args.mod], "options": args.option}
-        args.log.write_text(json.dumps(make_record(game, result, settings), indent=1))
+        from interpreter.scenarios.replay import make_record, paths_for_record
+        settings = {"expansions": args.expansions, "mods": paths_for_record(args.mod, args.log.parent), "options": args.option}
+        try:
+            args.log.write_text(json.dumps(make_record(game, result, settings), indent=1))
+        except OSError as exc:
+            raise OutputError(f"--log: cannot write {args.log}: {exc.strerror or exc}") from None
         print(f"Game record written to {args.log} (replay it with `importexport replay {args.log}`)")
     return 0
 
@@ -235,62 +264,72 @@ def _spec(text: str, base_expansions: str) -> Any:
     return CardSpec("none" if text == "base" else text)
 
 
-def _balance_run(job: Any, out: Path, args: argparse.Namespace) -> dict[str, Any]:
-    from interpreter.sim.balance import default_workers, load_spec, progress_line, read_records, run_games, summarize, write_outputs
+def _balance_run(folder: Any, args: argparse.Namespace) -> tuple[dict[str, Any], Failures]:
+    from interpreter.sim.balance import default_workers, load_spec, progress_line, run_games, summarize, write_outputs
+    job = folder.job
     try:
         cards = load_spec(job.cards)
     except ValueError as exc:
         raise UsageError(f"importexport balance: {exc}") from None
     start = time.perf_counter()
-    before = len(read_records(out)) if args.resume else 0
-    try:
-        records, interrupted = run_games(job, out, resume=args.resume, workers=args.workers or default_workers(),
-                                         progress=progress_line(), dask_address=args.dask)
-    except ValueError as exc:
-        raise UsageError(f"importexport balance: {exc}") from None
+    before = len(folder.done)
+    outcome = run_games(job, folder, workers=args.workers or default_workers(), progress=progress_line(),
+                        dask_address=args.dask, report=warn)
+    records = outcome.records
     results = summarize(records, cards, job, time.perf_counter() - start, played=len(records) - before)
-    write_outputs(results, out)
-    if interrupted:
-        print(f"Interrupted after {len(records)} of {job.games} games; the report covers them. "
-              f"Continue with the same command and --resume.", file=sys.stderr)
+    write_outputs(results, folder.path)
+    if outcome.failures.records:
+        warn(outcome.failures.summary(len(records), job.games))
+    if outcome.interrupted:
+        warn(f"Interrupted after {len(records)} of {job.games} games; the report covers them. "
+             f"Continue with the same command and --resume.")
         raise KeyboardInterrupt
-    return results
+    return results, outcome.failures
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
     from interpreter.sim.balance import BalanceJob, CardSpec, terminal_summary
+    from interpreter.sim.runfolder import open_run
     checked_rules_and_options(args)
     for path in args.mod:
         if not path.exists():
             raise UsageError(f"--mod: no such file or folder: {path}")
+    if args.resume and args.force:
+        raise UsageError("importexport balance: --resume continues the run in --out and --force replaces it; give one")
+    games = args.games or BALANCE_GAMES
     if args.compare:
         from interpreter.sim.compare import compare, compare_html, compare_summary
-        runs = []
-        for name, text in zip("ab", args.compare, strict=True):
-            job = BalanceJob(args.games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option))
-            runs.append(_balance_run(job, args.out / name, args))
+        check_output_folder(args.out, "--out")
+        jobs = [BalanceJob(games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option)) for text in args.compare]
+        folders = [open_run(args.out / name, job, games_given=args.games is not None, resume=args.resume, force=args.force)
+                   for name, job in zip("ab", jobs, strict=True)]
+        runs = [_balance_run(folder, args)[0] for folder in folders]
         outcome = compare(runs[0], runs[1])
         (args.out / "compare.json").write_text(json.dumps(outcome, indent=1))
         (args.out / "compare.html").write_text(compare_html(outcome))
         print(compare_summary(outcome))
         print(f"Reports: {args.out / 'a' / 'report.html'}, {args.out / 'b' / 'report.html'}, {args.out / 'compare.html'}")
         return 0
-    job = BalanceJob(args.games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option))
-    results = _balance_run(job, args.out, args)
+    job = BalanceJob(games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option))
+    folder = open_run(args.out, job, games_given=args.games is not None, resume=args.resume, force=args.force)
+    results, failures = _balance_run(folder, args)
     print(terminal_summary(results))
     print(f"Report: {args.out / 'report.html'}  (data: {args.out / 'results.json'})")
-    return 0
+    return 1 if failures.records else 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from interpreter.scenarios.replay import ReplayError, read_record, replay
+    from interpreter.scenarios.replay import ReplayError, read_record, record_mods, replay, replay_failure
+    data = load_rules()
     try:
-        record = read_record(args.record)
-        cards = chosen_cards(str(record.get("expansions", "none")), [Path(m) for m in record.get("mods", [])])
+        record = read_record(args.record, data)
+        cards = chosen_cards(record.get("expansions", "none"), record_mods(record, args.record))
         options = GameOptions()
         for text in record.get("options", []):
             options = parse_option(text, options)
-        outcome = replay(record, cards, load_rules(), options)
+        if "failed" in record:
+            return _replay_failure(replay_failure(record, cards, data, options), record)
+        outcome = replay(record, cards, data, options, watch=narrate if args.watch else None)
     except (ReplayError, OptionError) as exc:
         print(f"importexport replay: {exc}", file=sys.stderr)
         return 1
@@ -298,7 +337,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if outcome.same_result:
         print(f"Replayed {len(record['decisions'])} decisions: the same game, the same result.")
         return 0
-    print("The replay ended with another result than the record.")
+    print("The replay ended with another result than the record: " + "; ".join(outcome.differences))
+    return 1
+
+
+def narrate(game: Game) -> None:
+    Narrator(game, sys.stdout)
+
+
+def _replay_failure(outcome: Any, record: dict[str, Any]) -> int:
+    """A failed game played again: the error again (with its traceback, to debug it), or its end."""
+    import traceback
+
+    from interpreter.sim.failures import error_line
+    if outcome.error is None:
+        print(result_text(outcome.game, outcome.result))
+        print(f"The game recorded as failing ({record['failed']['error']}) now finishes.")
+        return 0
+    print("".join(traceback.format_exception(outcome.error)).rstrip(), file=sys.stderr)
+    turn = f" at turn {outcome.game.turn}" if outcome.game is not None else " while being set up"
+    print(f"importexport replay: the failure happens again{turn}: {error_line(outcome.error)}", file=sys.stderr)
     return 1
 
 
@@ -327,13 +385,17 @@ def cmd_mod(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
-    figures = bench(cards, data, args.players, args.games, args.seed, options)
+    check_output_folder(args.failures, "--failures", create=False)
+    failures = Failures()
+    figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), args.failures, warn, failures)
     if args.json:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
             print(f"{key:>20}: {value}")
-    return 0
+    if failures.records:
+        warn(failures.summary(int(figures["games"]), args.games))
+    return 130 if figures["interrupted"] else (1 if failures.records else 0)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -416,7 +478,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
     from interpreter.cards.catalog import project_root
     from interpreter.reference import card_schema, powers_markdown, reference_markdown
     docs = args.out or project_root() / "docs"
-    docs.mkdir(parents=True, exist_ok=True)
+    check_output_folder(docs, "--out")
     schema = json.dumps(card_schema(), indent=2) + "\n"
     for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema)):
         (docs / name).write_text(text)
@@ -439,6 +501,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[args.command](args)
     except UsageError as exc:
         print(exc, file=sys.stderr)
+        return 2
+    except OutputError as exc:
+        print(f"importexport: {exc}", file=sys.stderr)
         return 2
     except CardFileError as exc:
         for d in exc.diagnostics:
