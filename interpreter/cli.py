@@ -323,10 +323,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     data = load_rules()
     try:
         record = read_record(args.record, data)
-        cards = chosen_cards(record.get("expansions", "none"), record_mods(record, args.record))
+        try:
+            cards = chosen_cards(record.get("expansions", "none"), record_mods(record, args.record))
+        except UsageError as exc:
+            raise ReplayError(f"{args.record}: the record's {str(exc).removeprefix('--')}") from None
         options = GameOptions()
         for text in record.get("options", []):
-            options = parse_option(text, options)
+            try:
+                options = parse_option(text, options)
+            except OptionError as exc:
+                raise ReplayError(f"{args.record}: options: {exc}") from None
         if "failed" in record:
             return _replay_failure(replay_failure(record, cards, data, options), record)
         outcome = replay(record, cards, data, options, watch=narrate if args.watch else None)
@@ -479,8 +485,11 @@ def cmd_docs(args: argparse.Namespace) -> int:
     from interpreter.reference import card_schema, powers_markdown, reference_markdown
     docs = args.out or project_root() / "docs"
     check_output_folder(docs, "--out")
+    from interpreter.scenarios.replay import record_schema
     schema = json.dumps(card_schema(), indent=2) + "\n"
-    for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema)):
+    records = json.dumps(record_schema(), indent=2) + "\n"
+    for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema),
+                       ("record.schema.json", records)):
         (docs / name).write_text(text)
         print(f"wrote {docs / name}")
     return 0
