@@ -37,22 +37,30 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see `{self.prog} --help`)")
 
 
-def whole(minimum: int) -> type[int]:
+# Upper bounds of command-line numbers: far above any real use, low enough that a typo is caught.
+MAX_SEED = 10**12  # a batch's game seeds (seed * 1,000,003 + index) stay within a record's 63 bits
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 1024
+
+
+def whole(minimum: int, maximum: int | None = None) -> type[int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"`{text}` is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"`{text[:40]}` is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}; got {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}; got {str(value)[:40]}")
         return value
     parse.__name__ = "number"
     return parse  # type: ignore[return-value]
 
 
 def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -> None:
-    p.add_argument("--players", type=whole(1), default=players, help="number of players, 2-6 (default 4)")
-    p.add_argument("--seed", type=whole(0), default=1, help="seed of the game or batch (default 1)")
+    p.add_argument("--players", type=whole(1, 99), default=players, help="number of players, 2-6 (default 4)")
+    p.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the game or batch (default 1)")
     p.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (see `importexport options`); may be repeated")
@@ -66,7 +74,7 @@ def build_parser() -> Parser:
 
     sim = sub.add_parser("simulate", help="play many bot games and summarise them")
     add_game_arguments(sim)
-    sim.add_argument("--games", type=whole(1), default=100, help="number of games (default 100)")
+    sim.add_argument("--games", type=whole(1, MAX_GAMES), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
     sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game); "
@@ -78,26 +86,26 @@ def build_parser() -> Parser:
     add_game_arguments(play)
     play.add_argument("--watch", action="store_true", help="narrate the game turn by turn")
     play.add_argument("--verbose", action="store_true", help="with --watch: narrate every event, credits included")
-    play.add_argument("--human", type=whole(1), action="append", default=[], metavar="SEAT",
+    play.add_argument("--human", type=whole(1, 99), action="append", default=[], metavar="SEAT",
                       help="seat (1-based) played by a person at this terminal; may be repeated")
     play.add_argument("--log", type=Path, help="write the game's decision log (JSON) to this file")
 
     b = sub.add_parser("bench", help="measure games per second and microseconds per decision")
     add_game_arguments(b)
-    b.add_argument("--games", type=whole(1), default=200, help="number of games (default 200)")
+    b.add_argument("--games", type=whole(1, MAX_GAMES), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
     b.add_argument("--failures", type=Path, default=Path(FAILED_FOLDER), metavar="FOLDER",
                    help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
     bal = sub.add_parser("balance", help="many games between heuristic bots on all cores: per-card and per-game report")
-    bal.add_argument("--games", type=whole(1), default=None,
+    bal.add_argument("--games", type=whole(1, MAX_GAMES), default=None,
                      help=f"number of games (default {BALANCE_GAMES}; with --resume, the run's own number)")
-    bal.add_argument("--players", type=whole(1), default=4, help="number of players, 2-6 (default 4)")
-    bal.add_argument("--seed", type=whole(0), default=1, help="seed of the batch (default 1)")
+    bal.add_argument("--players", type=whole(1, 99), default=4, help="number of players, 2-6 (default 4)")
+    bal.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the batch (default 1)")
     bal.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
     bal.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs, applied in order")
     bal.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option; may be repeated")
-    bal.add_argument("--workers", type=whole(1), default=None, help="processes to use (default: all cores)")
+    bal.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")
     bal.add_argument("--out", type=Path, required=True, help="folder for games.jsonl, results.json and report.html")
     bal.add_argument("--resume", action="store_true", help="continue an interrupted run in --out without replaying finished games")
     bal.add_argument("--force", action="store_true", help="replace a run already in --out (its games are deleted)")
@@ -264,13 +272,19 @@ def _spec(text: str, base_expansions: str) -> Any:
     return CardSpec("none" if text == "base" else text)
 
 
-def _balance_run(folder: Any, args: argparse.Namespace) -> tuple[dict[str, Any], Failures]:
-    from interpreter.sim.balance import default_workers, load_spec, progress_line, run_games, summarize, write_outputs
-    job = folder.job
+def _balance_cards(spec: Any) -> CardSet:
+    """The card set of a run, loaded (and so checked) before its folder is touched."""
+    from interpreter.sim.balance import load_spec
     try:
-        cards = load_spec(job.cards)
+        return load_spec(spec)
     except ValueError as exc:
         raise UsageError(f"importexport balance: {exc}") from None
+
+
+def _balance_run(folder: Any, args: argparse.Namespace) -> tuple[dict[str, Any], Failures]:
+    from interpreter.sim.balance import default_workers, progress_line, run_games, summarize, write_outputs
+    job = folder.job
+    cards = _balance_cards(job.cards)
     start = time.perf_counter()
     before = len(folder.done)
     outcome = run_games(job, folder, workers=args.workers or default_workers(), progress=progress_line(),
@@ -296,11 +310,13 @@ def cmd_balance(args: argparse.Namespace) -> int:
             raise UsageError(f"--mod: no such file or folder: {path}")
     if args.resume and args.force:
         raise UsageError("importexport balance: --resume continues the run in --out and --force replaces it; give one")
+    check_output_folder(args.out, "--out", create=False)  # made once the card sets are found good
     games = args.games or BALANCE_GAMES
     if args.compare:
         from interpreter.sim.compare import compare, compare_html, compare_summary
-        check_output_folder(args.out, "--out")
         jobs = [BalanceJob(games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option)) for text in args.compare]
+        for job in jobs:
+            _balance_cards(job.cards)
         folders = [open_run(args.out / name, job, games_given=args.games is not None, resume=args.resume, force=args.force)
                    for name, job in zip("ab", jobs, strict=True)]
         runs = [_balance_run(folder, args)[0] for folder in folders]
@@ -311,6 +327,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         print(f"Reports: {args.out / 'a' / 'report.html'}, {args.out / 'b' / 'report.html'}, {args.out / 'compare.html'}")
         return 0
     job = BalanceJob(games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option))
+    _balance_cards(job.cards)
     folder = open_run(args.out, job, games_given=args.games is not None, resume=args.resume, force=args.force)
     results, failures = _balance_run(folder, args)
     print(terminal_summary(results))
@@ -405,6 +422,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from interpreter.cards.loader import card_files
+    empty = [p for p in args.paths if p.is_dir() and not card_files([p])]
+    if empty:
+        raise UsageError(f"no card files (*.yaml) in the folder {empty[0]}")
     try:
         cards = load_cards(args.paths) if args.paths else load_all_cards()
     except CardFileError as exc:
@@ -502,27 +523,32 @@ COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "val
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    command = "importexport"
     try:
         args = parser.parse_args(argv)
         if not args.command:
             parser.print_help()
             return 2
+        command = f"importexport {args.command}"
         return COMMANDS[args.command](args)
-    except UsageError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    except OutputError as exc:
-        print(f"importexport: {exc}", file=sys.stderr)
+    except (UsageError, OutputError) as exc:
+        print(_one_line(command, exc), file=sys.stderr)
         return 2
     except CardFileError as exc:
         for d in exc.diagnostics:
             print(d, file=sys.stderr)
         return 1
     except SetupError as exc:
-        print(f"importexport: {exc}", file=sys.stderr)
+        print(_one_line(command, exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _one_line(command: str, exc: Exception) -> str:
+    """`importexport COMMAND: message`, on one line whatever the message holds."""
+    text = " ".join(str(exc).split())
+    return text if text.startswith("importexport") else f"{command}: {text}"

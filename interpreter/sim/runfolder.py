@@ -127,8 +127,9 @@ def _same_settings(old: dict[str, Any], new: dict[str, Any]) -> bool:
 
 
 def _holds_a_run(path: Path) -> bool:
+    """A folder holds a run once a game is recorded in it (settings alone are not worth keeping)."""
     games = path / GAMES_FILE
-    return (path / JOB_FILE).exists() or (games.exists() and games.stat().st_size > 0)
+    return games.exists() and games.stat().st_size > 0
 
 
 def open_run(path: Path, job: BalanceJob, *, games_given: bool, resume: bool, force: bool) -> RunFolder:
