@@ -83,8 +83,6 @@ def check_power(power: ast.Power) -> list[SyntaxProblem]:
                     problems.append(SyntaxProblem(effect.col, "P023", f"credits change in steps of 2 during play (R1.8.3); `{amount}` is odd"))
         if isinstance(effect, ast.DiscardGoods) and effect.zone != "goods":
             problems.append(SyntaxProblem(effect.col, "P024", "`discard` takes cards from your goods: write `of your ... goods`"))
-        if isinstance(effect, ast.Gain | ast.Draw | ast.GiveCards | ast.Sell | ast.DiscardGoods) and effect.amount < 1:
-            problems.append(SyntaxProblem(effect.col, "P025", "the number must be at least 1"))
     if power.rule is not None:
         problems += _check_rule(power.rule)
     trigger = power.trigger
@@ -94,8 +92,6 @@ def check_power(power: ast.Power) -> list[SyntaxProblem]:
 
 
 def _check_rule(rule: ast.Rule) -> list[SyntaxProblem]:
-    if rule.kind in ("threshold", "capacity") and rule.number < 1:
-        return [SyntaxProblem(rule.col, "P025", "the number must be at least 1")]
     if rule.kind == "payout" and rule.credits % 2:
         return [SyntaxProblem(rule.col, "P023", f"credits change in steps of 2 (R1.8.3); `{rule.credits}` is odd")]
     if rule.kind == "threshold" and rule.number % 2:

@@ -11,6 +11,7 @@ from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, Une
 
 from interpreter.cards.diagnostics import did_you_mean
 from interpreter.dsl import ast
+from interpreter.dsl.bounds import out_of_range
 from interpreter.dsl.build import FilterProblem, ToAst
 
 GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "powers.lark"
@@ -94,6 +95,9 @@ def parse_power(text: str) -> tuple[ast.Power | None, list[SyntaxProblem]]:
         tree = parser().parse(lowered)
     except UnexpectedInput as err:
         return None, [_problem(lowered, err)]
+    ranges = [SyntaxProblem(col, "P025", message) for col, message in out_of_range(tree)]  # the table of dsl/bounds.py
+    if ranges:
+        return None, ranges
     try:
         return ToAst(text).transform(tree), []
     except FilterProblem as exc:

@@ -82,6 +82,10 @@ def apply_packs(base: CardSet, paths: list[Path]) -> Applied:
                 hint = did_you_mean(card_id, cards)
                 diagnostics.append(Diagnostic(packs[-1].path, 1, 1, "M022", f"the deck list names `{card_id}`, which is not in the game{hint}"))
     final = deck_cards(cards, deck) if not diagnostics else []
+    if final:
+        from interpreter.cards.capacity import capacity_problems
+        from interpreter.cards.catalog import load_rules
+        diagnostics += capacity_problems(final, load_rules().ship_capacity)
     if len(final) > MAX_DECK:
         diagnostics.append(Diagnostic(packs[-1].path, 1, 1, "M007", f"a deck may hold at most {MAX_DECK} cards; this one has {len(final)}"))
     if diagnostics:
