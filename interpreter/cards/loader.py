@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean
+from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean, quoted
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
 from interpreter.cards.yamlsource import SourceMap, load_yaml
 from interpreter.dsl.bounds import MAX_SHIP_CAPACITY
 
-SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
+SNAKE = re.compile(r"[a-z][a-z0-9_]{0,63}")  # matched whole (fullmatch): `$` would let a final newline through
 REQUIRED = ("id", "name", "set", "good", "action", "tier", "load", "text")
 OPTIONAL = ("estimated", "names", "powers", "examples")
 KNOWN_KEYS = REQUIRED + OPTIONAL
@@ -155,15 +155,16 @@ def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, l
         return None, diags
 
     card_id = data["id"]
-    if not isinstance(card_id, str) or not SNAKE.match(card_id):
-        diags.append(smap.diag(("id",), "C010", f"`id` must be snake_case (lower-case letters, digits, _); got `{card_id}`"))
+    if not isinstance(card_id, str) or not SNAKE.fullmatch(card_id):
+        diags.append(smap.diag(("id",), "C010", "`id` must be snake_case: lower-case letters, digits and _, starting with a letter, "
+                                                f"at most 64 characters; got {quoted(card_id)}"))
     elif card_id != stem:
         diags.append(smap.diag(("id",), "C011", f"`id` is `{card_id}` but the file is named `{stem}.yaml`; they must be equal"))
     for key in ("name", "text"):
         if not isinstance(data[key], str) or not data[key].strip():
             diags.append(smap.diag((key,), "C012", f"`{key}` must be non-empty text"))
-    if not isinstance(data["set"], str) or not SNAKE.match(data["set"]):
-        diags.append(smap.diag(("set",), "C013", f"`set` must be a snake_case name such as base, jutaku; got `{data['set']}`"))
+    if not isinstance(data["set"], str) or not SNAKE.fullmatch(data["set"]):
+        diags.append(smap.diag(("set",), "C013", f"`set` must be a snake_case name such as base, jutaku; got {quoted(data['set'])}"))
     _check_choice(smap, "good", data["good"], GOOD_TYPES, "C020", diags)
     _check_choice(smap, "action", data["action"], ACTION_TYPES, "C021", diags)
     tier = data["tier"]
