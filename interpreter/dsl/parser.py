@@ -74,6 +74,8 @@ def _problem(text: str, err: UnexpectedInput) -> SyntaxProblem:
         expected = _expected_words(set(err.expected))
     match = WORD.match(text, col - 1)
     word = match.group(0) if match else text[col - 1:col]
+    if not word.isprintable():  # a control character: shown escaped, so the message stays one line
+        word = word.encode("unicode_escape").decode("ascii")
     hint = did_you_mean(word, [w for w in expected if w != "a number"])
     if word.isdigit() and "a number" not in expected:
         return SyntaxProblem(col, "P003", f"unexpected number `{word}`; expected {_describe(expected)}")
