@@ -319,13 +319,14 @@ def cmd_balance(args: argparse.Namespace) -> int:
             _balance_cards(job.cards)
         folders = [open_run(args.out / name, job, games_given=args.games is not None, resume=args.resume, force=args.force)
                    for name, job in zip("ab", jobs, strict=True)]
-        runs = [_balance_run(folder, args)[0] for folder in folders]
+        done = [_balance_run(folder, args) for folder in folders]
+        runs = [results for results, _ in done]
         outcome = compare(runs[0], runs[1])
         (args.out / "compare.json").write_text(json.dumps(outcome, indent=1))
         (args.out / "compare.html").write_text(compare_html(outcome))
         print(compare_summary(outcome))
         print(f"Reports: {args.out / 'a' / 'report.html'}, {args.out / 'b' / 'report.html'}, {args.out / 'compare.html'}")
-        return 0
+        return 1 if any(failures.records for _, failures in done) else 0
     job = BalanceJob(games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option))
     _balance_cards(job.cards)
     folder = open_run(args.out, job, games_given=args.games is not None, resume=args.resume, force=args.force)
