@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 from interpreter.agents.human import HumanAgent, HumanQuit
 from interpreter.agents.random_agent import RandomAgent
 from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
-from interpreter.cards.diagnostics import CardFileError, Diagnostic
+from interpreter.cards.diagnostics import CardFileError
 from interpreter.cards.loader import CardSet, load_cards
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
@@ -423,22 +423,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from interpreter.cards.capacity import capacity_problems
+    from interpreter.cards.capacity import check_as_a_set
     from interpreter.cards.catalog import card_dirs
     from interpreter.cards.loader import card_files
-    from interpreter.cards.model import CardDef
     empty = [p for p in args.paths if p.is_dir() and not card_files([p])]
     if empty:
         raise UsageError(f"no card files (*.yaml) in the folder {empty[0]}")
-    base = load_rules().ship_capacity
-
-    def as_a_set(cards: list[CardDef]) -> list[Diagnostic]:
-        problems = capacity_problems(cards, base)
-        if problems and args.paths:  # the cards will be played with the shipped ones, which may raise the capacity
-            problems = capacity_problems(cards, base, also=load_all_cards().cards)
-        return problems
     try:
-        cards = load_cards(args.paths or [d for d in card_dirs() if d.exists()], as_a_set)
+        cards = load_cards(args.paths or [d for d in card_dirs() if d.exists()], check_as_a_set(load_rules(), shipped=not args.paths))
     except CardFileError as exc:
         for d in exc.diagnostics:
             print(d)

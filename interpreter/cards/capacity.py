@@ -5,10 +5,11 @@ can never be contracted; it is reported at its `load` (C033)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from interpreter.cards.diagnostics import Diagnostic
 from interpreter.cards.model import CardDef
+from interpreter.cards.rulesdata import RulesData
 
 
 def capacity_raisers(cards: Iterable[CardDef]) -> list[tuple[CardDef, int]]:
@@ -46,3 +47,15 @@ def capacity_problems(cards: Iterable[CardDef], base: int, also: Iterable[CardDe
             problems.append(Diagnostic(card.path, line, col, "C033",
                                        f"the load needs {card.load_total} containers, more than any ship can hold: {source}"))
     return problems
+
+
+def check_as_a_set(data: RulesData, *, shipped: bool) -> Callable[[list[CardDef]], list[Diagnostic]]:
+    """The set check of `validate`: the shipped cards are a set of their own; other files will be
+    played with the shipped cards, which may raise the capacity (loaded only when it matters)."""
+    def check(cards: list[CardDef]) -> list[Diagnostic]:
+        problems = capacity_problems(cards, data.ship_capacity)
+        if problems and not shipped:
+            from interpreter.cards.catalog import load_all_cards
+            problems = capacity_problems(cards, data.ship_capacity, also=load_all_cards().cards)
+        return problems
+    return check
