@@ -79,7 +79,7 @@ def build_parser() -> Parser:
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
     sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game); "
                                     "default: random everywhere")
-    sim.add_argument("--failures", type=Path, default=Path(FAILED_FOLDER), metavar="FOLDER",
+    sim.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
                      help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
     play = sub.add_parser("play", help="play one game: bots, or people with --human")
@@ -94,7 +94,7 @@ def build_parser() -> Parser:
     add_game_arguments(b)
     b.add_argument("--games", type=whole(1, MAX_GAMES), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
-    b.add_argument("--failures", type=Path, default=Path(FAILED_FOLDER), metavar="FOLDER",
+    b.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
                    help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
     bal = sub.add_parser("balance", help="many games between heuristic bots on all cores: per-card and per-game report")
@@ -191,10 +191,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = tuple(b.strip() for b in args.bots.split(",")) if args.bots else None
     if bots is not None and (len(bots) != args.players or any(b not in BOTS for b in bots)):
         raise UsageError(f"--bots needs {args.players} names among {', '.join(BOTS)}, one per seat; got `{args.bots}`")
-    check_output_folder(args.failures, "--failures", create=False)
     coverage = PowerCoverage()
     batch = run_batch(cards, data, args.players, args.games, args.seed, options, terminal_progress(),
-                      coverage.watch if args.powers else None, bots, batch_settings(args), args.failures, warn)
+                      coverage.watch if args.powers else None, bots, batch_settings(args), failures_folder(args), warn)
     failures = batch.failures
     if args.json:
         print(json.dumps({"interrupted": batch.interrupted, "games": [vars(r) for r in batch.results],
@@ -216,6 +215,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def warn(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
+
+
+def failures_folder(args: argparse.Namespace) -> Path:
+    """Where a batch saves the games that fail: --failures, checked before any game; by default
+    ./failed-games, made (if it can be) only when a game fails."""
+    if args.failures is None:
+        return Path(FAILED_FOLDER)
+    check_output_folder(args.failures, "--failures", create=False)
+    return args.failures
 
 
 def batch_settings(args: argparse.Namespace) -> BatchSettings:
@@ -409,9 +417,8 @@ def cmd_mod(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
-    check_output_folder(args.failures, "--failures", create=False)
     failures = Failures()
-    figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), args.failures, warn, failures)
+    figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures)
     if args.json:
         print(json.dumps(figures))
     else:
