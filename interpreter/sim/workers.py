@@ -34,7 +34,10 @@ def _worker_start(parent: int) -> None:
 def unordered(function: Callable[[Any], Any], items: Iterable[Any], workers: int) -> Iterator[Any]:
     """`function(item)` for every item on `workers` processes, yielded as each finishes. Closing the
     iterator early (or an exception in the caller, such as Ctrl-C) terminates the workers at once."""
-    pool = multiprocessing.Pool(processes=workers, initializer=_worker_start, initargs=(os.getpid(),))
+    # Forked workers start at once with the card sets the parent has loaded (other start methods load them again).
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else methods[0])
+    pool = context.Pool(processes=workers, initializer=_worker_start, initargs=(os.getpid(),))
     finished = False
     try:
         yield from pool.imap_unordered(function, items, chunksize=1)
