@@ -192,3 +192,11 @@ def test_a_record_read_back_is_the_record_written(recorded, tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(recorded))
     assert read_record(path) == recorded
+
+
+def test_replay_watch_narrates_the_replayed_game(recorded, tmp_path, capsys):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(recorded))
+    assert main(["replay", str(path), "--watch"]) == 0
+    out = capsys.readouterr().out
+    assert "--- Turn 1: " in out and "the same game, the same result" in out
