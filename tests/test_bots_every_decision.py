@@ -133,7 +133,7 @@ def test_games_with_every_set_are_replayed_by_the_scripted_agent(bots):
     """Seeded games with every set and the example mod; each game's decision log is replayed by the
     scripted agent, which must be asked the same decisions and reach the same result."""
     from interpreter.scenarios.replay import make_record, replay
-    met, games = _games_with(bots, 30)
+    met, games = _games_with(bots, 20)
     assert {"lead", "follow", "contract", "load", "import_ship", "bid", "import_take", "pirate", "supply"} <= set(met)
     for game in games:
         assert game.result is not None

@@ -1,7 +1,7 @@
 """Mass play of the heuristic bot (issue 10, item 1): seeded games with every set and the example mod,
 heuristic bots at every seat and heuristic bots against random ones, across 2-6 players, invariants
 checked after every turn. With the random-bot games of test_mass_play.py and
-test_mass_play_all_sets.py, CI plays some 3,000 games.
+test_mass_play_all_sets.py, CI plays some 2,800 games.
 
 A larger run, outside CI (see docs/balance.md):
     importexport simulate --games 100000 --expansions all --mod docs/example-mod --bots heuristic,random,heuristic,random
@@ -20,8 +20,8 @@ from interpreter.engine.options import GameOptions
 from interpreter.mods.apply import apply_packs
 from interpreter.sim.runner import bot_game
 
-HEURISTIC_GAMES = 120  # per player count: 600 games
-MIXED_GAMES = 80  # per player count: 400 games
+HEURISTIC_GAMES = 100  # per player count: 500 games
+MIXED_GAMES = 60  # per player count: 300 games
 MET: Counter[str] = Counter()
 
 
