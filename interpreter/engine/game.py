@@ -324,7 +324,7 @@ class Game:
             raise SetupError(f"{len(self.players)} players need {len(self.players)} agents; got {len(self.agents)}")
         self.checkpoints = self.checkpoints or any(getattr(a, "wants_checkpoints", False) for a in self.agents)
         while not self.over:
-            self._begin_step()
+            self.begin_step()
             try:
                 if self.ending():
                     self._final_scoring()
@@ -339,7 +339,11 @@ class Game:
         """After a turn: the game end was triggered (R16), or the turn limit reached."""
         return self.turn > 0 and (self.end_reason is not None or self.turn >= self.options.max_turns)
 
-    def _begin_step(self) -> None:
+    def begin_step(self) -> None:
+        """A step (a turn, or the final scoring) begins: with `checkpoints` on, keep a copy of its
+        start, which clones and search bots taken inside the step start from. `play` calls it; code
+        that drives a game turn by turn (a test, a scenario) calls it before each step whose
+        decisions a search bot may answer."""
         if self.checkpoints:
             self.step_start = copy_state(self, [])
         self.step_log = len(self.log)

@@ -11,7 +11,7 @@ from typing import Any
 
 from interpreter.agents.heuristic import HeuristicAgent
 from interpreter.agents.random_agent import random_agents
-from interpreter.agents.search import BUDGET_FORMS, SearchAgent, parse_budget
+from interpreter.agents.search import SearchAgent, parse_budget
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
@@ -26,7 +26,7 @@ def game_seed(batch_seed: int, index: int) -> int:
 
 
 BOTS = ("random", "heuristic", "search")
-BOTS_HELP = f"random, heuristic, search or search:BUDGET (BUDGET: {BUDGET_FORMS})"
+BOTS_HELP = "random, heuristic, search or search:BUDGET (search:50it rollouts, search:200ms per decision)"
 BOT_PATTERN = r"^(random|heuristic|search(:[0-9]+(\.[0-9]+)?(it|ms|s))?)$"  # a bot name, as records hold it
 
 
