@@ -123,6 +123,10 @@ def build_parser() -> Parser:
     bal.add_argument("--force", action="store_true", help="replace a run already in --out (its games are deleted)")
     bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
                      help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
+    bal.add_argument("--bots", help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
+                                    "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50it "
+                                    "rollouts, search:200ms per decision); default: heuristic everywhere. --compare plays both "
+                                    "sides with the same bots")
     bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
 
     lad = sub.add_parser("ladder", help="every pair of bots on the same seeds: win rates with intervals and an Elo-like rating")
@@ -130,9 +134,9 @@ def build_parser() -> Parser:
     lad.add_argument("--bots", default="random,heuristic,search:10it,search:40it",
                      help="the bots to rank, at least two (default random,heuristic,search:10it,search:40it); "
                           "a search bot's budget is search:50it (rollouts) or search:200ms (time per decision)")
-    lad.add_argument("--games", type=whole(1), default=20,
+    lad.add_argument("--games", type=whole(1, MAX_GAMES), default=20,
                      help="seeds per pair (default 20); each pair plays two games per seed, one seat each way")
-    lad.add_argument("--workers", type=whole(1), default=None, help="processes to use (default: all cores)")
+    lad.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")
     lad.add_argument("--json", action="store_true", help="print the ladder as JSON")
     lad.add_argument("--out", type=Path, help="also write the ladder's JSON and every game's record (ladder.json) here")
 
@@ -406,10 +410,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise UsageError("importexport balance: --resume continues the run in --out and --force replaces it; give one")
     check_output_folder(args.out, "--out", create=False)  # made once the card sets are found good
     games = args.games or BALANCE_GAMES
+    bots = chosen_bots(args.bots, args.players) if args.bots else ()
     if args.compare:
         from interpreter.sim.balance import load_spec
         from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
-        jobs = [BalanceJob(games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option)) for text in args.compare]
+        jobs = [BalanceJob(games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option), bots) for text in args.compare]
         for job in jobs:
             _balance_cards(job.cards)
         folders = [open_run(args.out / name, job, games_given=args.games is not None, resume=args.resume, force=args.force)
@@ -422,7 +427,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         print(compare_summary(outcome))
         print(f"Reports: {args.out / 'a' / 'report.html'}, {args.out / 'b' / 'report.html'}, {args.out / 'compare.html'}")
         return 1 if any(failures.records for _, failures in done) else 0
-    job = BalanceJob(games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option))
+    job = BalanceJob(games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option), bots)
     _balance_cards(job.cards)
     folder = open_run(args.out, job, games_given=args.games is not None, resume=args.resume, force=args.force)
     results, failures = _balance_run(folder, args)
