@@ -5,7 +5,7 @@ comes from the constructs it is made of (interpreter/lang)."""
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.model import GOOD_TYPES, CardDef
 from interpreter.engine.slots import filled_slots, fits
@@ -39,8 +39,29 @@ def good_value(game: Game, p: Player, card: Card) -> float:
     return value
 
 
+class _Memo:
+    """What `fitting_ships` found in the game's current state. A bot values its options without
+    changing the game, so the answers hold until the game moves on: a new decision is logged, or
+    another game (a search bot's rollout) is valued. Held by reference, so a game that is gone is
+    never mistaken for a new one."""
+
+    game: object = None
+    decisions = -1
+    asked = -1
+    ships: dict[tuple[Any, ...], list] = {}
+
+
 def fitting_ships(game: Game, p: Player, card: Card) -> list:
-    return [s for s in p.ships if fits(game.rules, p, s, card)]
+    """The ships of `p` on which `card` would fill an open slot (the heuristic asks this of the same
+    cards many times while it values one decision's options: memoized for the state at hand)."""
+    memo = _Memo
+    if memo.game is not game or memo.decisions != len(game.log) or memo.asked != game.decisions_asked:
+        memo.game, memo.decisions, memo.asked, memo.ships = game, len(game.log), game.decisions_asked, {}
+    key = (p.seat, card.uid, card.good, game.turn, *((len(s.contracts), len(s.containers), s.at_sea) for s in p.ships))
+    found = memo.ships.get(key)
+    if found is None:
+        found = memo.ships[key] = [s for s in p.ships if fits(game.rules, p, s, card)]
+    return found
 
 
 def open_slots(game: Game, p: Player, ship: object) -> int:
