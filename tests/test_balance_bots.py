@@ -20,7 +20,7 @@ def test_a_balance_run_plays_the_bots_it_is_given(tmp_path, capsys):
     assert main(["balance", "--games", "6", "--players", "3", "--bots", "search:2it,heuristic,random", "--out", str(out), *SHORT]) == 0
     printed = capsys.readouterr().out
     assert "Bots: 1 heuristic, 1 random and 1 search:2it bots (seats turned one per game)" in printed
-    assert "Wins by bot: heuristic" in printed and "search:2it" in printed
+    assert "Wins by bot: heuristic" in printed and "search:2it" in printed and "ms per searched decision" in printed
     records = read_records(out)
     assert [r["bots"] for r in records[:3]] == [["search:2it", "heuristic", "random"], ["random", "search:2it", "heuristic"],
                                                 ["heuristic", "random", "search:2it"]]
@@ -29,6 +29,7 @@ def test_a_balance_run_plays_the_bots_it_is_given(tmp_path, capsys):
     wins = {b["bot"]: b for b in results["bot_wins"]}
     assert set(wins) == {"search:2it", "heuristic", "random"} and all(b["seats"] == 6 for b in wins.values())
     assert sum(b["wins"] for b in wins.values()) == pytest.approx(6)
+    assert results["meta"]["ms_per_search_decision"] > 0 and all(r["searched"] > 0 for r in records)
     assert "games between 1 heuristic, 1 random and 1 search:2it bots" in (out / "report.html").read_text()
 
 
@@ -39,6 +40,7 @@ def test_without_bots_a_run_is_played_by_heuristic_bots_and_says_so(tmp_path, ca
     assert all(r["bots"] == ["heuristic"] * 3 for r in read_records(out))
     results = json.loads((out / "results.json").read_text())
     assert results["meta"]["bots_label"] == "3 heuristic bots" and results["bot_wins"] == []
+    assert results["meta"]["ms_per_search_decision"] is None
 
 
 def test_a_run_is_resumed_only_with_the_same_bots(tmp_path, capsys):

@@ -129,7 +129,17 @@ def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, opt
         "completed": [[c.id for c in p.shipments] for p in game.players],
         "in_hand": [[c.id for c in p.hand] for p in game.players],
         "power_credits": dict(power_credits), "fired": dict(fired),
+        **search_spent(game),
     }
+
+
+def search_spent(game: Game) -> dict[str, Any]:
+    """What the game's search bots spent: decisions searched and seconds (none: nothing)."""
+    from interpreter.agents.search import SearchAgent
+    bots = [a for a in game.agents if isinstance(a, SearchAgent)]
+    if not bots:
+        return {}
+    return {"searched": sum(b.stats.searched for b in bots), "search_seconds": round(sum(b.stats.seconds for b in bots), 4)}
 
 
 # ------------------------------------------------------------------------------------ running

@@ -168,7 +168,7 @@ def summarize(records: list[dict[str, Any]], cards: CardSet, job: BalanceJob, se
     bots = list(job.bots) or ["heuristic"] * job.players
     return {
         "meta": {"games": n, "players": job.players, "seed": job.seed, "cards": job.cards.label(),
-                 "bots": bots, "bots_label": bots_label(bots),
+                 "bots": bots, "bots_label": bots_label(bots), "ms_per_search_decision": search_ms(records),
                  "options": list(job.options), "seconds": round(seconds, 2),
                  "games_per_s": round(played / seconds, 2) if seconds and played else None, "deck_size": len(cards),
                  "min_completions": min_completions, "fdr": FDR},
@@ -187,6 +187,12 @@ def bots_label(bots: list[str] | tuple[str, ...]) -> str:
     names = [f"{n} {kind}" for kind, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
     text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return text + (" bot" if len(bots) == 1 else " bots") + ("" if len(counts) == 1 else " (seats turned one per game)")
+
+
+def search_ms(records: list[dict[str, Any]]) -> float | None:
+    """Milliseconds per decision the search bots searched (None: no search bot played)."""
+    searched = sum(r.get("searched", 0) for r in records)
+    return round(1000 * sum(r.get("search_seconds", 0.0) for r in records) / searched, 1) if searched else None
 
 
 def bot_wins(records: list[dict[str, Any]], job: BalanceJob) -> list[dict[str, Any]]:
@@ -263,6 +269,8 @@ def terminal_summary(results: dict[str, Any]) -> str:
     if results.get("bot_wins"):
         lines.append("Wins by bot: " + "  ".join(f"{b['bot']} {pct(b['rate'])} of its seats [{pct(b['ci'][0])}-{pct(b['ci'][1])}] "
                                                  f"(n={b['seats']})" for b in results["bot_wins"]))
+    if meta.get("ms_per_search_decision"):
+        lines.append(f"Search bots: {meta['ms_per_search_decision']} ms per searched decision")
     if tests:
         lines.append(f"Cards tested: {tests['tested']} with at least {meta['min_completions']} completions "
                      f"({tests['not_ranked']} with fewer are not ranked); {tests['raw_below_alpha']} have p < 0.05 before correction, "
