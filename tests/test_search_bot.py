@@ -181,3 +181,10 @@ def test_a_decision_outside_play_gets_the_heuristics_favourite():
     from interpreter.engine.turn import play_turn
     play_turn(game)
     assert seen and bot.stats.searched == 0
+
+
+def test_play_seats_a_search_bot(capsys):
+    from interpreter.cli import main
+    assert main(["play", "--players", "2", "--seed", "3", "--bots", "search:2it,heuristic", "--option", "max_turns=3"]) == 0
+    out = capsys.readouterr().out
+    assert "search:2it bot" in out and "Game over after 3 turns" in out
