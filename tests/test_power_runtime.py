@@ -138,3 +138,65 @@ def test_a_returning_ship_counts_the_containers_it_put_to_sea_with_R9_2():
         game.take_from_ship_at_sea(ship, card)
     assert not ship.at_sea and p.credits == 18
     assert [e.carried for e in returned] == [4]
+
+
+def _contract_wheat_with(game, p) -> None:  # type: ignore[no-untyped-def]
+    """p (seat 0, leading) leads CONTRACT with Wheat and contracts Beer (tier 0), the other player draws."""
+    give(game, p.hand, "wheat", "beer")
+    use_script(game, [(0, "CONTRACT with Wheat"), (0, "contract Beer"), (1, "draw")])
+    play_turn(game)
+    assert [c.id for c in p.ships[0].contracts] == ["beer"]
+
+
+@pytest.mark.parametrize(("goods", "types"), [((), 0), (("rice", "sugar"), 1), (("rice", "pens", "gold_watches"), 3)])
+def test_good_types_you_have_counts_each_type_once(goods, types):
+    """`good type you have`: the different good types in Goods, not the goods (two agriculture goods are one type)."""
+    cards = with_powers(soap=["when you contract a card: gain 2 for each good type you have"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    give(game, p.goods, *goods)
+    p.credits = 10
+    _contract_wheat_with(game, p)
+    assert p.credits == 10 + 2 * types
+
+
+def test_good_types_among_cards_in_a_place():
+    """`good type among cards in your hand`: the types of the cards there, compared in words."""
+    cards = with_powers(soap=["when you contract a card: if the number of good types among cards in your hand "
+                              "is at least 3 then gain 4"])
+    for hand, gained in ((("rice", "sugar", "pens"), 0), (("rice", "pens", "gold_watches"), 4)):
+        game = new_game(players=2, cards=cards)
+        p = game.players[0]
+        give(game, p.hand, "soap")
+        game.add_shipment(p, p.hand.pop())
+        clear(game, p.hand)
+        give(game, p.hand, *hand)
+        p.credits = 10
+        _contract_wheat_with(game, p)
+        assert p.credits == 10 + gained, hand
+
+
+@pytest.mark.parametrize(("words", "symbol"), [("is at least", ">="), ("is at most", "<="), ("is more than", ">"),
+                                               ("is fewer than", "<"), ("is exactly", "=")])
+def test_a_comparison_in_words_means_its_symbol(words, symbol):
+    """`explain` writes `is at least`; a designer may write it back, and it means `>=`."""
+    written = parse_power(f"when you contract a card: if the number of cards in your hand {words} 2 then gain 2")[0]
+    symbolic = parse_power(f"when you contract a card: if the number of cards in your hand {symbol} 2 then gain 2")[0]
+    assert written.english() == symbolic.english()
+    for hand in ((), ("rice",), ("rice", "sugar"), ("rice", "sugar", "pens")):
+        results = []
+        for power in (written, symbolic):
+            game = new_game(players=2, cards=CardSet([dataclasses.replace(c, powers=(power.compile(),)) if c.id == "soap" else c
+                                                       for c in _PLAIN.cards]))
+            p = game.players[0]
+            give(game, p.hand, "soap")
+            game.add_shipment(p, p.hand.pop())
+            clear(game, p.hand)
+            give(game, p.hand, *hand)
+            p.credits = 10
+            _contract_wheat_with(game, p)
+            results.append(p.credits)
+        assert results[0] == results[1], (words, hand)

@@ -36,7 +36,7 @@ def check_power(power: timings.Power) -> list[Problem]:
     out += _timing_problems(power)
     seen: list[Node] = []
     for node, inner_scope in _walk(power, scope):
-        out += _binding_problems(node, inner_scope)
+        out += _binding_problems(node, inner_scope, seen)
         out += _reference_problems(node, seen)
         out += _number_problems(node, power)
         seen.append(node)
@@ -96,11 +96,14 @@ NEED_TEXT = {"that player": "`that player` is the player of the triggering event
              "carried": "`container it carried` needs a returning ship: `when ... returns to harbor`"}
 
 
-def _binding_problems(node: Node, scope: Scope) -> list[Problem]:
+def _binding_problems(node: Node, scope: Scope, seen: list[Node]) -> list[Problem]:
     need = _need(node)
     if need is None or need in scope.binds:
         return []
-    return [Problem(node.col, "P021", NEED_TEXT[need])]
+    text = NEED_TEXT[need]
+    if need == "that player" and any(isinstance(earlier, effects.ChoosePlayer) for earlier in seen):
+        text += "; the player chosen earlier in this power is `the chosen player`"
+    return [Problem(node.col, "P021", text)]
 
 
 PRODUCERS: dict[str, tuple[type, ...]] = {
