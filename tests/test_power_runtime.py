@@ -143,7 +143,7 @@ def test_a_returning_ship_counts_the_containers_it_put_to_sea_with_R9_2():
 def _contract_wheat_with(game, p) -> None:  # type: ignore[no-untyped-def]
     """p (seat 0, leading) leads CONTRACT with Wheat and contracts Beer (tier 0), the other player draws."""
     give(game, p.hand, "wheat", "beer")
-    use_script(game, [(0, "CONTRACT with Wheat"), (0, "contract Beer"), (1, "draw")])
+    use_script(game, [(0, "CONTRACT with Wheat"), (0, "contract Beer")] + [(seat, "draw") for seat in range(1, len(game.players))])
     play_turn(game)
     assert [c.id for c in p.ships[0].contracts] == ["beer"]
 
@@ -200,3 +200,39 @@ def test_a_comparison_in_words_means_its_symbol(words, symbol):
             _contract_wheat_with(game, p)
             results.append(p.credits)
         assert results[0] == results[1], (words, hand)
+
+
+@pytest.mark.parametrize(("credits", "paid_by"), [((10, 20, 14), [1]), ((10, 20, 20), [1, 2]), ((30, 20, 14), [])])
+def test_the_opponent_with_the_most_credits_pays_R15(credits, paid_by):
+    """`the opponent with the most credits`: every other player who has the most (both on a tie), none
+    when you have the most yourself."""
+    cards = with_powers(soap=["when you contract a card: the opponent with the most credits pays you 4"])
+    game = new_game(players=3, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    for player, amount in zip(game.players, credits, strict=True):
+        player.credits = amount
+    use_script(game, [(0, "CONTRACT with Wheat"), (0, "contract Beer"), (1, "draw"), (2, "draw")])
+    give(game, p.hand, "wheat", "beer")
+    play_turn(game)
+    assert [game.players[s].credits for s in (1, 2)] == [credits[s] - (4 if s in paid_by else 0) for s in (1, 2)]
+    assert p.credits == credits[0] + 4 * len(paid_by)
+
+
+@pytest.mark.parametrize(("shipments", "gained"), [((0, 0), 0), ((2, 0), 2), ((2, 3), 4), ((1, 1), 0)])
+def test_for_each_opponent_with_more_counts_players(shipments, gained):
+    """`for each opponent who has more shipments than you` (you hold 1, Soap): players are counted like cards."""
+    cards = with_powers(soap=["when you contract a card: gain 2 for each opponent who has more shipments than you"])
+    game = new_game(players=3, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    spare = ["rice", "sugar", "pens", "cups", "gold_watches"]
+    for player, n in zip(game.players[1:], shipments, strict=True):
+        give(game, player.shipments, *[spare.pop() for _ in range(n)])
+    clear(game, p.hand)
+    p.credits = 10
+    _contract_wheat_with(game, p)
+    assert p.credits == 10 + gained
