@@ -236,3 +236,42 @@ def test_for_each_opponent_with_more_counts_players(shipments, gained):
     p.credits = 10
     _contract_wheat_with(game, p)
     assert p.credits == 10 + gained
+
+
+@pytest.mark.parametrize(("credits", "gained"), [(10, 4), (12, 6), (0, 0)])
+def test_an_amount_read_from_the_game_moves_credits_in_steps_of_2_R1_8_3(credits, gained):
+    """`gain half your credits rounded down`: 10 -> 5 -> 4 (credits move in 2s), 12 -> 6."""
+    cards = with_powers(soap=["when you contract a card: gain half your credits rounded down"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    p.credits = credits
+    _contract_wheat_with(game, p)
+    assert p.credits == credits + gained
+
+
+def test_each_payer_pays_half_of_their_own_credits():
+    """`each other player pays you half their credits rounded down (at most 6)`: `their` is the payer's."""
+    cards = with_powers(soap=["when you contract a card: each other player pays you half their credits rounded down (at most 6)"])
+    game = new_game(players=3, cards=cards)
+    p, q, r = game.players
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    p.credits, q.credits, r.credits = 10, 8, 30
+    _contract_wheat_with(game, p)
+    assert (q.credits, r.credits, p.credits) == (4, 24, 20)
+
+
+def test_draw_the_number_of_your_shipments():
+    cards = with_powers(soap=["when you contract a card: draw the number of your shipments (at most 4)"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    give(game, p.shipments, "rice", "pens")
+    clear(game, p.hand)
+    _contract_wheat_with(game, p)
+    assert len(p.hand) == 3

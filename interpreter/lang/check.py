@@ -271,6 +271,9 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
             for cap in (m for m in amount.modifiers if isinstance(m, values.AtMost)):
                 even(cap.most, cap.col)  # a cap the amount reaches is paid as it is
     credit_verbs = effects.ChangeCredits | effects.Pay
+    if isinstance(node, effects.ChangeCredits) and node.verb == "score" and isinstance(node.amount, values.ValueAmount) and playing:
+        out.append(Problem(node.amount.col, "P023", "credits change in steps of 2 during play (R1.8.3): `score` an amount "
+                                                     "read from the game only at game end, or `gain` it (rounded down to even)"))
     if isinstance(node, credit_verbs) and isinstance(node.amount, values.EventAmount) and node.amount.cap is not None:
         if not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
             even(node.amount.cap.most, node.amount.cap.col)
