@@ -275,3 +275,19 @@ def test_draw_the_number_of_your_shipments():
     clear(game, p.hand)
     _contract_wheat_with(game, p)
     assert len(p.hand) == 3
+
+
+def test_take_credits_from_players_is_paid_by_each_of_them_OQ_33():
+    """`take 4 credits from each other player`: each pays 4 to the taker; one short of credits pays all
+    he or she has (OQ-33); `half their credits` is read as the payer's."""
+    cards = with_powers(soap=["when you contract a card: take 4 credits from each other player",
+                              "when you contract a card: take half their credits rounded down from each other player"])
+    game = new_game(players=3, cards=cards)
+    p, q, r = game.players
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    p.credits, q.credits, r.credits = 10, 2, 20
+    _contract_wheat_with(game, p)
+    # 4 each (q has only 2), then half of what is left: q 0 -> 0, r 16 -> 8
+    assert (q.credits, r.credits, p.credits) == (0, 8, 10 + 2 + 4 + 8)

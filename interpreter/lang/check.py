@@ -263,14 +263,14 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
         fits = {"draw": ("card",), "score": ("point", "credit")}.get(verb, ("credit",))
         if amount.noun and amount.noun not in fits:
             out.append(Problem(amount.col, "P024", f"`{verb}` counts {fits[0]}s, not {amount.noun}s"))
-    if isinstance(node, effects.ChangeCredits | effects.Pay) and isinstance(node.amount, values.Amount):
+    if isinstance(node, effects.ChangeCredits | effects.Pay | effects.TakeCredits) and isinstance(node.amount, values.Amount):
         amount = node.amount
         rounded = any(isinstance(m, values.RoundedEven) for m in amount.modifiers)
         if not rounded and not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
             even(amount.n, amount.col)
             for cap in (m for m in amount.modifiers if isinstance(m, values.AtMost)):
                 even(cap.most, cap.col)  # a cap the amount reaches is paid as it is
-    credit_verbs = effects.ChangeCredits | effects.Pay
+    credit_verbs = effects.ChangeCredits | effects.Pay | effects.TakeCredits
     if isinstance(node, effects.ChangeCredits) and node.verb == "score" and isinstance(node.amount, values.ValueAmount) and playing:
         out.append(Problem(node.amount.col, "P023", "credits change in steps of 2 during play (R1.8.3): `score` an amount "
                                                      "read from the game only at game end, or `gain` it (rounded down to even)"))
