@@ -91,7 +91,7 @@ def test_ctrl_c_keeps_the_games_that_finished(monkeypatch):
 
 
 def test_the_ladder_command(capsys, tmp_path):
-    code = main(["ladder", "--bots", "random,heuristic", "--games", "2", "--option", "max_turns=5", "--workers", "1",
+    code = main(["ladder", "--bots", "random,heuristic", "--games", "2", "--option", "max_turns=5", "--workers", "2",
                  "--out", str(tmp_path)])
     out = capsys.readouterr().out
     assert code == 0 and "Rating (Elo-like" in out and "heuristic" in out and "95% Wilson interval" in out

@@ -21,12 +21,12 @@ import os
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
 from interpreter.sim.balance import CardSpec, load_spec
 from interpreter.sim.stats import wilson
+from interpreter.sim.workers import unordered
 
 DEFAULT_BOTS = ("random", "heuristic", "search:10it", "search:40it")
 REFERENCE = 1500.0
@@ -86,13 +86,8 @@ def _records(job: LadderJob, workers: int) -> Iterator[dict[str, Any]]:
         for index, lone, field in tasks:
             yield play_ladder_game(job, index, lone, field)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
-    try:
-        futures = [pool.submit(_play, (job, index, lone, field)) for index, lone, field in tasks]
-        for future in as_completed(futures):
-            yield future.result()
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    # the balance run's workers (sim/workers.py): Ctrl-C stops them at once, and they die with the ladder
+    yield from unordered(_play, [(job, index, lone, field) for index, lone, field in tasks], min(workers, len(tasks)))
 
 
 def run_ladder(job: LadderJob, workers: int | None = None,
