@@ -50,12 +50,21 @@ def test_a_bot_that_never_wins_keeps_a_finite_rating():
 
 
 def test_win_rates_carry_wilson_intervals_and_shared_wins_count_their_share():
-    records = synthetic("A", "B", 2, 0.5, 10)
+    records = synthetic("A", "B", 4, 0.5, 10)
     records[0]["winners"] = [0, 1]
-    pair = head_to_head(records)[("A", "B")]
+    pair = head_to_head(records, 4)[("A", "B")]
     wins = sum(1 for r in records[1:] if r["winners"] == [0]) + 0.5
     assert pair["games"] == 10 and pair["wins"] == wins
     assert pair["low"] < pair["rate"] < pair["high"]
+    assert ("B", "A") not in head_to_head(records, 4)  # B never had the lone seat
+
+
+def test_two_player_win_rates_count_every_game_of_the_pair():
+    records = synthetic("A", "B", 2, 0.7, 20) + synthetic("B", "A", 2, 0.3, 20, seed=2)
+    table = head_to_head(records, 2)
+    a, b = table[("A", "B")], table[("B", "A")]
+    assert a["games"] == b["games"] == 40
+    assert a["wins"] + b["wins"] == 40 and a["rate"] > 0.5 > b["rate"]
 
 
 def test_every_pair_plays_the_same_seeds_one_seat_each_way():

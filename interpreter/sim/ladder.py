@@ -117,19 +117,18 @@ def win_share(record: dict[str, Any], bot: str) -> float:
     return sum(1 for s in winners if record["bots"][s] == bot) / len(winners) if winners else 0.0
 
 
-def lone_seat_share(record: dict[str, Any]) -> float:
-    return win_share(record, record["lone"]) if record["lone"] != record["field"] else 0.0
-
-
-def head_to_head(records: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
-    """For each (lone, field): games played, the lone seat's wins (shared wins count their share) and
-    its 95% interval."""
+def head_to_head(records: list[dict[str, Any]], players: int = 0) -> dict[tuple[str, str], dict[str, Any]]:
+    """For each (row, column): games played, the row bot's wins (shared wins count their share) and
+    its 95% interval. With more than two players the row bot is the lone seat against the column's
+    field; with two, every game of the pair counts, whichever bot had which seat."""
     wins: dict[tuple[str, str], float] = defaultdict(float)
     games: dict[tuple[str, str], int] = defaultdict(int)
     for r in records:
-        key = (r["lone"], r["field"])
-        games[key] += 1
-        wins[key] += lone_seat_share(r)
+        lone, field = r["lone"], r["field"]
+        sides = [(lone, field)] + ([(field, lone)] if players == 2 else [])
+        for row, column in sides:
+            games[(row, column)] += 1
+            wins[(row, column)] += win_share(r, row)
     out = {}
     for key, n in games.items():
         low, high = wilson(wins[key], n)
@@ -168,7 +167,7 @@ def ratings(records: list[dict[str, Any]], bots: tuple[str, ...], rounds: int = 
 
 def summary(job: LadderJob, records: list[dict[str, Any]], interrupted: bool, seconds: float) -> dict[str, Any]:
     """What the ladder found, as the JSON the command prints."""
-    pairs = head_to_head(records)
+    pairs = head_to_head(records, job.players)
     rating = ratings(records, job.bots)
     searched = sum(r["searched"] for r in records)
     search_ms = {}
@@ -193,7 +192,7 @@ def table_text(s: dict[str, Any]) -> str:
     """The ladder as a terminal table: ratings, then the lone seat's win rate against each field."""
     bots: list[str] = s["bots"]
     fair = s["fair_share"]
-    what = ("head to head, seats swapped" if s["players"] == 2 else
+    what = ("head to head, every game of the pair, seats swapped" if s["players"] == 2 else
             f"one seat (row) against {s['players'] - 1} seats of the column's bot; a fair share is {fair:.0%}")
     lines = [f"Ladder: {s['games']} of {s['planned']} games{' (interrupted)' if s['interrupted'] else ''}, "
              f"{s['players']} players, {s['seeds']} seeds per pair from seed {s['seed']}, cards {s['cards']}, {s['seconds']}s",
