@@ -71,6 +71,9 @@ def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -
                    help="a mod pack (folder or file) applied to the cards; may be repeated, applied in order")
 
 
+DEFAULT_LADDER = ("random", "heuristic", "search:2it", "search:8it")  # the bots `ladder` ranks by default
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="importexport", description="Import / Export: card interpreter and rules engine.")
     parser.add_argument("--version", action="store_true", help="print the version and where the shipped cards are read from")
@@ -131,8 +134,8 @@ def build_parser() -> Parser:
 
     lad = sub.add_parser("ladder", help="every pair of bots on the same seeds: win rates with intervals and an Elo-like rating")
     add_game_arguments(lad, players=2)
-    lad.add_argument("--bots", default="random,heuristic,search:10it,search:40it",
-                     help="the bots to rank, at least two (default random,heuristic,search:10it,search:40it); "
+    lad.add_argument("--bots", default=",".join(DEFAULT_LADDER),
+                     help=f"the bots to rank, at least two (default {','.join(DEFAULT_LADDER)}); "
                           "a search bot's budget is search:50it (rollouts) or search:200ms (time per decision)")
     lad.add_argument("--games", type=whole(1, MAX_GAMES), default=20,
                      help="seeds per pair (default 20); each pair plays two games per seed, one seat each way")

@@ -28,7 +28,6 @@ from interpreter.sim.balance import CardSpec, load_spec
 from interpreter.sim.stats import wilson
 from interpreter.sim.workers import unordered
 
-DEFAULT_BOTS = ("random", "heuristic", "search:10it", "search:40it")
 REFERENCE = 1500.0
 PRIOR_GAMES = 1.0  # drawn two-player games of every bot against the reference
 
