@@ -291,3 +291,16 @@ def test_take_credits_from_players_is_paid_by_each_of_them_OQ_33():
     _contract_wheat_with(game, p)
     # 4 each (q has only 2), then half of what is left: q 0 -> 0, r 16 -> 8
     assert (q.credits, r.credits, p.credits) == (0, 8, 10 + 2 + 4 + 8)
+
+
+@pytest.mark.parametrize(("written", "same_as"), [
+    ("when your turn begins: draw 1", "when your turn starts: draw 1"),
+    ("when another player gains 6 or more credits: draw 1", "when another player gains 6 or more: draw 1"),
+    ("when you pay 4 or more credits: gain 2", "when you pay 4 or more: gain 2"),
+])
+def test_words_a_designer_writes_for_the_same_event(written, same_as):
+    """Synonyms are the same event: the same English and the same compiled trigger."""
+    a, b = parse_power(written)[0], parse_power(same_as)[0]
+    assert a is not None and b is not None
+    assert a.english() == b.english()
+    assert a.compile().event is b.compile().event is not None
