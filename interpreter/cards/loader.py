@@ -12,7 +12,7 @@ from typing import Any
 
 from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
-from interpreter.cards.yamlsource import SourceMap, load_yaml
+from interpreter.cards.yamlsource import SourceMap, load_yaml, load_yaml_text
 
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 REQUIRED = ("id", "name", "set", "good", "action", "tier", "load", "text")
@@ -174,6 +174,15 @@ def load_card_file(path: Path) -> tuple[CardDef | None, list[Diagnostic]]:
     if diags:
         return None, diags
     return parse_card(data, smap, path.stem)
+
+
+def load_card_text(text: str, path: Path | str) -> tuple[CardDef | None, list[Diagnostic]]:
+    """Check a card file's text as `load_card_file` checks the file (`importexport validate`'s
+    checks, positions included), for text not yet saved: the language server calls this on every edit."""
+    data, smap, diags = load_yaml_text(text, path)
+    if diags:
+        return None, diags
+    return parse_card(data, smap, Path(path).stem)
 
 
 def card_files(paths: Iterable[Path]) -> list[Path]:

@@ -21,7 +21,7 @@ from typing import Any
 from interpreter.cards.diagnostics import Diagnostic, did_you_mean
 from interpreter.cards.loader import load_card_file, parse_card
 from interpreter.cards.model import CardDef
-from interpreter.cards.yamlsource import SourceMap, load_yaml
+from interpreter.cards.yamlsource import SourceMap, load_yaml, load_yaml_text
 
 MANIFEST = "mod.yaml"
 MANIFEST_KEYS = ("name", "version", "depends", "remove", "deck", "cards", "description")
@@ -125,14 +125,15 @@ def _folder_cards(pack: ModPack, folder: Path) -> None:
             return
 
 
-def load_pack(path: Path) -> ModPack:
-    """Read a pack folder or single-file pack. Problems are collected in `pack.diagnostics`."""
+def load_pack(path: Path, manifest_text: str | None = None) -> ModPack:
+    """Read a pack folder or single-file pack. Problems are collected in `pack.diagnostics`.
+    `manifest_text`, if given, is read instead of the manifest file (an editor's unsaved buffer)."""
     manifest = path / MANIFEST if path.is_dir() else path
     pack = ModPack(str(path))
-    if not manifest.exists():
+    if manifest_text is None and not manifest.exists():
         pack.diagnostics.append(Diagnostic(str(path), 1, 1, "M011", f"no `{MANIFEST}` in this folder: a mod pack needs a manifest"))
         return pack
-    data, smap, diags = load_yaml(manifest)
+    data, smap, diags = load_yaml(manifest) if manifest_text is None else load_yaml_text(manifest_text, manifest)
     pack.smap = smap
     if diags:
         pack.diagnostics += diags
