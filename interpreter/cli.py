@@ -120,7 +120,10 @@ def build_parser() -> Parser:
     ex = sub.add_parser("explain", help="render a card's powers as English sentences")
     ex.add_argument("cards", nargs="+", help="card ids or card file paths")
 
-    docs = sub.add_parser("docs", help="regenerate docs/reference.md and docs/powers.md from the code")
+    lsp = sub.add_parser("lsp", help="run the language server for editors (LSP on stdin/stdout; docs/editors.md)")
+    lsp.add_argument("--log", type=Path, help="write the server's log to this file")
+
+    docs = sub.add_parser("docs", help="regenerate docs/reference.md, docs/powers.md and the JSON Schemas (card, mod, scenario) from the code")
     docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default docs/)")
     return parser
 
@@ -414,19 +417,29 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 def cmd_docs(args: argparse.Namespace) -> int:
     from interpreter.cards.catalog import project_root
-    from interpreter.reference import card_schema, powers_markdown, reference_markdown
+    from interpreter.reference import powers_markdown, reference_markdown
+    from interpreter.schemas import SCHEMA_FILES, SCHEMAS
     docs = args.out or project_root() / "docs"
     docs.mkdir(parents=True, exist_ok=True)
-    schema = json.dumps(card_schema(), indent=2) + "\n"
-    for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema)):
+    schemas = [(SCHEMA_FILES[kind], json.dumps(make(), indent=2, ensure_ascii=False) + "\n") for kind, make in SCHEMAS.items()]
+    for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), *schemas):
         (docs / name).write_text(text)
         print(f"wrote {docs / name}")
     return 0
 
 
+def cmd_lsp(args: argparse.Namespace) -> int:
+    try:
+        from interpreter.lsp.server import main as serve
+    except ImportError as exc:
+        raise UsageError(f"importexport lsp needs the optional extra `lsp` ({exc.name} is missing): "
+                         "pip install 'importexport-interpreter[lsp]'") from None
+    return serve(["--log", str(args.log)] if args.log else [])
+
+
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance}
+            "balance": cmd_balance, "lsp": cmd_lsp}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
