@@ -14,6 +14,8 @@ from interpreter.mods.pack import MANIFEST
 CARD, PACK_MANIFEST, PACK_FILE, RULES, SCENARIO, OTHER = "card", "pack manifest", "pack file", "rules", "scenario", "other"
 TOP_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*:")
 SCENARIO_KEYS = {"steps", "expect", "setup"}
+CARD_KEYS = {"id", "good", "action", "tier", "load", "powers"}
+CARD_FOLDERS = {"cards", "expansions"}  # where card files live, in the repository and in a pack
 
 
 def top_level_keys(text: str) -> set[str]:
@@ -23,8 +25,9 @@ def top_level_keys(text: str) -> set[str]:
 
 
 def document_kind(path: Path, text: str) -> str:
-    """A card file unless the name or the top-level keys say otherwise (`validate` reads any YAML file
-    it is given as a card file too)."""
+    """What a YAML buffer is, from its file name and its top-level keys: a card file has card fields
+    or lies in a `cards/` or `expansions/` folder; a pack has `name` and `version`; a scenario has
+    `setup`, `steps` or `expect`."""
     if path.suffix not in (".yaml", ".yml"):
         return OTHER
     if path.name == MANIFEST:
@@ -36,7 +39,9 @@ def document_kind(path: Path, text: str) -> str:
         return PACK_FILE
     if "id" not in keys and keys & SCENARIO_KEYS:
         return SCENARIO
-    return CARD
+    if keys & CARD_KEYS or CARD_FOLDERS & set(path.parent.parts):
+        return CARD
+    return OTHER  # some other YAML file (a CI workflow, ...): not ours to judge
 
 
 def diagnostics_for(path: Path, text: str, base_cards: Callable[[], CardSet]) -> list[Diagnostic]:
