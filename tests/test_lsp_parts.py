@@ -110,3 +110,23 @@ def test_lsp_command_without_the_extra_says_how_to_install_it(monkeypatch, capsy
     monkeypatch.setattr(builtins, "__import__", no_pygls)
     assert main(["lsp"]) == 2
     assert "pip install 'importexport-interpreter[lsp]'" in capsys.readouterr().err
+
+
+def test_the_editor_setup_in_the_docs_starts_the_installed_server():
+    """docs/editors.md: its JSON blocks are valid, and the command they start is the console script."""
+    import json
+    import re
+    import tomllib
+
+    from interpreter.cards.catalog import project_root
+    root = project_root()
+    scripts = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["importexport-lsp"] == "interpreter.lsp.server:main"
+    doc = (root / "docs" / "editors.md").read_text()
+    blocks = re.findall(r"```json\n(.*?)```", doc, re.S)
+    extension = json.loads(blocks[0])
+    assert extension["contributes"]["configuration"]["properties"]["importexport.server"]["default"] == "importexport-lsp"
+    for block in blocks[1:]:
+        for schema in json.loads(block)["yaml.schemas"]:
+            assert (root / "docs" / Path(schema).name).exists()
+    assert doc.count('cmd = { "importexport-lsp" }') == 2
