@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
+import shutil
 import sys
 import time
 from collections.abc import Sequence
@@ -11,17 +13,22 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from interpreter.agents.human import HumanAgent, HumanQuit
-from interpreter.agents.random_agent import RandomAgent
 from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
 from interpreter.cards.diagnostics import CardFileError
-from interpreter.cards.loader import CardSet, load_cards
+from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
+from interpreter.outputs import OutputError, check_output_file, check_output_folder
+from interpreter.powers import new_game
+from interpreter.resources import MissingData
 from interpreter.sim.bench import bench
+from interpreter.sim.failures import FAILED_FOLDER, BatchSettings, Failures
 from interpreter.sim.narrate import Narrator
 from interpreter.sim.runner import run_batch, terminal_progress
 from interpreter.sim.summary import summary_text
+
+BALANCE_GAMES = 2000
 
 
 class UsageError(Exception):
@@ -33,22 +40,30 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see `{self.prog} --help`)")
 
 
-def whole(minimum: int) -> type[int]:
+# Upper bounds of command-line numbers: far above any real use, low enough that a typo is caught.
+MAX_SEED = 10**12  # a batch's game seeds (seed * 1,000,003 + index) stay within a record's 63 bits
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 1024
+
+
+def whole(minimum: int, maximum: int | None = None) -> type[int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"`{text}` is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"`{text[:40]}` is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}; got {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}; got {str(value)[:40]}")
         return value
     parse.__name__ = "number"
     return parse  # type: ignore[return-value]
 
 
 def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -> None:
-    p.add_argument("--players", type=whole(1), default=players, help="number of players, 2-6 (default 4)")
-    p.add_argument("--seed", type=whole(0), default=1, help="seed of the game or batch (default 1)")
+    p.add_argument("--players", type=whole(1, 99), default=players, help="number of players, 2-6 (default 4)")
+    p.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the game or batch (default 1)")
     p.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (see `importexport options`); may be repeated")
@@ -58,39 +73,52 @@ def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -
 
 def build_parser() -> Parser:
     parser = Parser(prog="importexport", description="Import / Export: card interpreter and rules engine.")
+    parser.add_argument("--version", action="store_true", help="print the version and where the shipped cards are read from")
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     sim = sub.add_parser("simulate", help="play many bot games and summarise them")
     add_game_arguments(sim)
-    sim.add_argument("--games", type=whole(1), default=100, help="number of games (default 100)")
+    sim.add_argument("--games", type=whole(1, MAX_GAMES), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
-    sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game); "
-                                    "default: random everywhere")
+    sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game), "
+                                    "or one name for every seat; default: random everywhere")
+    sim.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
+                     help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
     play = sub.add_parser("play", help="play one game: bots, or people with --human")
     add_game_arguments(play)
     play.add_argument("--watch", action="store_true", help="narrate the game turn by turn")
     play.add_argument("--verbose", action="store_true", help="with --watch: narrate every event, credits included")
-    play.add_argument("--human", type=whole(1), action="append", default=[], metavar="SEAT",
+    play.add_argument("--human", type=whole(1, 99), action="append", default=[], metavar="SEAT",
                       help="seat (1-based) played by a person at this terminal; may be repeated")
     play.add_argument("--log", type=Path, help="write the game's decision log (JSON) to this file")
+    play.add_argument("--bots", default="heuristic",
+                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,random, "
+                           "among heuristic and random (default: heuristic everywhere); seats given to --human are played by people")
 
     b = sub.add_parser("bench", help="measure games per second and microseconds per decision")
     add_game_arguments(b)
-    b.add_argument("--games", type=whole(1), default=200, help="number of games (default 200)")
+    b.add_argument("--games", type=whole(1, MAX_GAMES), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
+    b.add_argument("--startup-runs", type=whole(0), default=3,
+                   help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
+    b.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
+                   help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
     bal = sub.add_parser("balance", help="many games between heuristic bots on all cores: per-card and per-game report")
-    bal.add_argument("--games", type=whole(1), default=2000, help="number of games (default 2000)")
-    bal.add_argument("--players", type=whole(1), default=4, help="number of players, 2-6 (default 4)")
-    bal.add_argument("--seed", type=whole(0), default=1, help="seed of the batch (default 1)")
+    bal.add_argument("--games", type=whole(1, MAX_GAMES), default=None,
+                     help=f"number of games (default {BALANCE_GAMES}; with --resume, the run's own number)")
+    bal.add_argument("--players", type=whole(1, 99), default=4, help="number of players, 2-6 (default 4)")
+    bal.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the batch (default 1)")
     bal.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
     bal.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs, applied in order")
     bal.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option; may be repeated")
-    bal.add_argument("--workers", type=whole(1), default=None, help="processes to use (default: all cores)")
+    bal.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")
     bal.add_argument("--out", type=Path, required=True, help="folder for games.jsonl, results.json and report.html")
     bal.add_argument("--resume", action="store_true", help="continue an interrupted run in --out without replaying finished games")
+    bal.add_argument("--force", action="store_true", help="replace a run already in --out (its games are deleted)")
     bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
                      help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
     bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
@@ -105,8 +133,12 @@ def build_parser() -> Parser:
     mod_check.add_argument("paths", nargs="+", type=Path, help="mod packs, applied in this order")
     mod_check.add_argument("--expansions", default="none", help="the sets the packs apply to (default: base only)")
 
-    val = sub.add_parser("validate", help="check card files and report every problem")
-    val.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the shipped cards)")
+    init = sub.add_parser("init", help="make a new mod pack folder (manifest, a sample card with an example, README)")
+    init.add_argument("folder", type=Path, help="the folder to create, e.g. my-mod")
+
+    val = sub.add_parser("validate", help="check card files, mod packs and card examples; report every problem")
+    val.add_argument("paths", nargs="*", type=Path, help="card files, mod packs or folders (default: the shipped cards)")
+    val.add_argument("--run-examples", action="store_true", help="also play every example and report those that fail")
 
     sub.add_parser("options", help="list the game options and their allowed values")
 
@@ -123,8 +155,17 @@ def build_parser() -> Parser:
     lsp = sub.add_parser("lsp", help="run the language server for editors (LSP on stdin/stdout; docs/editors.md)")
     lsp.add_argument("--log", type=Path, help="write the server's log to this file")
 
-    docs = sub.add_parser("docs", help="regenerate docs/reference.md, docs/powers.md and the JSON Schemas (card, mod, scenario) from the code")
-    docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default docs/)")
+    sv = sub.add_parser("serve", help="the designer's desk in a browser: card gallery, editor, game viewer, play against bots")
+    sv.add_argument("--sets", default="all", help="card sets to show: all (default), or a list such as base,jutaku")
+    sv.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="a mod pack applied to the cards; may be repeated")
+    sv.add_argument("--pack", type=Path, metavar="FOLDER", help="the mod pack folder the editor saves into (created on the first save)")
+    sv.add_argument("--runs", type=Path, default=Path("runs"), metavar="FOLDER", help="balance runs to show (`balance --out` folders; default runs)")
+    sv.add_argument("--records", type=Path, metavar="FOLDER", help="where games played in the browser are saved as records")
+    sv.add_argument("--port", type=whole(0), default=8765, help="port to listen on (default 8765; 0: any free port)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
+
+    docs = sub.add_parser("docs", help="regenerate docs/reference.md, docs/powers.md, the grammar and the JSON Schemas from the code")
+    docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default: docs/ of the source checkout)")
     return parser
 
 
@@ -170,17 +211,17 @@ def deck_line(cards: CardSet) -> str:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from interpreter.sim.coverage import PowerCoverage
-    from interpreter.sim.runner import BOTS
     from interpreter.sim.summary import bot_wins_text
     cards, data, options = game_setup(args)
-    bots = tuple(b.strip() for b in args.bots.split(",")) if args.bots else None
-    if bots is not None and (len(bots) != args.players or any(b not in BOTS for b in bots)):
-        raise UsageError(f"--bots needs {args.players} names among {', '.join(BOTS)}, one per seat; got `{args.bots}`")
+    bots = chosen_bots(args.bots, args.players) if args.bots else None
     coverage = PowerCoverage()
     batch = run_batch(cards, data, args.players, args.games, args.seed, options, terminal_progress(),
-                      coverage.watch if args.powers else None, bots)
+                      coverage.watch if args.powers else None, bots, batch_settings(args), failures_folder(args), warn)
+    failures = batch.failures
     if args.json:
-        print(json.dumps({"interrupted": batch.interrupted, "games": [vars(r) for r in batch.results]}))
+        print(json.dumps({"interrupted": batch.interrupted, "games": [vars(r) for r in batch.results],
+                          "failed": [{"seed": r["seed"], "error": r["failed"]["error"], "saved": str(p) if p else None}
+                                     for r, p in zip(failures.records, failures.saved, strict=True)]}))
     else:
         header = f"{args.players} players, seed {args.seed}, deck {deck_line(cards)}"
         print(summary_text(batch.results, header))
@@ -190,7 +231,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(coverage.report(cards))
         if batch.interrupted:
             print(f"Interrupted: {len(batch.results)} of {args.games} games finished and are summarised above.")
-    return 130 if batch.interrupted else 0
+    if failures.records:
+        warn(failures.summary(len(batch.results), args.games))
+    return 130 if batch.interrupted else (1 if failures.records else 0)
+
+
+def warn(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def failures_folder(args: argparse.Namespace) -> Path:
+    """Where a batch saves the games that fail: --failures, checked before any game; by default
+    ./failed-games, made (if it can be) only when a game fails."""
+    if args.failures is None:
+        return Path(FAILED_FOLDER)
+    check_output_folder(args.failures, "--failures", create=False)
+    return args.failures
+
+
+def batch_settings(args: argparse.Namespace) -> BatchSettings:
+    return BatchSettings(args.expansions, tuple(str(m) for m in args.mod), tuple(args.option))
 
 
 def result_text(game: Game, result: GameResult) -> str:
@@ -204,19 +264,46 @@ def result_text(game: Game, result: GameResult) -> str:
     return "\n".join(lines)
 
 
+def chosen_bots(text: str, players: int) -> tuple[str, ...]:
+    from interpreter.sim.runner import parse_bots
+    try:
+        return parse_bots(text, players)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def seats_line(game: Game, kinds: list[str]) -> str:
+    """Who plays each seat: `P1 (green) you, P2 (red) heuristic bot, ...` and the first leader."""
+    who = [("you" if kind == "human" else f"{kind} bot") for kind in kinds]
+    if kinds.count("human") > 1:
+        who = ["a person" if kind == "human" else w for kind, w in zip(kinds, who, strict=True)]
+    return ("Seats: " + ", ".join(f"{p.name} {w}" for p, w in zip(game.players, who, strict=True))
+            + f"; first leader {game.players[game.leader].name}")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    from interpreter.sim.runner import bot_agents
     cards, data, options = game_setup(args)
     for seat in args.human:
         if seat > args.players:
             raise UsageError(f"--human must be a seat from 1 to {args.players}; got {seat}")
-    agents: list[RandomAgent | HumanAgent] = [RandomAgent(args.seed * 1009 + s * 7919 + 1) for s in range(args.players)]
+    if args.log:
+        check_output_file(args.log, "--log")
+    kinds = list(chosen_bots(args.bots, args.players))
+    agents: list[Any] = bot_agents(args.seed, kinds)
+    humans = []
     for seat in args.human:
         agents[seat - 1] = HumanAgent()
-    game = Game(cards, data, args.players, args.seed, options, agents)
+        humans.append(agents[seat - 1])
+        kinds[seat - 1] = "human"
+    game = new_game(cards, data, args.players, args.seed, options, agents)
     if args.watch or args.human:
-        Narrator(game, sys.stdout, verbose=args.verbose)
+        width = shutil.get_terminal_size((80, 24)).columns if humans else None
+        narrator = Narrator(game, sys.stdout, verbose=args.verbose, width=width)
+        for human in humans:
+            human.narrator = narrator
     print(f"Import / Export: {args.players} players, seed {args.seed}, deck {deck_line(cards)}")
-    print("Seats: " + ", ".join(p.name for p in game.players) + f"; first leader {game.players[game.leader].name}")
+    print(seats_line(game, kinds))
     try:
         result = game.play()
     except HumanQuit:
@@ -224,9 +311,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     print(result_text(game, result))
     if args.log:
-        from interpreter.scenarios.replay import make_record
-        settings = {"expansions": args.expansions, "mods": [str(m) for m in args.mod], "options": args.option}
-        args.log.write_text(json.dumps(make_record(game, result, settings), indent=1))
+        from interpreter.scenarios.replay import make_record, paths_for_record
+        settings = {"expansions": args.expansions, "mods": paths_for_record(args.mod, args.log.parent), "options": args.option}
+        try:
+            args.log.write_text(json.dumps(make_record(game, result, settings), indent=1))
+        except OSError as exc:
+            raise OutputError(f"--log: cannot write {args.log}: {exc.strerror or exc}") from None
         print(f"Game record written to {args.log} (replay it with `importexport replay {args.log}`)")
     return 0
 
@@ -238,62 +328,89 @@ def _spec(text: str, base_expansions: str) -> Any:
     return CardSpec("none" if text == "base" else text)
 
 
-def _balance_run(job: Any, out: Path, args: argparse.Namespace) -> dict[str, Any]:
-    from interpreter.sim.balance import default_workers, load_spec, progress_line, read_records, run_games, summarize, write_outputs
+def _balance_cards(spec: Any) -> CardSet:
+    """The card set of a run, loaded (and so checked) before its folder is touched."""
+    from interpreter.sim.balance import load_spec
     try:
-        cards = load_spec(job.cards)
+        return load_spec(spec)
     except ValueError as exc:
         raise UsageError(f"importexport balance: {exc}") from None
+
+
+def _balance_run(folder: Any, args: argparse.Namespace) -> tuple[dict[str, Any], Failures]:
+    from interpreter.sim.balance import default_workers, progress_line, run_games, summarize, write_outputs
+    job = folder.job
+    cards = _balance_cards(job.cards)
     start = time.perf_counter()
-    before = len(read_records(out)) if args.resume else 0
-    try:
-        records, interrupted = run_games(job, out, resume=args.resume, workers=args.workers or default_workers(),
-                                         progress=progress_line(), dask_address=args.dask)
-    except ValueError as exc:
-        raise UsageError(f"importexport balance: {exc}") from None
+    before = len(folder.done)
+    outcome = run_games(job, folder, workers=args.workers or default_workers(), progress=progress_line(),
+                        dask_address=args.dask, report=warn)
+    records = outcome.records
     results = summarize(records, cards, job, time.perf_counter() - start, played=len(records) - before)
-    write_outputs(results, out)
-    if interrupted:
-        print(f"Interrupted after {len(records)} of {job.games} games; the report covers them. "
-              f"Continue with the same command and --resume.", file=sys.stderr)
+    write_outputs(results, folder.path)
+    if outcome.failures.records:
+        warn(outcome.failures.summary(len(records), job.games))
+    if outcome.interrupted:
+        warn(f"Interrupted after {len(records)} of {job.games} games; the report covers them. "
+             f"Continue with the same command and --resume.")
         raise KeyboardInterrupt
-    return results
+    return results, outcome.failures
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
     from interpreter.sim.balance import BalanceJob, CardSpec, terminal_summary
+    from interpreter.sim.runfolder import open_run
     checked_rules_and_options(args)
     for path in args.mod:
         if not path.exists():
             raise UsageError(f"--mod: no such file or folder: {path}")
+    if args.resume and args.force:
+        raise UsageError("importexport balance: --resume continues the run in --out and --force replaces it; give one")
+    check_output_folder(args.out, "--out", create=False)  # made once the card sets are found good
+    games = args.games or BALANCE_GAMES
     if args.compare:
-        from interpreter.sim.compare import compare, compare_html, compare_summary
-        runs = []
-        for name, text in zip("ab", args.compare, strict=True):
-            job = BalanceJob(args.games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option))
-            runs.append(_balance_run(job, args.out / name, args))
-        outcome = compare(runs[0], runs[1])
+        from interpreter.sim.balance import load_spec
+        from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
+        jobs = [BalanceJob(games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option)) for text in args.compare]
+        for job in jobs:
+            _balance_cards(job.cards)
+        folders = [open_run(args.out / name, job, games_given=args.games is not None, resume=args.resume, force=args.force)
+                   for name, job in zip("ab", jobs, strict=True)]
+        done = [_balance_run(folder, args) for folder in folders]
+        runs = [results for results, _ in done]
+        outcome = compare(runs[0], runs[1], card_changes(load_spec(jobs[0].cards), load_spec(jobs[1].cards)))
         (args.out / "compare.json").write_text(json.dumps(outcome, indent=1))
         (args.out / "compare.html").write_text(compare_html(outcome))
         print(compare_summary(outcome))
         print(f"Reports: {args.out / 'a' / 'report.html'}, {args.out / 'b' / 'report.html'}, {args.out / 'compare.html'}")
-        return 0
-    job = BalanceJob(args.games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option))
-    results = _balance_run(job, args.out, args)
+        return 1 if any(failures.records for _, failures in done) else 0
+    job = BalanceJob(games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option))
+    _balance_cards(job.cards)
+    folder = open_run(args.out, job, games_given=args.games is not None, resume=args.resume, force=args.force)
+    results, failures = _balance_run(folder, args)
     print(terminal_summary(results))
     print(f"Report: {args.out / 'report.html'}  (data: {args.out / 'results.json'})")
-    return 0
+    return 1 if failures.records else 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from interpreter.scenarios.replay import ReplayError, read_record, replay
+    from interpreter.scenarios.replay import ReplayError, read_record, record_mods, replay, replay_failure
+    data = load_rules()
     try:
-        record = read_record(args.record)
-        cards = chosen_cards(str(record.get("expansions", "none")), [Path(m) for m in record.get("mods", [])])
+        record = read_record(args.record, data)
+        try:
+            cards = chosen_cards(record.get("expansions", "none"), record_mods(record, args.record))
+        except UsageError as exc:
+            raise ReplayError(f"{args.record}: the record's {str(exc).removeprefix('--')}") from None
         options = GameOptions()
         for text in record.get("options", []):
-            options = parse_option(text, options)
-        outcome = replay(record, cards, load_rules(), options)
+            try:
+                options = parse_option(text, options)
+            except OptionError as exc:
+                raise ReplayError(f"{args.record}: options: {exc}") from None
+        if "failed" in record:
+            return _replay_failure(replay_failure(record, cards, data, options), record)
+        outcome = replay(record, cards, data, options, watch=narrate if args.watch else None)
     except (ReplayError, OptionError) as exc:
         print(f"importexport replay: {exc}", file=sys.stderr)
         return 1
@@ -301,7 +418,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if outcome.same_result:
         print(f"Replayed {len(record['decisions'])} decisions: the same game, the same result.")
         return 0
-    print("The replay ended with another result than the record.")
+    print("The replay ended with another result than the record: " + "; ".join(outcome.differences))
+    return 1
+
+
+def narrate(game: Game) -> None:
+    Narrator(game, sys.stdout)
+
+
+def _replay_failure(outcome: Any, record: dict[str, Any]) -> int:
+    """A failed game played again: the error again (with its traceback, to debug it), or its end."""
+    import traceback
+
+    from interpreter.sim.failures import error_line
+    if outcome.error is None:
+        print(result_text(outcome.game, outcome.result))
+        print(f"The game recorded as failing ({record['failed']['error']}) now finishes.")
+        return 0
+    print("".join(traceback.format_exception(outcome.error)).rstrip(), file=sys.stderr)
+    turn = f" at turn {outcome.game.turn}" if outcome.game is not None else " while being set up"
+    print(f"importexport replay: the failure happens again{turn}: {error_line(outcome.error)}", file=sys.stderr)
     return 1
 
 
@@ -330,25 +466,55 @@ def cmd_mod(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
-    figures = bench(cards, data, args.players, args.games, args.seed, options)
+    failures = Failures()
+    figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures,
+                    args.heuristic_games, args.startup_runs)
     if args.json:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
             print(f"{key:>20}: {value}")
-    return 0
+    if failures.records:
+        warn(failures.summary(int(figures["games"]), args.games))
+    return 130 if figures["interrupted"] else (1 if failures.records else 0)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from interpreter.validation import summary, validate
+    for path in args.paths:
+        if not path.exists():
+            raise UsageError(f"importexport validate: no such file or folder: {path}")
+    report = validate(args.paths, args.run_examples)
+    if args.paths and not report.cards and not report.problems:
+        where = ", ".join(str(p) for p in args.paths)
+        raise UsageError(f"importexport validate: no card files or mod packs found in {where} (card files end in .yaml)")
+    for line in summary(report, args.run_examples):
+        print(line)
+    return 1 if report.problems else 0
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from interpreter.mods.skeleton import SkeletonError, make_pack
     try:
-        cards = load_cards(args.paths) if args.paths else load_all_cards()
-    except CardFileError as exc:
-        for d in exc.diagnostics:
-            print(d)
-        print(f"{len(exc.diagnostics)} problem(s) found.")
-        return 1
-    print(f"{len(cards)} cards, no problems.")
+        files = make_pack(args.folder)
+    except SkeletonError as exc:
+        raise UsageError(f"importexport init: {exc}") from None
+    except OSError as exc:
+        raise UsageError(f"importexport init: cannot write {args.folder}: {exc.strerror or exc}") from None
+    for path in files:
+        print(f"wrote {path}")
+    folder = shlex.quote(str(args.folder))
+    print(f"Check it with `importexport mod check {folder}`, then play with `importexport play --mod {folder} --watch`.")
     return 0
+
+
+def version_text() -> str:
+    from interpreter import __version__, resources
+    try:
+        where = str(resources.data_root())
+    except resources.MissingData as exc:
+        where = f"missing: {exc}"
+    return f"importexport {__version__} (Python {sys.version.split()[0]}; cards and grammar from {where})"
 
 
 def cmd_options(_args: argparse.Namespace) -> int:
@@ -387,8 +553,8 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    from interpreter.cards.explained import card_lines
     from interpreter.cards.loader import load_card_file
-    from interpreter.dsl.explain import power_text
     all_cards = None
     status = 0
     for name in args.cards:
@@ -406,25 +572,52 @@ def cmd_explain(args: argparse.Namespace) -> int:
                 raise UsageError(f"importexport explain: unknown card `{name}`{did_you_mean(name, all_cards.by_id)}")
         if card is None:
             continue
-        print(f"{card.name} ({card.good}, {card.action.upper()}, tier {card.tier}, loads {card.load_text()})")
-        if not card.powers:
-            print("  (no powers written yet)")
-        for power in card.powers:
-            print(f"  {power.text}")
-            print(f"    -> {power_text(power.ast)}")
+        print("\n".join(card_lines(card)))
     return status
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    from interpreter.cards.catalog import project_root
-    from interpreter.reference import powers_markdown, reference_markdown
-    from interpreter.schemas import SCHEMA_FILES, SCHEMAS
-    docs = args.out or project_root() / "docs"
-    docs.mkdir(parents=True, exist_ok=True)
-    schemas = [(SCHEMA_FILES[kind], json.dumps(make(), indent=2, ensure_ascii=False) + "\n") for kind, make in SCHEMAS.items()]
-    for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), *schemas):
+    from interpreter.reference import grammar_file, powers_markdown, reference_markdown
+    from interpreter.resources import source_checkout
+    from interpreter.scenarios.replay import record_schema
+    from interpreter.schema_header import SCHEMA_FILES
+    from interpreter.schemas import SCHEMAS
+    checkout = source_checkout()
+    if args.out is not None:
+        docs = args.out
+    elif checkout is not None:
+        docs = checkout / "docs"
+    else:
+        raise UsageError("importexport docs: give the folder to write into with --out DIR (there is no source checkout here)")
+    check_output_folder(docs, "--out")
+    schemas = [(SCHEMA_FILES[kind], make()) for kind, make in SCHEMAS.items()] + [("record.schema.json", record_schema())]
+    for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()),
+                       *((file, json.dumps(schema, indent=2) + "\n") for file, schema in schemas)):
         (docs / name).write_text(text)
         print(f"wrote {docs / name}")
+    if args.out is None and checkout is not None:  # the grammar is generated from the language's registry too
+        grammar = checkout / "grammar" / "powers.lark"
+        grammar.write_text(grammar_file())
+        print(f"wrote {grammar}")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from interpreter.web.app import serve
+    except ImportError as exc:
+        raise UsageError(f"importexport serve needs the optional extra `web` ({exc.name} is missing): "
+                         "pip install -e '.[web]'") from None
+    from interpreter.web.desk import Desk, DeskSettings
+    if args.port > 65535:
+        raise UsageError(f"--port must be from 0 to 65535; got {args.port}")
+    if args.pack is not None and args.pack.exists() and not args.pack.is_dir():
+        raise UsageError(f"--pack must be a folder (the editor saves card files into it); {args.pack} is a file")
+    try:
+        desk = Desk(DeskSettings(sets=args.sets, mods=args.mod, pack=args.pack, runs=args.runs, records=args.records))
+        serve(desk, args.host, args.port)
+    except ValueError as exc:
+        raise UsageError(f"importexport serve: {exc}") from None
     return 0
 
 
@@ -439,29 +632,40 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance, "lsp": cmd_lsp}
+            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    command = "importexport"
     try:
         args = parser.parse_args(argv)
+        if args.version:
+            print(version_text())
+            return 0
         if not args.command:
             parser.print_help()
             return 2
+        command = f"importexport {args.command}"
         return COMMANDS[args.command](args)
-    except UsageError as exc:
-        print(exc, file=sys.stderr)
+    except (UsageError, OutputError) as exc:
+        print(_one_line(command, exc), file=sys.stderr)
         return 2
     except CardFileError as exc:
         for d in exc.diagnostics:
             print(d, file=sys.stderr)
         return 1
-    except SetupError as exc:
-        print(f"importexport: {exc}", file=sys.stderr)
+    except (SetupError, MissingData) as exc:
+        print(_one_line(command, exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _one_line(command: str, exc: Exception) -> str:
+    """`importexport COMMAND: message`, on one line whatever the message holds."""
+    text = " ".join(str(exc).split())
+    return text if text.startswith("importexport") else f"{command}: {text}"

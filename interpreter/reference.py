@@ -6,11 +6,13 @@ from __future__ import annotations
 import dataclasses
 import inspect
 
-from interpreter.bus.events import CATALOGUE
 from interpreter.engine.decisions import KINDS
+from interpreter.engine.events import CATALOGUE
 from interpreter.engine.options import CHOICES, GameOptions
 from interpreter.engine.queries import QUERIES
-from interpreter.schemas import card_schema as card_schema  # docs/card.schema.json now lives in interpreter/schemas.py
+from interpreter.lang.docs import powers_markdown as from_registry
+from interpreter.lang.grammar import grammar_text
+from interpreter.schemas import card_schema as card_schema  # docs/card.schema.json: built in interpreter/schemas.py
 
 
 def _doc(obj: object) -> str:
@@ -19,7 +21,7 @@ def _doc(obj: object) -> str:
 
 def events_section() -> list[str]:
     lines = ["## Events", "",
-             "The engine emits these at every rule point a card can care about (`interpreter/bus/events.py`).",
+             "The engine emits these at every rule point a card can care about (`interpreter/engine/events.py`).",
              "Players are seat numbers; cards are card instances.", "",
              "| event | rule | fields | when |", "|---|---|---|---|"]
     for cls in CATALOGUE:
@@ -71,21 +73,10 @@ def reference_markdown() -> str:
 
 
 def powers_markdown() -> str:
-    """docs/powers.md: the power language, from interpreter/dsl/vocabulary.py and the grammar."""
-    from interpreter.dsl.explain import power_text
-    from interpreter.dsl.parser import parse_power
-    from interpreter.dsl.vocabulary import SECTIONS
-    lines = ["# The power language", "",
-             "Generated from the code by `importexport docs`; do not edit by hand. The grammar is",
-             "`grammar/powers.lark`; a card's `powers:` list holds one power per line, each starting with its timing:", "",
-             "```yaml", "powers:", "  - on completion: draw 5", "  - \"when you contract an agriculture card: gain 2\"", "```", "",
-             "Quote a line that holds a second `: ` or an apostrophe. `importexport explain CARD` shows how each power reads.",
-             "Credits change in steps of 2 during play (R1.8.3); odd amounts are allowed only `at game end`.", ""]
-    for title, entries in SECTIONS:
-        lines += [f"## {title}", "", "| construct | what it does | example | reads as |", "|---|---|---|---|"]
-        for e in entries:
-            power, _ = parse_power(e.example)
-            reads = power_text(power) if power else ""
-            lines.append(f"| `{e.syntax}` | {e.meaning} | `{e.example}` | {reads} |")
-        lines.append("")
-    return "\n".join(lines)
+    """docs/powers.md: the power language, generated from its registry of constructs."""
+    return from_registry()
+
+
+def grammar_file() -> str:
+    """grammar/powers.lark: the grammar, generated from the registry of constructs."""
+    return grammar_text()

@@ -4,7 +4,7 @@ manifests (docs/mod.schema.json) and scenario files (docs/scenario.schema.json).
 They are built from the loaders' own lists (fields, good types, decision kinds, events, options), so
 they cannot drift from what the loaders accept; `importexport docs` writes them and a test compares.
 Every field carries a description, which editors show on hover and in completion lists. A YAML
-file names its schema in its first line, for yaml-language-server:
+file names its schema in its first line, for yaml-language-server (interpreter/schema_header.py):
 
     # yaml-language-server: $schema=../../docs/card.schema.json
 
@@ -14,18 +14,42 @@ remain the authority: they also check the power lines, card ids and everything a
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+import re
 from typing import Any
+
+from interpreter.cards.catalog import load_rules
+from interpreter.cards.loader import KNOWN_KEYS, LANGUAGES, MAX_TIER, REQUIRED
+from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES
+from interpreter.engine.decisions import KINDS
+from interpreter.engine.events import CATALOGUE
+from interpreter.engine.options import CHOICES, NUMBER_RANGES, GameOptions
+from interpreter.lang.bounds import MAX_SHIP_CAPACITY
+from interpreter.lang.grammar import constructs
+from interpreter.lang.registry import ROLES
+from interpreter.mods.pack import MANIFEST_KEYS
+from interpreter.mods.pack import MAX_COPIES as MAX_DECK_COPIES
+from interpreter.scenarios.model import (
+    EXPECT_KEYS,
+    EXPECT_PLAYER_KEYS,
+    EXPECT_SHIP_KEYS,
+    MAX_COPIES,
+    PLAYER_KEYS,
+    RANDOM,
+    SCORE_PARTS,
+    SETUP_KEYS,
+    SHIP_KEYS,
+    STEP_KEYS,
+    TOP_KEYS,
+    UNSCRIPTED,
+)
+from interpreter.schema_header import SCHEMA_FILES
 
 Schema = dict[str, Any]
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 BASE_ID = "https://importexport.example/"
-SCHEMA_FILES = {"card": "card.schema.json", "mod": "mod.schema.json", "scenario": "scenario.schema.json"}
-HEADER = "# yaml-language-server: $schema="
 
-SNAKE = "^[a-z][a-z0-9_]*$"
+SNAKE = "^[a-z][a-z0-9_]{0,63}$"  # the loader's id pattern (interpreter/cards/loader.py), as a JSON Schema pattern
 CARD_ID = {"type": "string", "pattern": SNAKE}
 
 # ------------------------------------------------------------------ descriptions, one per field
@@ -74,6 +98,8 @@ SCENARIO_FIELDS: dict[str, str] = {
     "seed": "The game's seed (default 1): the cards the scenario does not place are dealt by it.",
     "players": "Number of players, 2 to 6 (default: the players listed in `setup`, else 3).",
     "sets": "The card sets the game uses (default: every card of the repository).",
+    "copies": "Card id to the number of copies the game holds (0 takes the card out); a card a scenario places twice "
+              "needs two copies.",
     "options": "Game options by name (`importexport options`), e.g. `import_fee: per-container`.",
     "unscripted": "What happens at a decision no step answers: `fail` (default) or `decline` (take the declining "
                   "option where there is one).",
@@ -81,16 +107,18 @@ SCENARIO_FIELDS: dict[str, str] = {
     "steps": "The decisions to take, in order.",
     "run": "How long to play: `turn` (default), a number of turns, or `game` (to the end and scoring).",
     "expect": "What must be true afterwards; every expectation that does not hold is reported.",
-    "deck": "The whole draw deck, top card first (an empty list empties it).",
 }
 
 SETUP_FIELDS: dict[str, str] = {
-    "leader": "The seat (from 1) that leads the first turn.",
+    "leader": "The seat (from 1) that leads the first turn, or `random`: drawn with the seed (R2.13).",
     "players": "Each player's situation, in seat order.",
     "island": "Ids of the cards on the supply island.",
     "deck_top": "Ids of the cards on top of the draw deck, the first listed drawn first.",
     "discard": "Ids of the cards in the discard pile.",
-    "deck": "The whole draw deck, top card first (an empty list empties it).",
+    "deck": "The whole draw deck, top card first (an empty list empties it); every card placed nowhere leaves the "
+            "game. Not with `deck_top` or `deck_size`.",
+    "deck_size": "Keep only the top N cards of the deck (after `deck_top`); the others leave the game.",
+    "deal_top": "The top of the deck the setup deals from, first listed dealt first, in the order of the deal (R2.14).",
 }
 
 PLAYER_FIELDS: dict[str, str] = {
@@ -101,6 +129,8 @@ PLAYER_FIELDS: dict[str, str] = {
     "imports": "Ids of the cards in the player's Imports area.",
     "shipments": "Ids of the player's completed shipments: their powers are active from the start.",
     "ships": "The player's two ships; a ship not listed is empty in harbor.",
+    "over_limit": "`true`: the player may hold more imports or goods than the limits allow, and adds nothing to that "
+                  "area until below its limit (R13.6).",
 }
 
 SHIP_FIELDS: dict[str, str] = {
@@ -113,6 +143,8 @@ STEP_FIELDS: dict[str, str] = {
     "player": "The seat (from 1) that decides.",
     "kind": "The kind of decision (docs/reference.md, Decisions).",
     "choose": "The option to take: its full label, or any part of it that matches one option only.",
+    "offered": "Labels (or parts of them, any case) each of which some option of the decision must contain.",
+    "not_offered": "Parts of labels no option of the decision may contain.",
 }
 
 EXPECT_FIELDS: dict[str, str] = {
@@ -121,14 +153,16 @@ EXPECT_FIELDS: dict[str, str] = {
     "island_size": "The number of cards on the supply island.",
     "deck_size": "The number of cards in the draw deck.",
     "discard_size": "The number of cards in the discard pile.",
-    "events": "Events that must have happened: `{type: EventName, field: value}`, seats from 1, cards by id.",
+    "events": "Events that must have happened, in any order: `{type: EventName, field: value}`, seats from 1, cards by id.",
+    "events_in_order": "Events that must have happened in this order (others may come between), written as in `events`.",
     "absent_events": "Events that must not have happened, written as in `events`.",
-    "end_reason": "Why the game ended (after `run: game`).",
+    "end_reason": "Why the game ended (after `run: game`): `credits`, `deck`, `instant` or `turn-limit`.",
     "winners": "The winning seats, from 1 (after `run: game`).",
     "over": "Whether the game is over.",
 }
 
 EXPECT_PLAYER_FIELDS: dict[str, str] = {
+    "colour": "The player's ship colour.",
     "credits": "The player's active credits.",
     "hand": "Exactly these cards in hand, in any order.",
     "hand_size": "The number of cards in hand.",
@@ -137,9 +171,35 @@ EXPECT_PLAYER_FIELDS: dict[str, str] = {
     "goods": "Exactly these cards in Goods, in any order.",
     "imports": "Exactly these cards in Imports, in any order.",
     "shipments": "Exactly these completed shipments, in any order.",
-    "score": "The final score (after `run: game`).",
+    "score": "The final score (after `run: game`, or a turn that ended the game).",
+    "score_breakdown": "Parts of the final score, by part: credits, parked, unfinished, innate, majorities, one_of_each, "
+                       "powers, total (R17.3-R17.8).",
     "level": "The player's level in each named good type (R5.1).",
-    "ships": "The player's ships, written as in setup.",
+    "ships": "The player's ships, in order, written as in setup; `container_count` may stand for `containers`.",
+}
+
+EXPECT_SHIP_FIELDS: dict[str, str] = {
+    **SHIP_FIELDS,
+    "container_count": "The number of containers on the ship.",
+}
+
+SCORE_PART_FIELDS: dict[str, str] = {
+    "credits": "Active credits (R17.3).",
+    "parked": "Credits kept on cards (R17.3).",
+    "unfinished": "2 per container on a ship in harbor (R17.4).",
+    "innate": "The good types' own scoring (R17.5).",
+    "majorities": "Majority bonuses (R17.6).",
+    "one_of_each": "The bonus for one of each good type (R17.7).",
+    "powers": "End-game powers (R17.8).",
+    "total": "The final total.",
+}
+
+SHORTHAND_FIELDS: dict[str, str] = {
+    "says": "How a power line writes the phrase, with slots `{name:kind}` (kinds: number, good, colour, action, "
+            "players, words).",
+    "means": "What it stands for in the core language, with the slots of `says` as `{name}`.",
+    "role": "Optional: what the meaning must parse as (effect, condition, rule, ...).",
+    "note": "A remark for readers of the pack.",
 }
 
 
@@ -159,16 +219,35 @@ def _ids() -> Schema:
     return {"type": "array", "items": CARD_ID}
 
 
+def _case_free(phrase: str) -> str:
+    """A pattern matching `phrase` in any case, with any spaces between its words (as the parser reads it)."""
+    return r"\s+".join("".join(f"[{c}{c.upper()}]" if c.isalpha() else re.escape(c) for c in word) for word in phrase.split())
+
+
+def timing_openings() -> list[str]:
+    """The words a power line starts with, one per timing (`on completion`, `rule`, `when`, ...): the
+    leading keywords of each alternative of the timing constructs' grammar, so a new timing in the
+    registry reaches the schema by itself."""
+    openings: list[str] = []
+    for construct in constructs():
+        if construct.role != "timing":
+            continue
+        own = re.search(rf"^!?{construct.rule}:(.*?)(?=^\S|\Z)", construct.grammar.strip() + "\n", re.M | re.S)
+        for alternative in re.split(r"\n\s*\|", own.group(1) if own else ""):
+            lead = re.match(r'\s*\(?((?:\s*"[a-z]+")+)', alternative)
+            if lead:
+                openings.append(" ".join(re.findall(r'"([a-z]+)"', lead.group(1))))
+    return list(dict.fromkeys(openings))
+
+
 # ------------------------------------------------------------------ card files
 
 def card_definition() -> Schema:
-    from interpreter.cards.loader import KNOWN_KEYS, LANGUAGES, MAX_TIER, REQUIRED
-    from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES
-    from interpreter.lang.grammar import constructs
     text = {"type": "string", "minLength": 1}
     timings = [e for c in constructs() if c.role == "timing" for e in c.examples[:1]]
-    colours = {c: {"type": "integer", "minimum": 1,
+    colours = {c: {"type": "integer", "minimum": 1, "maximum": MAX_SHIP_CAPACITY,
                    "description": LOAD_COLOURS.get(c, f"Containers of the {c} good type.")} for c in (*GOOD_TYPES, ANY_COLOUR)}
+    opening = "^\\s*(?:" + "|".join(_case_free(o) for o in timing_openings()) + ")\\b"
     types: dict[str, Schema] = {
         "id": CARD_ID,
         "name": text,
@@ -183,8 +262,11 @@ def card_definition() -> Schema:
                                  for lang in LANGUAGES}},
         "text": text,
         "powers": {"type": "array", "items": {"anyOf": [
-            {"type": "string", "description": "A power line: its timing, a colon, what it does.",
-             "pattern": "^(on completion|when |rule|any time|at game end|as a container|on contract)", "examples": timings},
+            {"type": "string", "description": "A power line: its timing (" + ", ".join(f"`{o}`" for o in timing_openings())
+                                              + "), a colon, what it does.",
+             "pattern": opening, "examples": timings,
+             # shown by editors (VS Code, yaml-language-server) instead of the pattern itself
+             "patternErrorMessage": "A power line starts with its timing: " + ", ".join(timing_openings()) + "."},
             {"type": "object", "minProperties": 1, "maxProperties": 1,
              "description": "A power line written without quotes (`- on completion: draw 5`), which YAML reads as a "
                             "one-key mapping; it is taken as the line it looks like."}]}},
@@ -205,24 +287,23 @@ def card_schema() -> Schema:
 
 def mod_schema() -> Schema:
     """docs/mod.schema.json: a pack's mod.yaml, or a single-file pack with its cards inline."""
-    from interpreter.mods.pack import MANIFEST_KEYS, MAX_COPIES
     names = {"type": "array", "items": {"type": "string", "minLength": 1}}
-    version = {"type": ["string", "number"]}
+    shorthand = _object(("says", "means", "role", "note"), SHORTHAND_FIELDS, {
+        "says": {"type": "string", "minLength": 1}, "means": {"type": "string", "minLength": 1},
+        "role": {"type": "string", "examples": [r for r in ROLES if r != "timing"]}, "note": {"type": "string"}},
+        "One phrase of the pack and what it means in the core language (docs/modding.md, section 7).",
+        required=["says", "means"])
     types: dict[str, Schema] = {
         "name": {"type": ["string", "number"]},
-        "version": version,
+        "version": {"type": ["string", "number"]},
         "description": {"type": "string"},
         "depends": names,
         "remove": {"type": "array", "items": CARD_ID},
-        "deck": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1, "maximum": MAX_COPIES},
-                 "properties": {"*": {"type": "integer", "minimum": 0, "maximum": MAX_COPIES,
+        "deck": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1, "maximum": MAX_DECK_COPIES},
+                 "properties": {"*": {"type": "integer", "minimum": 0, "maximum": MAX_DECK_COPIES,
                                       "description": "Copies of every card the list does not name (0 leaves them out)."}}},
         "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
-        "shorthands": {"type": "array", "items": {"type": "object", "required": ["says", "means"], "properties": {
-            "says": {"type": "string", "description": "How a power line writes it, with slots `{name:kind}`."},
-            "means": {"type": "string", "description": "What it stands for in the core language."},
-            "role": {"type": "string", "description": "What kind of phrase `means` is (effect, rule, condition, ...)."},
-            "note": {"type": "string", "description": "A remark for readers of the pack."}}}},
+        "shorthands": {"type": "array", "items": shorthand},
     }
     return {"$schema": DRAFT, "$id": BASE_ID + SCHEMA_FILES["mod"], "title": "Import / Export mod pack manifest",
             **_object(MANIFEST_KEYS, MANIFEST_FIELDS, types,
@@ -234,54 +315,65 @@ def mod_schema() -> Schema:
 # ------------------------------------------------------------------ scenario files
 
 def _option_values() -> Schema:
-    from interpreter.engine.options import CHOICES, GameOptions
     properties: dict[str, Schema] = {}
     for name in GameOptions.names():
         if name in CHOICES:
             allowed, text = CHOICES[name]
             values: list[Any] = list(allowed) + ([True, False] if set(allowed) == {"yes", "no"} else [])
             properties[name] = {"enum": values, "description": text[:1].upper() + text[1:] + "."}
+        elif name in NUMBER_RANGES:
+            least, most, why = NUMBER_RANGES[name]
+            properties[name] = {"type": "integer", "minimum": least, "maximum": most,
+                                "description": f"The game option `{name}` (`importexport options`): {why}."}
         else:
-            properties[name] = {"type": ["integer", "string"], "description": f"The game option `{name}` (`importexport options`)."}
+            properties[name] = {"enum": ["yes", "no", True, False], "description": f"The game option `{name}` (`importexport options`)."}
     return {"type": "object", "additionalProperties": False, "properties": properties}
 
 
 def scenario_definition() -> Schema:
-    from interpreter.bus.events import CATALOGUE
-    from interpreter.cards.catalog import load_rules
-    from interpreter.cards.model import GOOD_TYPES
-    from interpreter.engine.decisions import KINDS
-    from interpreter.scenarios.model import EXPECT_KEYS, EXPECT_PLAYER_KEYS, PLAYER_KEYS, SETUP_KEYS, SHIP_KEYS, STEP_KEYS, TOP_KEYS
     seat = {"type": "integer", "minimum": 1, "maximum": 6}
     count = {"type": "integer", "minimum": 0}
+    colours = [c for c, _ in load_rules().colours]
     ship = _object(SHIP_KEYS, SHIP_FIELDS, {"at_sea": {"type": "boolean"}, "contracts": _ids(), "containers": _ids()},
                    "One ship.")
     ships = {"type": "array", "maxItems": 2, "items": ship}
-    zones = {k: _ids() for k in ("hand", "goods", "imports", "shipments", "island", "deck_top", "discard", "deck",
-                                     "hand_has", "hand_lacks")}
-    player = _object(PLAYER_KEYS, PLAYER_FIELDS, {**zones, "colour": {"enum": [c for c, _ in load_rules().colours]},
-                                                  "credits": count, "ships": ships}, "One player's situation.")
-    setup_types = {**zones, "leader": seat, "players": {"type": "array", "maxItems": 6, "items": player}}
+    expect_ship = _object(EXPECT_SHIP_KEYS, EXPECT_SHIP_FIELDS, {"at_sea": {"type": "boolean"}, "contracts": _ids(),
+                                                                  "containers": _ids(), "container_count": count},
+                          "What must hold for one ship.")
+    zones = {k: _ids() for k in ("hand", "goods", "imports", "shipments", "island", "deck_top", "deck", "deal_top",
+                                 "discard", "hand_has", "hand_lacks")}
+    player = _object(PLAYER_KEYS, PLAYER_FIELDS, {**zones, "colour": {"enum": colours}, "credits": count, "ships": ships,
+                                                  "over_limit": {"type": "boolean"}}, "One player's situation.")
+    setup_types = {**zones, "leader": {"anyOf": [seat, {"const": RANDOM}]}, "deck_size": count,
+                   "players": {"type": "array", "maxItems": 6, "items": player}}
     event = {"type": "object", "required": ["type"], "description": "An event and the values of some of its fields.",
              "properties": {"type": {"enum": [e.__name__ for e in CATALOGUE], "description": "The event's name (docs/reference.md, Events)."}}}
+    events = {"type": "array", "items": event}
+    breakdown = _object(SCORE_PARTS, SCORE_PART_FIELDS, {part: {"type": "integer"} for part in SCORE_PARTS},
+                        "Parts of the final score.")
     expect_player = _object(EXPECT_PLAYER_KEYS, EXPECT_PLAYER_FIELDS, {
-        **zones, "credits": count, "hand_size": count, "score": {"type": "integer"}, "ships": ships,
+        **zones, "colour": {"enum": colours}, "credits": count, "hand_size": count, "score": {"type": "integer"},
+        "score_breakdown": breakdown, "ships": {"type": "array", "maxItems": 2, "items": expect_ship},
         "level": {"type": "object", "propertyNames": {"enum": list(GOOD_TYPES)}, "additionalProperties": count}},
         "What must hold for one seat.")
     expect_types = {**zones, "players": {"type": "object", "propertyNames": {"pattern": "^[1-6]$"}, "additionalProperties": expect_player},
                     "island_size": count, "deck_size": count, "discard_size": count,
-                    "events": {"type": "array", "items": event}, "absent_events": {"type": "array", "items": event},
-                    "end_reason": {"type": "string"}, "winners": {"type": "array", "items": seat}, "over": {"type": "boolean"}}
-    step = _object(STEP_KEYS, STEP_FIELDS, {"player": seat, "kind": {"enum": list(KINDS)}, "choose": {"type": "string"}},
-                   "One decision.", required=list(STEP_KEYS))
+                    "events": events, "events_in_order": events, "absent_events": events,
+                    "end_reason": {"type": "string", "examples": ["credits", "deck", "instant", "turn-limit"]},
+                    "winners": {"type": "array", "items": seat}, "over": {"type": "boolean"}}
+    labels = {"type": "array", "items": {"type": "string", "minLength": 1}}
+    step = _object(STEP_KEYS, STEP_FIELDS, {"player": seat, "kind": {"enum": list(KINDS)}, "choose": {"type": "string"},
+                                            "offered": labels, "not_offered": labels},
+                   "One decision.", required=["player", "kind", "choose"])
     types: dict[str, Schema] = {
-        **zones,
         "name": {"type": "string", "minLength": 1},
         "seed": count,
         "players": {"type": "integer", "minimum": 2, "maximum": 6},
         "sets": {"type": "array", "items": {"type": "string", "pattern": SNAKE}},
+        "copies": {"type": "object", "propertyNames": {"pattern": SNAKE},
+                   "additionalProperties": {"type": "integer", "minimum": 0, "maximum": MAX_COPIES}},
         "options": _option_values(),
-        "unscripted": {"enum": ["fail", "decline"]},
+        "unscripted": {"enum": list(UNSCRIPTED)},
         "setup": _object(SETUP_KEYS, SETUP_FIELDS, setup_types, "The starting situation."),
         "steps": {"type": "array", "items": step},
         "run": {"anyOf": [{"enum": ["turn", "game"]}, {"type": "integer", "minimum": 1}]},
@@ -293,26 +385,15 @@ def scenario_definition() -> Schema:
 
 
 def scenario_schema() -> Schema:
-    """docs/scenario.schema.json: a scenario file (a card's `examples:` items have the same form)."""
+    """docs/scenario.schema.json: a scenario file, which holds one scenario or a list of them (a card's
+    `examples:` items have the same form)."""
     return {"$schema": DRAFT, "$id": BASE_ID + SCHEMA_FILES["scenario"], "title": "Import / Export scenario file",
-            **scenario_definition()}
+            "description": "One scenario, or a list of scenarios (docs/scenarios.md).",
+            "anyOf": [{"$ref": "#/$defs/scenario"}, {"type": "array", "items": {"$ref": "#/$defs/scenario"}}],
+            "$defs": {"scenario": scenario_definition()}}
 
 
 SCHEMAS = {"card": card_schema, "mod": mod_schema, "scenario": scenario_schema}
-
-
-# ------------------------------------------------------------------ the header line
-
-def schema_header(kind: str, target: Path, docs: Path | None = None) -> str:
-    """The yaml-language-server line naming the schema of `kind` for the YAML file `target`: a path
-    relative to the file when both lie under one folder tree, else the schema's absolute path."""
-    from interpreter.cards.catalog import project_root
-    schema = (docs or project_root() / "docs") / SCHEMA_FILES[kind]
-    try:
-        where = Path(os.path.relpath(schema.resolve(), target.resolve().parent)).as_posix()
-    except ValueError:  # another drive (Windows)
-        where = schema.resolve().as_posix()
-    return HEADER + where
 
 
 def undescribed(schema: Schema, path: str = "") -> list[str]:

@@ -24,11 +24,15 @@ from interpreter.engine.invariants import all_places
 from interpreter.engine.options import GameOptions
 from interpreter.engine.state import Card
 from interpreter.engine.turn import play_turn  # noqa: F401  (re-exported for tests)
+from interpreter.powers import new_game as powered_game
 
-_BASE = load_all_cards().only_sets(["base"])
+# The shipped cards and rules, loaded once per test session (conftest.py's fixtures hand out these).
+ALL_CARDS = load_all_cards()
+RULES = load_rules()
+_BASE = ALL_CARDS.only_sets(["base"])
 # The rule tests check the base rules: the same cards with their powers taken away (plain goods).
 _PLAIN = CardSet([dataclasses.replace(c, powers=(), examples=()) for c in _BASE.cards])
-_DATA = load_rules()
+_DATA = RULES
 
 
 class Unscripted(AssertionError):
@@ -64,7 +68,7 @@ class Script:
 
 def new_game(players: int = 3, seed: int = 1, leader: int = 0, cards: Any = None, **options: Any) -> Game:
     opts = GameOptions(first_leader=leader, check_invariants=True).with_values(**options)
-    return Game(cards or _PLAIN, _DATA, players, seed, opts, [Script() for _ in range(players)])
+    return powered_game(cards or _PLAIN, _DATA, players, seed, opts, [Script() for _ in range(players)])
 
 
 def use_script(game: Game, answers: Iterable[tuple[int, str]] = (), *, lenient: bool = True) -> Script:

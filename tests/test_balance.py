@@ -9,8 +9,8 @@ from interpreter.agents.heuristic import HeuristicAgent, heuristic_agents
 from interpreter.agents.random_agent import RandomAgent
 from interpreter.cards.catalog import project_root
 from interpreter.cli import main
-from interpreter.engine.game import Game
 from interpreter.engine.options import GameOptions
+from interpreter.powers import new_game
 from interpreter.sim.balance import GAMES_FILE, BalanceJob, CardSpec, read_records, run_games, summarize
 from interpreter.sim.stats import two_proportion_p, wilson
 
@@ -29,26 +29,26 @@ def test_the_heuristic_bot_beats_random_bots(base_cards, data):
     for seed in range(40):
         seat = seed % 4
         agents = [HeuristicAgent(seed) if s == seat else RandomAgent(seed * 7 + s) for s in range(4)]
-        result = Game(base_cards, data, 4, seed, GameOptions(check_invariants=True), agents).play()
+        result = new_game(base_cards, data, 4, seed, GameOptions(check_invariants=True), agents).play()
         wins += (1 / len(result.winners)) if seat in result.winners else 0
     assert wins / 40 >= 0.6
 
 
 def test_heuristic_games_end_mostly_by_credits(base_cards, data):
-    reasons = [Game(base_cards, data, 4, seed, GameOptions(check_invariants=True), heuristic_agents(seed, 4)).play().end_reason
+    reasons = [new_game(base_cards, data, 4, seed, GameOptions(check_invariants=True), heuristic_agents(seed, 4)).play().end_reason
                for seed in range(20)]
     assert reasons.count("credits") > len(reasons) / 2
 
 
 def test_a_batch_resumes_without_replaying_finished_games(tmp_path, base_cards):
     job = BalanceJob(12, 3, 5, CardSpec())
-    first, _ = run_games(job, tmp_path, resume=False, workers=2)
+    first = run_games(job, tmp_path, resume=False, workers=2).records
     assert sorted(r["index"] for r in first) == list(range(12))
     lines = (tmp_path / GAMES_FILE).read_text().splitlines()
     (tmp_path / GAMES_FILE).write_text("\n".join(lines[:5]) + "\n" + lines[5][:20])  # interrupted mid-write
     kept = {r["index"] for r in read_records(tmp_path)}
     assert len(kept) == 5
-    second, _ = run_games(job, tmp_path, resume=True, workers=2)
+    second = run_games(job, tmp_path, resume=True, workers=2).records
     assert sorted(r["index"] for r in second) == list(range(12))
     by_index = {r["index"]: r for r in second}
     assert all(by_index[r["index"]] == r for r in first)  # replayed games are identical (same seeds)

@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.cards.catalog import load_all_cards, load_rules
 from interpreter.cards.loader import CardSet
 from interpreter.scenarios.runner import run_scenario, scenarios_in_file
+from tests.helpers import ALL_CARDS as CARDS
+from tests.helpers import RULES as DATA
 
-CARDS = load_all_cards()
-DATA = load_rules()
 EXAMPLES = [(card, sc) for card in CARDS.cards if card.examples for sc in scenarios_in_file(Path(card.path))[0]]
 
 

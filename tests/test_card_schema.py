@@ -13,14 +13,17 @@ import yaml
 
 from interpreter.cards.catalog import card_dirs, project_root
 from interpreter.cards.loader import card_files, load_card_file, load_card_text
+from interpreter.cli import main
 from interpreter.reference import card_schema
-from interpreter.schemas import HEADER, SCHEMA_FILES, SCHEMAS, mod_schema, scenario_schema, schema_header, undescribed
+from interpreter.schema_header import HEADER, SCHEMA_FILES, schema_header
+from interpreter.schemas import SCHEMAS, mod_schema, scenario_schema, timing_openings, undescribed
 
 EXAMPLE_MOD = project_root() / "docs" / "example-mod"
+EXAMPLE_PACKS = [EXAMPLE_MOD, project_root() / "docs" / "examples" / "novel"]
 
 
 def shipped_card_files() -> list[Path]:
-    return card_files([*(d for d in card_dirs() if d.exists()), EXAMPLE_MOD / "cards"])
+    return card_files([*(d for d in card_dirs() if d.exists()), *(pack / "cards" for pack in EXAMPLE_PACKS)])
 
 
 @pytest.mark.parametrize("kind", list(SCHEMAS))
@@ -39,7 +42,7 @@ def test_every_field_has_a_description(kind):
 def test_every_card_file_matches_the_schema():
     validator = jsonschema.Draft202012Validator(card_schema())
     files = shipped_card_files()
-    assert len(files) == 128 + 4
+    assert len(files) == 128 + 4 + 32
     for path in files:
         errors = list(validator.iter_errors(yaml.safe_load(path.read_text())))
         assert not errors, f"{path}: {errors[0].message}"
@@ -89,8 +92,58 @@ def test_every_card_file_names_its_schema_in_its_first_line():
         first = path.read_text().splitlines()[0]
         assert first == schema_header("card", path), f"{path}: first line should be `{schema_header('card', path)}`"
         assert (path.parent / first.removeprefix(HEADER)).resolve() == project_root() / "docs" / "card.schema.json"
-    manifest = EXAMPLE_MOD / "mod.yaml"
-    assert manifest.read_text().splitlines()[0] == schema_header("mod", manifest) == HEADER + "../mod.schema.json"
+    for pack in EXAMPLE_PACKS:
+        manifest = pack / "mod.yaml"
+        first = manifest.read_text().splitlines()[0]
+        assert first == schema_header("mod", manifest)
+        assert (pack / first.removeprefix(HEADER)).resolve() == project_root() / "docs" / "mod.schema.json"
+
+
+def test_init_names_the_schemas_in_the_files_it_writes(tmp_path, capsys):
+    """A pack made anywhere by `importexport init` names the schemas by absolute path (it may lie
+    outside the tool's folder), with the helper the shipped card files use; the pack still checks."""
+    pack = tmp_path / "my-mod"
+    assert main(["init", str(pack)]) == 0
+    card, manifest = pack / "cards" / "trade_office.yaml", pack / "mod.yaml"
+    assert card.read_text().splitlines()[0] == schema_header("card", card) == HEADER + (project_root() / "docs" / "card.schema.json").as_posix()
+    assert manifest.read_text().splitlines()[0] == schema_header("mod", manifest) == HEADER + (project_root() / "docs" / "mod.schema.json").as_posix()
+    assert not list(jsonschema.Draft202012Validator(card_schema()).iter_errors(yaml.safe_load(card.read_text())))
+    assert not list(jsonschema.Draft202012Validator(mod_schema()).iter_errors(yaml.safe_load(manifest.read_text())))
+    capsys.readouterr()
+    assert main(["validate", str(pack)]) == 0
+
+
+def test_mod_schema_accepts_every_example_pack_and_checks_shorthands():
+    validator = jsonschema.Draft202012Validator(mod_schema())
+    for pack in EXAMPLE_PACKS:
+        manifest = yaml.safe_load((pack / "mod.yaml").read_text())
+        assert not list(validator.iter_errors(manifest)), pack
+    slang = {"name": "Harbor Slang", "version": "1.0.0", "depends": ["base"],
+             "shorthands": [{"says": "cash in {n:number}", "means": "gain {n}", "role": "effect", "note": "slang"}]}
+    assert not list(validator.iter_errors(slang))
+    slang["shorthands"][0]["mean"] = slang["shorthands"][0].pop("means")
+    assert sorted(e.json_path for e in validator.iter_errors(slang)) == ["$.shorthands[0]", "$.shorthands[0]"]
+
+
+def test_scenario_schema_accepts_every_scenario_file():
+    """Scenario files hold one scenario or a list of them (tests/scenarios holds lists)."""
+    validator = jsonschema.Draft202012Validator(scenario_schema())
+    files = sorted((project_root() / "tests" / "scenarios").glob("*.yaml"))
+    assert files
+    for path in files:
+        errors = list(validator.iter_errors(yaml.safe_load(path.read_text())))
+        assert not errors, f"{path}: {errors[0].message}"
+
+
+def test_power_lines_start_with_a_timing_of_the_registry():
+    """The schema's check of a power line's opening comes from the timing constructs, in any case."""
+    assert {"on completion", "rule", "when", "any time", "at game end", "as soon as", "as a contract"} <= set(timing_openings())
+    validator = jsonschema.Draft202012Validator(card_schema())
+    card = yaml.safe_load((project_root() / "cards" / "consumer" / "cups.yaml").read_text())
+    for line, ok in (("On completion: draw 5", True), ("as a contract: this contract accepts any colour", True),
+                     ("whenever you load: gain 2", False), ("on completin: draw 5", False)):
+        errors = list(validator.iter_errors({**card, "powers": [line]}))
+        assert (not errors) == ok, line
 
 
 def test_the_header_line_moves_no_diagnostic(tmp_path):

@@ -89,13 +89,13 @@ def test_simulate_json(capsys):
 # --- bench ----------------------------------------------------------------------------------------
 
 def test_bench_json_prints_one_object_with_figures(capsys):
-    code, out, _ = run(capsys, "bench", "--players", "4", "--games", "3", "--seed", "1", "--json")
+    code, out, _ = run(capsys, "bench", "--players", "4", "--games", "3", "--seed", "1", "--json", "--heuristic-games", "2", "--startup-runs", "1")
     assert code == 0
     lines = out.strip().splitlines()
     assert len(lines) == 1
     data = json.loads(lines[0])
     assert isinstance(data, dict)
-    for key in ("games_per_s", "decisions_per_game", "us_per_decision", "peak_rss_mib"):
+    for key in ("games_per_s", "decisions_per_game", "us_per_decision", "peak_rss_mib", "heuristic_games_per_s", "startup_s", "startup_cold_s"):
         assert key in data
         assert isinstance(data[key], (int, float)) and data[key] > 0
     assert data["games"] == 3
@@ -225,7 +225,7 @@ def test_play_human_reasks_on_wrong_entry_and_quits_cleanly(capsys, monkeypatch)
     assert "Traceback" not in out + err
     assert "'abc' is not an option" in out
     # the first decision is asked twice (after "abc"), then four more decisions; "q" ends at the sixth prompt
-    assert out.count("(q to quit)") == 6
+    assert out.count("q to quit)") == 6
     assert "Game abandoned." in out
     assert "Final scores" not in out
     assert code == 1

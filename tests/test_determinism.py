@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from interpreter.agents.random_agent import random_agents
 from interpreter.agents.scripted import ReplayMismatch, ScriptedAgent, ScriptedLog
-from interpreter.engine.game import Game
 from interpreter.engine.options import GameOptions
+from interpreter.powers import new_game
 
 
 def play(base_cards, data, seed, players=4, agents=None):
-    game = Game(base_cards, data, players, seed, GameOptions(), agents or random_agents(seed, players))
+    game = new_game(base_cards, data, players, seed, GameOptions(), agents or random_agents(seed, players))
     return game, game.play()
 
 

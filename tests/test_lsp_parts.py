@@ -130,3 +130,52 @@ def test_the_editor_setup_in_the_docs_starts_the_installed_server():
         for schema in json.loads(block)["yaml.schemas"]:
             assert (root / "docs" / Path(schema).name).exists()
     assert doc.count('cmd = { "importexport-lsp" }') == 2
+
+
+PACK_MANIFEST_TEXT = """\
+name: Harbor Slang
+version: 1.0.0
+depends: [base]
+shorthands:
+  - says: "cash in {n:number}"
+    means: "gain {n}"
+    role: effect
+"""
+
+SLANG_CARD = """\
+id: slang_card
+name: Slang Card
+set: harbor_slang
+good: consumer
+action: load
+tier: 1
+load: {consumer: 2}
+text: Take 6 credits when it completes.
+powers:
+  - "on completion: cash in 6"
+"""
+
+
+def test_a_pack_cards_own_shorthands_are_read_by_diagnostics_hover_and_completion(tmp_path):
+    """A card of a pack whose manifest names `cash in N` (docs/modding.md, section 7): the buffer is
+    checked, read and completed with the pack's phrases, as the loader reads the file; elsewhere the
+    phrase is an unknown word."""
+    from interpreter.lsp.documents import shorthands_in
+    (tmp_path / "slang" / "cards").mkdir(parents=True)
+    (tmp_path / "slang" / "mod.yaml").write_text(PACK_MANIFEST_TEXT)
+    card = tmp_path / "slang" / "cards" / "slang_card.yaml"
+    card.write_text(SLANG_CARD)
+    assert diagnostics_for(card, SLANG_CARD, lambda: pytest.fail("no cards needed")) == []
+    words = shorthands_in(card, SLANG_CARD, CARD)
+    assert words is not None and any(s.says == "cash in {n:number}" for s in words)
+    shown = hover_markdown(SLANG_CARD, 9, 25, CARD, words)
+    assert shown is not None and shown.startswith("**Power**") and "6 credits" in shown
+    assert next_words("on completion: cash in 6", words) == next_words("on completion: gain 6")
+    assert next_words("on completion: cash in 6") is None
+
+    loose = tmp_path / "elsewhere" / "slang_card.yaml"
+    loose.parent.mkdir()
+    assert [d.code for d in diagnostics_for(loose, SLANG_CARD, lambda: pytest.fail("no cards needed"))] == ["P001"]
+    assert shorthands_in(loose, SLANG_CARD, CARD) is None
+    unread = hover_markdown(SLANG_CARD, 9, 25, CARD, None)
+    assert unread is not None and "does not read" in unread

@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 
 from interpreter.agents.random_agent import random_agents
-from interpreter.engine.game import Game
 from interpreter.engine.invariants import check
 from interpreter.engine.options import GameOptions
+from interpreter.powers import new_game
 from interpreter.sim.coverage import PowerCoverage
 
 GAMES_PER_COUNT = 200  # x 5 player counts = 1,000 games
@@ -26,7 +26,7 @@ def test_random_games_complete_with_invariants(players, base_cards, data):
     endings: Counter[str] = Counter()
     completions = 0
     for seed in range(GAMES_PER_COUNT):
-        game = Game(base_cards, data, players, seed, options, random_agents(seed, players))
+        game = new_game(base_cards, data, players, seed, options, random_agents(seed, players))
         COVERAGE.watch(game)
         result = game.play()
         check(game)
@@ -52,9 +52,10 @@ def test_option_variants_play_through(base_cards, data):
     """Every named option value plays complete games (docs/rulings.md)."""
     variants = [dict(import_ties="random"), dict(import_fee="per-container"), dict(drawers_use_imports="no"),
                 dict(game_end="after-action"), dict(pirate_load="optional"), dict(tie_rounding="up-to-even"),
+                dict(contract_discards="any-moment"),
                 dict(end_threshold=80)]
     for i, values in enumerate(variants):
         options = GameOptions(check_invariants=True).with_values(**values)
         for seed in range(10):
-            game = Game(base_cards, data, 2 + (seed + i) % 5, seed, options, random_agents(seed, 2 + (seed + i) % 5))
+            game = new_game(base_cards, data, 2 + (seed + i) % 5, seed, options, random_agents(seed, 2 + (seed + i) % 5))
             assert game.play().end_reason in ("credits", "deck", "instant")

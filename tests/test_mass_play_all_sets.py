@@ -9,9 +9,9 @@ import pytest
 
 from interpreter.agents.random_agent import random_agents
 from interpreter.cards.catalog import project_root
-from interpreter.engine.game import Game
 from interpreter.engine.options import GameOptions
 from interpreter.mods.apply import apply_packs
+from interpreter.powers import new_game
 from interpreter.sim.coverage import PowerCoverage
 
 GAMES_PER_COUNT = 200
@@ -27,7 +27,7 @@ def modded(all_cards):
 def test_all_sets_and_the_example_mod_play_through(players, modded, data):
     endings: Counter[str] = Counter()
     for seed in range(GAMES_PER_COUNT):
-        game = Game(modded, data, players, seed, GameOptions(check_invariants=True), random_agents(seed, players))
+        game = new_game(modded, data, players, seed, GameOptions(check_invariants=True), random_agents(seed, players))
         COVERAGE.watch(game)
         endings[game.play().end_reason] += 1
     assert set(endings) <= {"credits", "deck", "instant"}, endings

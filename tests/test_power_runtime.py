@@ -6,18 +6,17 @@ import dataclasses
 
 import pytest
 
-from interpreter.bus import events as ev
 from interpreter.bus.bus import TriggerLoopError
 from interpreter.cards.loader import CardSet
-from interpreter.dsl.compile import compile_power
-from interpreter.dsl.parser import parse_power
+from interpreter.engine import events as ev
+from interpreter.lang import parse_power
 from tests.helpers import _PLAIN, clear, give, new_game, play_turn, use_script
 
 
 def with_powers(**lines: list[str]) -> CardSet:
     """The base set with the given cards' powers replaced (synthetic cards for engine tests, OQ-30)."""
     def compiled(texts: list[str]) -> tuple:
-        return tuple(compile_power(parse_power(t)[0]) for t in texts)
+        return tuple(parse_power(t)[0].compile() for t in texts)
     return CardSet([dataclasses.replace(c, powers=compiled(lines[c.id])) if c.id in lines else c for c in _PLAIN.cards])
 
 
@@ -60,3 +59,82 @@ def test_a_runaway_chain_of_triggers_is_stopped_naming_the_cards():
     with pytest.raises(TriggerLoopError) as err:
         game.pay(game.players[0], 2, game.players[1], "a test payment")
     assert "Soap" in str(err.value) and "Candy" in str(err.value)
+
+
+def test_as_soon_as_runs_each_time_its_condition_becomes_true_and_watches_only_while_active_R15_4():
+    """A standing condition is checked after every event while its card is in Shipments; its effects
+    run when the condition becomes true, not again while it stays true, and again after it was false."""
+    cards = with_powers(soap=["as soon as the number of your goods >= 2: gain 2"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    assert not game.bus._after  # nothing is watched while no such power is active
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.goods)
+    p.credits = 10
+    first, second, third = give(game, [], "wheat", "rice", "beer")
+    game.add_to_goods(p, first)
+    assert p.credits == 10
+    game.add_to_goods(p, second)
+    assert p.credits == 12
+    game.add_to_goods(p, third)
+    assert p.credits == 12  # still true: not run again
+    for card in (second, third):
+        p.goods.remove(card)
+        game.discard(card, "a test")
+    game.add_to_goods(p, give(game, [], "coffee")[0])
+    assert p.credits == 14  # false, then true again
+    game.remove_shipment(p, p.shipments[0])
+    assert not game.bus._after
+
+
+def test_an_event_amount_may_be_capped_the_first_import_of_a_turn_costs_2_less_R10_3():
+    """`gain the bid (at most 2)`: an event's number takes `(at most N)` like any amount. With
+    `once per turn`, the first import won in a turn gives back up to 2 of its bid, the second nothing."""
+    from interpreter.engine import importing
+    cards = with_powers(soap=["when you import, once per turn: gain the bid (at most 2)"])
+    game = new_game(players=2, cards=cards)
+    p, other = game.players
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    ship = other.ships[1]
+    clear(game, ship.containers)
+    give(game, ship.containers, "almonds", "apples", "bamboo", "beer")
+    ship.at_sea = True
+    p.credits = other.credits = 10
+    use_script(game, [(0, f"auction the {ship.label}"), (0, "bid 4"), (1, "bid 0"), (0, "take"),
+                      (0, f"auction the {ship.label}"), (0, "bid 4"), (1, "bid 0"), (0, "take")])
+    importing.perform_rounds(game, game.seats_from(0), {0: 2, 1: 2})
+    assert p.credits == 10 - 4 + 2 - 4
+    assert other.credits == 14  # the import fees (R10.6)
+
+
+def test_an_odd_cap_on_credits_is_refused_R1_8_3():
+    from interpreter.lang.check import check_power
+    for line, col in (("when you import: gain the bid (at most 3)", 31),
+                      ("when you sell a card: gain 2 for each luxury good you have (at most 5)", 60)):
+        power, problems = parse_power(line)
+        assert power is not None and not problems
+        assert [(p.code, p.col) for p in check_power(power)] == [("P023", col)], line
+    power, _ = parse_power("when you import: gain the bid (at most 2)")
+    assert power is not None and not check_power(power)
+    assert "at most 2" in power.english()
+
+
+def test_a_returning_ship_counts_the_containers_it_put_to_sea_with_R9_2():
+    """`container it carried`: a ship dealt 4 containers at setup (R2.8) that comes home pays for 4,
+    however many were left when its last one was taken; the event says so (`carried`)."""
+    cards = with_powers(soap=["when one of your ships returns to harbor: gain 2 for each container it carried"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    ship = p.ships[1]
+    assert ship.at_sea and len(ship.containers) == 4 and ship.sailed_with == 4
+    returned: list[ev.ShipReturned] = []
+    game.bus.subscribe(ev.ShipReturned, returned.append)
+    p.credits = 10
+    for card in list(ship.containers):
+        game.take_from_ship_at_sea(ship, card)
+    assert not ship.at_sea and p.credits == 18
+    assert [e.carried for e in returned] == [4]

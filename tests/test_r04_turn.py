@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.invariants import check
 from tests.helpers import asked, clear, game3, give, ids, play_turn, set_hand, use_script
 

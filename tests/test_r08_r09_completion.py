@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.bus import events as ev
 from interpreter.engine import completion, contract, importing, load, pirate
+from interpreter.engine import events as ev
 from interpreter.engine.invariants import check
 from tests.helpers import _BASE, bring_home, clear, game3, give, ids, play_turn, set_hand, use_script
 

@@ -144,3 +144,20 @@ def test_limit_counts_shipments_made_by_contracting_onto_a_full_ship_R13_1():
     assert ids(p1.shipments) == ["shotguns"]
     assert len(island_takes(game, p1, 3)) == 2
     check(game)
+
+
+def test_cards_a_power_puts_past_a_limit_during_play_stay_and_close_the_area_R13_7_R13_6():
+    """`ignoring limits` during play (not only at game end): the cards go in past the limit, the game
+    stays valid (the invariants accept what R13.6 keeps), and nothing more comes in until below it."""
+    game = setup()
+    p = game.players[0]
+    give(game, p.goods, "wheat", "rice")  # goods limit 2 with no shipment (R13.3)
+    give(game, p.imports, "soap")  # imports limit 1 (R13.2)
+    extra, over, more = give(game, p.hand, "pens", "candy", "cups")
+    p.hand.remove(extra)
+    assert game.add_to_goods(p, extra, ignore_limits=True)
+    p.hand.remove(over)
+    assert game.add_to_imports(p, over, ignore_limits=True)
+    check(game)
+    assert not game.add_to_goods(p, more)
+    assert ids(p.goods) == ["wheat", "rice", "pens"] and ids(p.imports) == ["soap", "candy"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.invariants import check
 from tests.helpers import clear, give, new_game, play_turn, use_script
 
@@ -52,7 +52,9 @@ def test_reaching_50_active_credits_triggers_the_end_R16_1_1(start, reason):
 
 def test_passive_credits_do_not_count_toward_the_threshold_R1_9_1_R16_1_1():
     game, _ = _supply_turn_state(leader_credits=40)
-    game.players[0].parked_credits = 20  # passive (Helicopter-style) credits: 40 + 4 active, 64 in all
+    parked_on = game.zones.deck.pop(0)  # passive (Helicopter-style) credits on a completed card: 40 + 4 active, 64 in all
+    parked_on.parked = 20
+    game.players[0].shipments.append(parked_on)
     play_turn(game)
     assert game.players[0].credits == 44
     assert game.end_reason is None

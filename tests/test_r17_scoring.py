@@ -43,7 +43,9 @@ def test_currency_is_active_credits_plus_parked_credits_R17_3():
     game = _fresh()
     p = game.players[1]
     p.credits = 36
-    p.parked_credits = 8
+    parked_on = game.zones.deck.pop(0)  # credits parked on a completed card (Helicopter), R1.9.2
+    parked_on.parked = 8
+    p.shipments.append(parked_on)
     parts = score_player(game, p, 0)
     assert parts["credits"] == 36
     assert parts["parked"] == 8

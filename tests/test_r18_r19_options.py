@@ -7,7 +7,7 @@ import re
 import pytest
 
 from interpreter import cli
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.invariants import check
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
 from tests.helpers import clear, give, new_game, play_turn, use_script

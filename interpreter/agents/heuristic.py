@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.agents.valuation import CARD, fitting_ships, good_value, hand_card_value, open_slots, power_value
 from interpreter.engine.state import Card, Player, Ship
+from interpreter.powers.world import CardPick, EffectChoice
 
 if TYPE_CHECKING:
     from interpreter.engine.decisions import Decision
     from interpreter.engine.game import Game
 
 Scorer = Callable[["HeuristicAgent", "Game", Player, Any], float]
-LEAST_VERBS = ("give", "discard", "sell", "put on the island")
 
 
 class HeuristicAgent:
@@ -30,10 +30,10 @@ class HeuristicAgent:
         if decision.kind == "bid":
             return self._bid(decision, game, p)
         if scorer is None:
-            scorer = _score_by_label
+            scorer = _score_by_value
         best, best_score = 0, float("-inf")
         for i, option in enumerate(decision.options):
-            value = option.value if scorer is not _score_by_label else option
+            value = option.value if scorer is not _score_by_value else option
             score = scorer(self, game, p, value) + self.rng.random() * self.noise
             if score > best_score:
                 best, best_score = i, score
@@ -102,7 +102,7 @@ def _imports_for(p: Player, action: str) -> int:
 def score_lead(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
     if value == "draw":
         return _draw_value(game, p)
-    action, cards = value
+    _, cards, action = value  # declared, played, carried out
     instances = 1 + _imports_for(p, action)
     return action_benefit(game, p, action, cards, instances) - _play_cost(game, p, cards)
 
@@ -110,7 +110,7 @@ def score_lead(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> floa
 def score_follow(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
     if value == "draw":
         return _draw_value(game, p)
-    action, cards = value
+    _, cards, action = value  # declared, played, carried out
     instances = 1 + _imports_for(p, action)
     return action_benefit(game, p, action, cards, instances) - _play_cost(game, p, cards) - 0.5
 
@@ -174,6 +174,8 @@ def score_pirate_load(agent: HeuristicAgent, game: Game, p: Player, value: Any) 
         return 0.0
     if value == "goods":
         return 3.0
+    if isinstance(value, tuple):  # half of a pair kept aboard, or a pair completed (a power's rule)
+        return 2.0 if value[0] == "half" else 5.0 + (10.0 if open_slots(game, p, value[1]) == 1 else 0.0)
     return 5.0 + (10.0 if open_slots(game, p, value) == 1 else 0.0)
 
 
@@ -207,21 +209,24 @@ def score_solo(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> floa
     return action_benefit(game, p, value.action, ())
 
 
-def _score_by_label(agent: HeuristicAgent, game: Game, p: Player, option: Any) -> float:
-    """Choices whose values differ in kind: the label says what is done with which card."""
-    label: str = option.label
+def _score_by_value(agent: HeuristicAgent, game: Game, p: Player, option: Any) -> float:
+    """Choices a power offers, scored by what their typed values say (never by reading labels): a
+    card picked for a purpose, one of a power's effects (its construct values itself), a ship."""
     value = option.value
-    card = value if isinstance(value, Card) else (value[-1] if isinstance(value, tuple) and value and isinstance(value[-1], Card) else None)
-    if card is not None:
-        worth = good_value(game, p, card) + hand_card_value(game, p, card)
-        return -worth if label.startswith(LEAST_VERBS) else worth
-    if label.startswith("pay "):
-        return -float(label.split()[1])
-    if label.startswith("give"):
-        return -CARD * 2
-    if label.startswith("name "):
-        return agent.rng.random()
-    return 1.0
+    if isinstance(value, CardPick):
+        worth = good_value(game, p, value.card) + hand_card_value(game, p, value.card)
+        return -worth if value.loses else worth
+    if isinstance(value, EffectChoice):
+        return float(value.node.value())
+    if isinstance(value, Card):
+        return good_value(game, p, value) + hand_card_value(game, p, value)
+    if isinstance(value, tuple) and value and isinstance(value[-1], Card):
+        return good_value(game, p, value[-1]) + hand_card_value(game, p, value[-1])
+    if isinstance(value, Ship):
+        return float(len(value.containers))
+    if value is None:
+        return 0.5
+    return agent.rng.random()  # naming a type or a card, choosing a player: no better guess
 
 
 SCORERS: dict[str, Scorer] = {

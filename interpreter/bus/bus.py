@@ -1,13 +1,13 @@
-"""The event bus: subscriptions indexed by event type, so an event nobody listens to costs nothing."""
+"""The event bus: subscriptions indexed by event type, so an event nobody listens to costs nothing.
+It knows no event in particular: the engine's catalogue is interpreter/engine/events.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.bus.events import Event
-
 Handler = Callable[[Any], None]
+Event = Any  # the bus carries any event class (the engine's catalogue: interpreter/engine/events.py)
 
 # Deeper than this, a chain of triggers is a runaway loop (each trigger emitting the next).
 MAX_TRIGGER_DEPTH = 400  # above the power runtime's own guard, which names the cards
@@ -19,22 +19,32 @@ class TriggerLoopError(RuntimeError):
 
 class EventBus:
     def __init__(self) -> None:
-        self._subs: dict[type[Event], list[Handler]] = {}
+        self._subs: dict[type, list[Handler]] = {}
         self._all: list[Handler] = []
+        self._after: list[Callable[[], None]] = []  # called after every event's handlers (standing conditions)
         self._depth = 0
         self._chain: list[str] = []
 
-    def subscribe(self, event_type: type[Event], handler: Handler) -> None:
+    def subscribe(self, event_type: type, handler: Handler) -> None:
         self._subs.setdefault(event_type, []).append(handler)
 
     def subscribe_all(self, handler: Handler) -> None:
         """Listen to every event (narration, recording). Makes every emit build its event."""
         self._all.append(handler)
 
-    def emit(self, event_type: type[Event], *args: Any) -> None:
+    def watch(self, handler: Callable[[], None]) -> None:
+        """Call `handler` after every event, once its handlers have run (and while it is watching only)."""
+        self._after.append(handler)
+
+    def unwatch(self, handler: Callable[[], None]) -> None:
+        self._after.remove(handler)
+
+    def emit(self, event_type: type, *args: Any) -> None:
         """Build `event_type(*args)` and deliver it, but only if somebody listens."""
         subs = self._subs.get(event_type)
         if not subs and not self._all:
+            for after in self._after:
+                after()
             return
         event = event_type(*args)
         if self._depth >= MAX_TRIGGER_DEPTH:
@@ -50,3 +60,5 @@ class EventBus:
         finally:
             self._depth -= 1
             self._chain.pop()
+        for after in self._after:
+            after()

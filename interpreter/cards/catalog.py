@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+from interpreter import resources
 from interpreter.cards.loader import CardSet, load_cards
 from interpreter.cards.rulesdata import RulesData, load_rules_data
 
@@ -12,9 +12,8 @@ BASE_SET = "base"
 
 
 def project_root() -> Path:
-    """The folder holding cards/ and expansions/: $IMPORTEXPORT_HOME, else the source checkout."""
-    env = os.environ.get("IMPORTEXPORT_HOME")
-    return Path(env) if env else Path(__file__).resolve().parents[2]
+    """The folder holding cards/ and expansions/ (see interpreter/resources.py)."""
+    return resources.data_root()
 
 
 def card_dirs(root: Path | None = None) -> list[Path]:

@@ -5,16 +5,21 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean
+from interpreter.cards.cardcache import cached_card_file
+from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean, quoted
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
-from interpreter.cards.yamlsource import SourceMap, load_yaml, load_yaml_text
+from interpreter.cards.packwords import shorthands_for
+from interpreter.cards.yamlsource import MAX_FILE_BYTES, SourceMap, load_yaml, load_yaml_text
+from interpreter.lang import check_power, parse_power
+from interpreter.lang.bounds import MAX_SHIP_CAPACITY
+from interpreter.lang.shorthands import Shorthand, shorthand_key
 
-SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
+SNAKE = re.compile(r"[a-z][a-z0-9_]{0,63}")  # matched whole (fullmatch): `$` would let a final newline through
 REQUIRED = ("id", "name", "set", "good", "action", "tier", "load", "text")
 OPTIONAL = ("estimated", "names", "powers", "examples")
 KNOWN_KEYS = REQUIRED + OPTIONAL
@@ -32,6 +37,11 @@ def _check_choice(smap: SourceMap, key: str, value: Any, allowed: Iterable[str],
     return False
 
 
+def _shown(number: int) -> str:
+    text = str(number)
+    return text if len(text) <= 20 else text[:20] + "..."
+
+
 def _check_load(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[tuple[str, int], ...] | None:
     colours = GOOD_TYPES + (ANY_COLOUR,)
     if not isinstance(value, dict) or not value:
@@ -44,9 +54,19 @@ def _check_load(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[t
             diags.append(smap.diag(("load", colour), "C031", f"unknown container colour `{colour}` in `load`; use a good type or `any`{hint}", of_key=True))
         elif isinstance(count, bool) or not isinstance(count, int) or count < 1:
             diags.append(smap.diag(("load", colour), "C032", f"container count for `{colour}` must be a whole number of at least 1; got `{count}`"))
+        elif count > MAX_SHIP_CAPACITY:
+            diags.append(smap.diag(("load", colour), "C032", f"container count for `{colour}` must be from 1 to {MAX_SHIP_CAPACITY} "
+                                                             f"(no ship holds more); got {_shown(count)}"))
         else:
             pairs.append((colour, count))
-    return tuple(pairs) if len(pairs) == len(value) else None
+    if len(pairs) != len(value):
+        return None
+    total = sum(n for _, n in pairs)
+    if total > MAX_SHIP_CAPACITY:
+        diags.append(smap.diag(("load",), "C033", f"the load needs {total} containers; no ship can hold more than {MAX_SHIP_CAPACITY} "
+                                                  f"(a ship holds 6, R6.6, and powers may raise it to {MAX_SHIP_CAPACITY})"))
+        return None
+    return tuple(pairs)
 
 
 def _check_estimated(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[str, ...]:
@@ -99,11 +119,10 @@ def _power_line(smap: SourceMap, key: tuple[Any, ...], item: Any) -> tuple[str |
     return None, None
 
 
-def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[Any, ...]:
-    """Parse, check and compile each power line; problems point at the word inside the line."""
-    from interpreter.dsl.check import check_power
-    from interpreter.dsl.compile import compile_power
-    from interpreter.dsl.parser import parse_power
+def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic],
+                  shorthands: Sequence[Shorthand] | None = None) -> tuple[Any, ...]:
+    """Parse, check and compile each power line; problems point at the word inside the line.
+    `shorthands`: those the card may use (None: the built-in ones)."""
     if not isinstance(value, list):
         diags.append(smap.diag(("powers",), "C080", "`powers` must be a list of power lines, e.g. `- \"on completion: draw 5\"`"))
         return ()
@@ -113,18 +132,19 @@ def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple
         if line is None:
             diags.append(smap.diag(("powers", i), "P004", "a power must be one line of text such as `on completion: draw 5`"))
             continue
-        power, problems = parse_power(line)
+        power, problems = parse_power(line, shorthands)
         if power is not None:
             problems = check_power(power)
         for problem in problems:
             row, col = where(problem.col)
             diags.append(Diagnostic(smap.path, row, col, problem.code, problem.message))
         if power is not None and not problems:
-            compiled.append(compile_power(power))
+            compiled.append(power.compile())
     return tuple(compiled)
 
 
-def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, list[Diagnostic]]:
+def parse_card(data: Any, smap: SourceMap, stem: str,
+               shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
     """Check one card document and build its `CardDef`; every problem found becomes a diagnostic."""
     diags: list[Diagnostic] = []
     if not isinstance(data, dict):
@@ -139,15 +159,16 @@ def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, l
         return None, diags
 
     card_id = data["id"]
-    if not isinstance(card_id, str) or not SNAKE.match(card_id):
-        diags.append(smap.diag(("id",), "C010", f"`id` must be snake_case (lower-case letters, digits, _); got `{card_id}`"))
+    if not isinstance(card_id, str) or not SNAKE.fullmatch(card_id):
+        diags.append(smap.diag(("id",), "C010", "`id` must be snake_case: lower-case letters, digits and _, starting with a letter, "
+                                                f"at most 64 characters; got {quoted(card_id)}"))
     elif card_id != stem:
         diags.append(smap.diag(("id",), "C011", f"`id` is `{card_id}` but the file is named `{stem}.yaml`; they must be equal"))
     for key in ("name", "text"):
         if not isinstance(data[key], str) or not data[key].strip():
             diags.append(smap.diag((key,), "C012", f"`{key}` must be non-empty text"))
-    if not isinstance(data["set"], str) or not SNAKE.match(data["set"]):
-        diags.append(smap.diag(("set",), "C013", f"`set` must be a snake_case name such as base, jutaku; got `{data['set']}`"))
+    if not isinstance(data["set"], str) or not SNAKE.fullmatch(data["set"]):
+        diags.append(smap.diag(("set",), "C013", f"`set` must be a snake_case name such as base, jutaku; got {quoted(data['set'])}"))
     _check_choice(smap, "good", data["good"], GOOD_TYPES, "C020", diags)
     _check_choice(smap, "action", data["action"], ACTION_TYPES, "C021", diags)
     tier = data["tier"]
@@ -156,7 +177,7 @@ def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, l
     load = _check_load(smap, data["load"], diags)
     estimated = _check_estimated(smap, data.get("estimated", []), diags)
     names = _check_names(smap, data.get("names", {}), diags)
-    powers = _check_powers(smap, data.get("powers", []), diags)
+    powers = _check_powers(smap, data.get("powers", []), diags, shorthands)
     examples = data.get("examples", [])
     if not isinstance(examples, list):
         diags.append(smap.diag(("examples",), "C070", "`examples` must be a list of scenarios (see docs/scenarios.md)"))
@@ -165,24 +186,36 @@ def parse_card(data: Any, smap: SourceMap, stem: str) -> tuple[CardDef | None, l
     return CardDef(
         id=card_id, name=data["name"].strip(), set=data["set"], good=data["good"], action=data["action"],
         tier=tier, load=load, text=" ".join(data["text"].split()), estimated=estimated, names=names, path=smap.path,
-        powers=powers, examples=tuple(examples),
+        powers=powers, examples=tuple(examples), load_at=smap.at(("load",)),
     ), []
 
 
-def load_card_file(path: Path) -> tuple[CardDef | None, list[Diagnostic]]:
-    data, smap, diags = load_yaml(path)
+def load_card_file(path: Path, shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
+    """Read, check and compile one card file (the result is cached between runs by content, and by the
+    shorthands its powers may use: by default the built-in ones and those of the pack it lies in)."""
+    if shorthands is None:
+        shorthands = shorthands_for(path)
+    return cached_card_file(path, MAX_FILE_BYTES, lambda p, raw: _read_card_file(p, raw, shorthands),
+                            variant=shorthand_key(shorthands))
+
+
+def _read_card_file(path: Path, raw: bytes | None, shorthands: Sequence[Shorthand] | None) -> tuple[CardDef | None, list[Diagnostic]]:
+    data, smap, diags = load_yaml(path, raw)
     if diags:
         return None, diags
-    return parse_card(data, smap, path.stem)
+    return parse_card(data, smap, path.stem, shorthands)
 
 
-def load_card_text(text: str, path: Path | str) -> tuple[CardDef | None, list[Diagnostic]]:
+def load_card_text(text: str, path: Path | str, shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
     """Check a card file's text as `load_card_file` checks the file (`importexport validate`'s
-    checks, positions included), for text not yet saved: the language server calls this on every edit."""
+    checks, positions included, and by default the shorthands of the pack the path lies in), for
+    text not yet saved: the language server calls this on every edit."""
+    if shorthands is None:
+        shorthands = shorthands_for(Path(path))
     data, smap, diags = load_yaml_text(text, path)
     if diags:
         return None, diags
-    return parse_card(data, smap, Path(path).stem)
+    return parse_card(data, smap, Path(path).stem, shorthands)
 
 
 def card_files(paths: Iterable[Path]) -> list[Path]:
@@ -235,8 +268,10 @@ def card_hash(card: CardDef) -> str:
     return hashlib.sha256(json.dumps(facts).encode()).hexdigest()[:12]
 
 
-def load_cards(paths: Iterable[Path]) -> CardSet:
-    """Load every card under `paths`. Raises `CardFileError` with all diagnostics if any file is bad."""
+def load_cards(paths: Iterable[Path], set_check: Callable[[list[CardDef]], list[Diagnostic]] | None = None) -> CardSet:
+    """Load every card under `paths`. Raises `CardFileError` with all diagnostics if any file is bad.
+    `set_check` checks the cards that loaded as a set (capacity.py), so its problems are reported
+    together with those of the files."""
     diags: list[Diagnostic] = []
     cards: list[CardDef] = []
     seen: dict[str, str] = {}
@@ -253,6 +288,8 @@ def load_cards(paths: Iterable[Path]) -> CardSet:
         if len(cards) > MAX_CARDS_IN_SET:
             diags.append(Diagnostic(str(f), 1, 1, "C061", f"more than {MAX_CARDS_IN_SET} cards in one card set"))
             break
+    if set_check is not None:
+        diags.extend(set_check(cards))
     if diags:
         raise CardFileError(diags)
     return CardSet(cards)

@@ -9,7 +9,9 @@ from typing import Any
 import yaml
 
 from interpreter.cards.diagnostics import Diagnostic
+from interpreter.cards.reading import FileRefused, read_limited
 from interpreter.cards.textpos import locate
+from interpreter.cards.yamlparse import compose
 
 # Files larger than this are refused before parsing: a card or rules file is a few hundred bytes.
 MAX_FILE_BYTES = 1_000_000
@@ -70,15 +72,7 @@ def _scalar(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
         raise _Problem(node, "E004", f"invalid YAML value `{node.value}` for the tag {node.tag}") from None
 
 
-MAX_DEPTH = 32  # card data nests a few levels; deeper is a mistake (or an attack on the parser)
-
-
-def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLoader, seen: set[int],
-             top: yaml.Node | None = None) -> Any:
-    if len(key) > MAX_DEPTH:
-        raise _Problem(top or node, "E004", "invalid YAML: nested too deeply")
-    if len(key) == 1:
-        top = node  # diagnostics about deep nesting point at the top-level value that holds it
+def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLoader, seen: set[int]) -> Any:
     if id(node) in seen:  # the same node twice: an alias (*name); card data never needs one
         raise _Problem(node, "E006", "aliases (`*name`) are not allowed in card files: write the value out")
     seen.add(id(node))
@@ -90,12 +84,12 @@ def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLo
             if k in out:
                 raise _Problem(knode, "E007", f"the key `{k}` appears twice in this mapping")
             smap.keys[key + (k,)] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
-            smap.key_styles[key + (k,)] = getattr(knode, "style", None)
-            out[k] = _convert(vnode, key + (k,), smap, loader, seen, top)
+            smap.key_styles[key + (k,)] = getattr(knode, "style", None) or None
+            out[k] = _convert(vnode, key + (k,), smap, loader, seen)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, key + (i,), smap, loader, seen, top) for i, item in enumerate(node.value)]
-    smap.styles[key] = getattr(node, "style", None)
+        return [_convert(item, key + (i,), smap, loader, seen) for i, item in enumerate(node.value)]
+    smap.styles[key] = getattr(node, "style", None) or None  # the C parser gives '' for plain
     return _scalar(node, loader)
 
 
@@ -103,18 +97,16 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
-def load_yaml(path: Path | str) -> tuple[Any, SourceMap, list[Diagnostic]]:
-    """Load one YAML file safely (no tags that build objects). Never raises for bad input:
-    problems come back as diagnostics, with the data set to None."""
+def load_yaml(path: Path | str, raw: bytes | None = None) -> tuple[Any, SourceMap, list[Diagnostic]]:
+    """Load one YAML file safely (no tags that build objects), or its bytes `raw` if already read.
+    Never raises for bad input: problems come back as diagnostics, with the data set to None."""
     spath = str(path)
     smap = SourceMap(spath)
-    try:
-        size = Path(path).stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, smap, [Diagnostic(spath, 1, 1, "E001", f"file is {size} bytes; a card file may be at most {MAX_FILE_BYTES}")]
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        return None, smap, [Diagnostic(spath, 1, 1, "E002", f"cannot read file: {exc.strerror or exc}")]
+    if raw is None:
+        try:
+            raw = read_limited(path, MAX_FILE_BYTES)
+        except FileRefused as exc:
+            return None, smap, [Diagnostic(spath, 1, 1, "E001" if exc.too_large else "E002", str(exc))]
     if b"\x00" in raw:
         return None, smap, [Diagnostic(spath, 1, 1, "E003", "binary file: a card file is UTF-8 text")]
     try:
@@ -135,37 +127,15 @@ def load_yaml_text(text: str, path: Path | str) -> tuple[Any, SourceMap, list[Di
     if "\x00" in text:
         return None, smap, [Diagnostic(spath, 1, 1, "E003", "binary file: a card file is UTF-8 text")]
     smap.lines = text.lstrip("\ufeff").splitlines()
+    node, loader, problem = compose(text)
+    if problem is not None:
+        line, col, message = problem
+        return None, smap, [Diagnostic(spath, line, col, "E004", message)]
     try:
-        loader = yaml.SafeLoader(text)
-        node = loader.get_single_node()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        context = f" ({exc.context})" if exc.context else ""
-        return None, smap, [Diagnostic(spath, line, col, "E004", f"invalid YAML: {_one_line(str(exc.problem))}{context}")]
-    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character)
-        line, col = _position(text, exc.position)
-        return None, smap, [Diagnostic(spath, line, col, "E004", f"invalid YAML: character {exc.character!r} is not allowed")]
-    except yaml.YAMLError as exc:
-        return None, smap, [Diagnostic(spath, 1, 1, "E004", f"invalid YAML: {_one_line(str(exc))}")]
-    except RecursionError:  # point at where the nesting starts on the line the parser had reached
-        line = loader.get_mark().line
-        text_line = smap.lines[line] if line < len(smap.lines) else ""
-        starts = [i for i in (text_line.find("["), text_line.find("{")) if i >= 0]
-        col = min(starts) + 1 if starts else 1
-        return None, smap, [Diagnostic(spath, line + 1, col, "E004", "invalid YAML: nested too deeply")]
-    if node is None:
-        return None, smap, [Diagnostic(spath, 1, 1, "E005", "empty file")]
-    try:
+        if node is None:
+            return None, smap, [Diagnostic(spath, 1, 1, "E005", "empty file")]
         return _convert(node, (), smap, loader, set()), smap, []
     except _Problem as exc:
         return None, smap, [Diagnostic(spath, exc.line, exc.col, exc.code, str(exc))]
-    except RecursionError:
-        return None, smap, [Diagnostic(spath, 1, 1, "E004", "invalid YAML: nested too deeply")]
     finally:
         loader.dispose()
-
-
-def _position(text: str, offset: int) -> tuple[int, int]:
-    before = text[:offset]
-    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1

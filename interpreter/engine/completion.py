@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
-from interpreter.engine.slots import is_complete
-from interpreter.engine.state import Player, Ship
+from interpreter.engine import events as ev
+from interpreter.engine.slots import is_complete, paid_containers
+from interpreter.engine.state import Player, Ship, remove_container
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
@@ -22,13 +22,17 @@ def complete_if_full(game: Game, p: Player, ship: Ship) -> bool:
 
 def complete(game: Game, p: Player, ship: Ship) -> None:
     ship.completing = True  # until it sails, the ship takes no new contract
+    for card in [c for c in ship.containers if c.uid in ship.halves]:  # half of a pair never paired: not aboard
+        remove_container(ship, card)
+        game.discard(card, "pirated, never paired")
     # R8.2.1, R8.4: one card from the deck onto the supply island per completed ship
     seed = game.draw_card()
     if seed is not None:
         game.zones.island.append(seed)
         game.emit(ev.IslandSeeded, seed)
-    # R8.2.2: payout by the number of containers on the ship
-    containers = len(ship.containers)
+    # R8.2.2: payout by the number of containers loaded for this shipment (OQ-47: not the leftovers
+    # of a discarded contract that fill none of its slots)
+    containers = paid_containers(game.rules, p, ship)
     payout = game.rules.payout(p, ship, containers)
     game.gain(p, payout, "payout")
     # R8.2.3: each contract, in the order made, enters Shipments and its power starts
@@ -41,7 +45,7 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     for card in contracts:
         game.emit(ev.ContractCompleted, p.seat, card, ship, contracts)
         if card.defn.powers:
-            game.powers.completed(p, card)
+            game.powers.completed(p, card, ship, contracts)
     # R8.2.4: after payment, before the ship sails
     game.powers.containers_completed(p, ship, contracts)
     game.emit(ev.ShipmentCompleted, p.seat, ship, contracts, containers, payout)
@@ -49,7 +53,8 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     ship.completing = False
     ship.pairs.clear()
     ship.at_sea = True
+    ship.sailed_with = len(ship.containers)
     game.emit(ev.ShipSailed, p.seat, ship)
     if not ship.containers:  # a power removed every container before it sailed (R9.2)
         ship.at_sea = False
-        game.emit(ev.ShipReturned, p.seat, ship)
+        game.emit(ev.ShipReturned, p.seat, ship, 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.slots import required_total
@@ -31,10 +31,14 @@ def has_room(game: Game, p: Player, ship: Ship, card: Card) -> bool:
     return required_total(game.rules, p, ship) + card.load_total <= game.rules.ship_capacity(p, ship)
 
 
-def contract_options(game: Game, p: Player, remaining: int) -> list[Option]:
-    options = [Option("stop contracting", None)]
-    ships = p.harbor_ships()
+def contract_options(game: Game, p: Player, remaining: int, ships: list[Ship] | None = None,
+                     stop: str = "stop contracting") -> list[Option]:
+    """The contracts `p` may make with `remaining` instances (on `ships`, if given): tier met or
+    stacked (R6.4), room on the ship (R6.6), and the credits a power asks for contracting paid."""
+    options = [Option(stop, None)]
+    ships = p.harbor_ships() if ships is None else ships
     seen: set[str] = set()
+    priced = game.rules.modified("contract_cost")
     for card in p.hand:
         if card.id in seen:
             continue
@@ -42,7 +46,11 @@ def contract_options(game: Game, p: Player, remaining: int) -> list[Option]:
         spend = cost(game, p, card)
         if spend is None or spend > remaining:
             continue
+        price = game.rules.contract_cost(p, card) if priced else 0
+        if price > p.credits:
+            continue
         note = f", spending {spend} actions" if spend > 1 else ""
+        note += f", paying {price}" if price else ""
         for ship in ships:
             if has_room(game, p, ship, card):
                 options.append(Option(f"contract {card.name} ({card.good} tier {card.tier}, loads {card.defn.load_text()}) "
@@ -70,6 +78,24 @@ def perform(game: Game, p: Player, instances: int) -> None:
         if choice is None:
             return
         card, ship, spend = choice
-        make_contract(game, p, card, ship, spend)
+        contract_paid(game, p, card, ship, spend)
+        for _ in range(game.rules.contracts_per_action(p) - 1):  # a power: more cards with the same instance
+            more = contract_options(game, p, 1, [ship] if not ship.at_sea and not ship.completing else [],
+                                    "no more contracts with this action")
+            extra = game.ask(Decision("contract", p.seat, more, "Contract another card on this ship with the same action?",
+                                      stop=0)).value if len(more) > 1 else None
+            if extra is None:
+                break
+            contract_paid(game, p, extra[0], ship, 0)
         remaining -= spend
+        game.turn_log.append((p.seat, "contract"))
         game.after_action()
+
+
+def contract_paid(game: Game, p: Player, card: Card, ship: Ship, spend: int) -> None:
+    """A contract made with an action: the credits a power asks for it are paid first."""
+    if game.rules.modified("contract_cost"):
+        price = game.rules.contract_cost(p, card)
+        if price:
+            game.pay(p, price, None, f"contracting {card.name}")
+    make_contract(game, p, card, ship, spend)

@@ -22,7 +22,7 @@ KINDS: dict[str, str] = {
     "give_card": "which of your cards you give to another player, as a power demands",
     "choose_one": "which of a power's alternatives you carry out",
     "choose_card": "which card a power acts on (to sell, discard or copy)",
-    "choose_ship": "which of your ships a power puts a contract on",
+    "choose_ship": "which of your ships a power puts a card on (a contract, a container), or where else the power allows",
     "solo_action": "which card's action you act out alone, or stop",
 }
 

@@ -5,22 +5,30 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
 from interpreter.bus.bus import EventBus
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
+from interpreter.engine import events as ev
 from interpreter.engine.decisions import Decision, DecisionRecord, Option
+from interpreter.engine.errors import GameStop, SetupError
+from interpreter.engine.invariants import check as check_invariants
 from interpreter.engine.options import GameOptions
+from interpreter.engine.powers_port import NoPowers, Powers
 from interpreter.engine.queries import Rules
+from interpreter.engine.result import GameResult
+from interpreter.engine.scoring import finish
+from interpreter.engine.setup import set_up
 from interpreter.engine.state import Card, Player, Ship, Zones, remove_container
+from interpreter.engine.turn import clean_up, offer_contract_discards, play_turn
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from interpreter.agents.base import Agent
+
+__all__ = ["Game", "GameResult", "GameStop", "SetupError"]
 
 
 # A chain of powers nests engine calls (a power draws, a trigger loads, a completion triggers ...);
@@ -28,33 +36,18 @@ if TYPE_CHECKING:
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
 
 
-class GameStop(Exception):
-    """Unwinds the turn when the game must stop before the turn ends (instant win, R16.3;
-    or the `after-action` end option)."""
-
-
-class SetupError(ValueError):
-    """The game cannot be set up as asked (player count, card set); the message says why."""
-
-
-@dataclass
-class GameResult:
-    seed: int
-    players: int
-    colours: list[str]
-    totals: list[int]
-    breakdown: list[dict[str, int]]
-    winners: list[int]
-    end_reason: str
-    turns: int
-    decisions: int
-
-
 class Game:
+    """`powers` builds the runtime of the cards' powers for this game (interpreter.powers.new_game
+    passes it); without it the engine plays the cards as plain goods, and refuses a card set whose
+    cards have powers rather than silently ignore them."""
+
     def __init__(self, cards: CardSet, data: RulesData, players: int, seed: int,
-                 options: GameOptions | None = None, agents: Sequence[Agent] | None = None):
+                 options: GameOptions | None = None, agents: Sequence[Agent] | None = None,
+                 powers: Callable[[Game], Powers] | None = None):
         if not data.min_players <= players <= data.max_players:
             raise SetupError(f"players must be from {data.min_players} to {data.max_players}; got {players}")
+        if powers is None and any(c.powers for c in cards.cards):
+            raise SetupError("these cards have powers: start the game with interpreter.powers.new_game")
         self.card_set = cards
         self.data = data
         self.options = options or GameOptions()
@@ -77,16 +70,15 @@ class Game:
         self.over = False
         self.result: GameResult | None = None
         self.n_cards = 0
-        self.scoring = False  # final scoring has begun: credits gained now are end-game points
-        self.turn_pirates: list[int] = []  # seats, in the order they pirated this turn
+        self.finishing = False  # the game is over and final scoring has begun (R17): no instant win now
+        self.scoring = False  # the scoring powers run: credits gained now are end-game points (R17.8)
         self.lead_again = False  # set when a turn starts whose leader will lead the next one too
-        from interpreter.powers.runtime import PowerRuntime
-        self.powers = PowerRuntime(self)
-        from interpreter.engine.setup import set_up
+        self.offering_discards = False  # the leader is being asked about discarding contracts (R14.1)
+        self.turn_log: list[tuple[int, str]] = []  # (seat, action) as players act this turn, in order
+        self.powers: Powers = powers(self) if powers is not None else NoPowers()
         set_up(self, players)
         if self.options.check_invariants:
-            from interpreter.engine.invariants import check
-            self.bus.subscribe(ev.TurnEnded, lambda _event: check(self))
+            self.bus.subscribe(ev.TurnEnded, lambda _event: check_invariants(self))
 
     # --- the decision door -------------------------------------------------------------------
     def ask(self, decision: Decision) -> Option:
@@ -130,6 +122,18 @@ class Game:
             self.emit(ev.DeckReshuffled, len(zones.deck))
         return zones.deck.pop()
 
+    def deck_top(self, n: int) -> list[Card]:
+        """The top `n` cards of the deck (top first), for a power that looks at or takes them; when the
+        deck holds fewer, the discard pile is shuffled in under them first (R3.7)."""
+        zones = self.zones
+        if len(zones.deck) < n and zones.discard:
+            under = zones.discard
+            zones.discard = []
+            self.rng.shuffle(under)
+            zones.deck = under + zones.deck
+            self.emit(ev.DeckReshuffled, len(under))
+        return list(reversed(zones.deck[-n:])) if n > 0 else []
+
     def draw_into_hand(self, p: Player, count: int) -> int:
         drawn = 0
         for _ in range(count):
@@ -143,12 +147,17 @@ class Game:
         return drawn
 
     def discard(self, card: Card, source: str) -> None:
+        card.parked = 0  # credits parked on it go back to the bank
         self.zones.discard.append(card)
         self.emit(ev.CardDiscarded, card, source)
 
-    def add_to_goods(self, p: Player, card: Card) -> bool:
-        """Place `card` in Goods if the goods limit allows (R13.3-R13.5); False if it does not fit."""
-        if self.rules.modified("goods_counted"):  # some goods count for less (R13.4): count with the card
+    def add_to_goods(self, p: Player, card: Card, *, ignore_limits: bool = False) -> bool:
+        """Place `card` in Goods if the goods limit allows (R13.3-R13.5); False if it does not fit.
+        `ignore_limits`: a power puts it there whatever the limit (R13.7)."""
+        if ignore_limits:
+            p.goods.append(card)
+            self.note_held_over_limit(p)
+        elif self.rules.modified("goods_counted"):  # some goods count for less (R13.4): count with the card
             p.goods.append(card)
             if self.rules.goods_counted(p) > self.rules.goods_limit(p):
                 p.goods.pop()
@@ -160,10 +169,12 @@ class Game:
         self.emit(ev.GoodAdded, p.seat, card)
         return True
 
-    def add_to_imports(self, p: Player, card: Card) -> bool:
-        if not self.rules.imports_room(p):
+    def add_to_imports(self, p: Player, card: Card, *, ignore_limits: bool = False) -> bool:
+        if not ignore_limits and not self.rules.imports_room(p):
             return False
         p.imports.append(card)
+        if ignore_limits:
+            self.note_held_over_limit(p)
         self.emit(ev.ImportAdded, p.seat, card)
         return True
 
@@ -172,13 +183,18 @@ class Game:
         powers start for `p` (R15.4)."""
         p.shipments.append(card)
         if card.defn.powers:
-            self.powers.activate(p, card, card.defn.powers)
+            self.powers.activate(p, card)
 
     def remove_shipment(self, p: Player, card: Card) -> None:
         """`card` leaves `p`'s Shipments: its powers stop, and the limits may fall below what `p`
         holds; the cards stay (R13.6, OQ-16)."""
         p.shipments.remove(card)
         self.powers.deactivate(card)
+        self.note_held_over_limit(p)
+
+    def note_held_over_limit(self, p: Player) -> None:
+        """What `p` holds may now be past a limit (a limit fell, or a power ignored it, R13.6, R13.7):
+        the cards stay, and nothing more may come into that area until below its limit."""
         imports, goods = p.held_over_limit
         p.held_over_limit = (max(imports, len(p.imports)), max(goods, self.rules.goods_counted(p)))
 
@@ -197,30 +213,38 @@ class Game:
         its owner's ships come back still carrying a few."""
         if ship.at_sea and len(ship.containers) <= self.rules.returns_with(self.players[ship.owner]):
             ship.at_sea = False
-            self.emit(ev.ShipReturned, ship.owner, ship)
+            self.emit(ev.ShipReturned, ship.owner, ship, ship.sailed_with)
 
     # --- credits -------------------------------------------------------------------------------
     def gain(self, p: Player, amount: int, reason: str) -> None:
         if amount <= 0:
             return
+        self._receive(p, amount)
+        self._announce_gain(p, amount, reason)
+
+    def _receive(self, p: Player, amount: int) -> None:
         if self.scoring:  # R17.8: what end-game powers give is scored, not active credits
             p.end_points += amount
-            self.emit(ev.CreditsGained, p.seat, amount, reason)
-            return
-        p.credits += amount
+        else:
+            p.credits += amount
+
+    def _announce_gain(self, p: Player, amount: int, reason: str) -> None:
         self.emit(ev.CreditsGained, p.seat, amount, reason)
-        if p.credits >= self.rules.end_threshold() and self.rules.can_trigger_end(p):
+        if not self.scoring and p.credits >= self.rules.end_threshold() and self.rules.can_trigger_end(p):
             self.trigger_end("credits", p.seat)
 
     def pay(self, p: Player, amount: int, to: Player | None, reason: str) -> int:
-        """Pay `amount`, or all one's active credits when short (OQ-33). Returns what was paid."""
+        """Pay `amount`, or all one's active credits when short (OQ-33). Returns what was paid. Both
+        sides change before either event, so nothing ever sees the credits in between."""
         paid = min(amount, p.credits)
         if paid <= 0:
             return 0
         p.credits -= paid
+        if to is not None:
+            self._receive(to, paid)
         self.emit(ev.CreditsPaid, p.seat, paid, None if to is None else to.seat, reason)
         if to is not None:
-            self.gain(to, paid, reason)
+            self._announce_gain(to, paid, reason)
         return paid
 
     # --- game end ------------------------------------------------------------------------------
@@ -234,7 +258,7 @@ class Game:
     def win_instantly(self, player: int) -> None:
         """An instant-win power (R15.8, R16.3): the game stops with a sole winner as soon as the step
         in progress (a load, an import placement, a completion) is done, at the next `after_action`."""
-        if self.scoring or self.over:  # final scoring decides once it has begun (R16.3 is a win during play)
+        if self.finishing or self.over:  # final scoring decides once it has begun (R16.3 is a win during play)
             return
         if self.instant_winner is None:
             self.instant_winner = player
@@ -244,8 +268,21 @@ class Game:
     def after_action(self) -> None:
         """Called after every action instance: stops the turn at once after an instant win (R16.3), or
         after a triggered end under the `after-action` option."""
+        if self.powers.standing:
+            self.powers.check_standing()
         if self.instant_winner is not None or (self.end_reason is not None and self.options.game_end == "after-action"):
             raise GameStop()
+        if self.options.contract_discards == "any-moment" and not self.offering_discards:
+            self.offer_leader_discards()
+
+    def offer_leader_discards(self) -> None:
+        """R14.1 read as "at any moment": the leader may discard contracts after every action instance
+        of the turn too (the `contract_discards=any-moment` option; docs/rulings.md)."""
+        self.offering_discards = True  # a completion caused by the discard does not ask again
+        try:
+            offer_contract_discards(self, self.players[self.leader])
+        finally:
+            self.offering_discards = False
 
     def next_leader(self) -> None:
         """R4.10: the next player clockwise leads, unless a power lets the leader lead once more."""
@@ -256,8 +293,6 @@ class Game:
 
     # --- running ------------------------------------------------------------------------------
     def play(self) -> GameResult:
-        from interpreter.engine.scoring import finish
-        from interpreter.engine.turn import clean_up, play_turn
         if self.over:
             assert self.result is not None
             return self.result

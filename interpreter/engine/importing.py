@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship, remove_container
 
@@ -53,21 +53,26 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
 
 def island_auction(game: Game, owner: Player, card: Card, participants: list[int]) -> None:
     """An island card auctioned by a power's owner (OQ-42): the owner pays nothing if he or she wins;
-    any other winner pays the bid to the owner. The card is placed as an import (R10.5)."""
+    any other winner pays the bid to the owner. It is an import like any other (event ImportWon with
+    no ship): the card is placed as an import (R10.5) and powers reacting to imports see it."""
     if len(participants) == 1:
         winner, bid = participants[0], 0
     else:
         winner, bid = sealed_bids(game, participants)
     p = game.players[winner]
-    if p is not owner:
-        game.pay(p, bid, owner, "island auction")
+    paid = game.pay(p, bid, owner, "island auction") if p is not owner else 0
     game.zones.island.remove(card)
-    options = [Option(f"put {card.name} into your {plan[0]}", plan[0]) for plan in placements(game, p, (card,))]
-    where = game.ask(Decision("import_take", p.seat, options, "Where does it go?")).value
-    placed = (where == IMPORTS and game.add_to_imports(p, card)) or (where == GOODS and game.add_to_goods(p, card))
-    if not placed:
+    # the same decision, with the same kind of value, as taking containers from a ship (R10.5)
+    options = [Option(f"put {card.name} into your {plan[0]}", ((card,), plan)) for plan in placements(game, p, (card,))]
+    _, plan = game.ask(Decision("import_take", p.seat, options, "Where does it go?")).value
+    where = plan[0]
+    placed: dict[str, list[Card]] = {IMPORTS: [], GOODS: [], DISCARD: []}
+    if (where == IMPORTS and game.add_to_imports(p, card)) or (where == GOODS and game.add_to_goods(p, card)):
+        placed[where].append(card)
+    else:
+        placed[DISCARD].append(card)
         game.discard(card, "imported, no room")
-    game.emit(ev.CardTakenFromIsland, p.seat, card)
+    game.emit(ev.ImportWon, p.seat, None, paid, placed[IMPORTS], placed[GOODS], placed[DISCARD])
 
 
 def sealed_bids(game: Game, participants: list[int]) -> tuple[int, int]:
@@ -160,5 +165,6 @@ def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int |
         else:
             discarded.append(card)
             game.discard(card, "imported, no room")
+    game.turn_log.append((p.seat, "import"))
     game.emit(ev.ImportWon, p.seat, ship, bid, to_imports, to_goods, discarded)
     game.return_if_emptied(ship)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
-from interpreter.engine.slots import fits
+from interpreter.engine.slots import fits, pair_fits
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
@@ -41,7 +41,6 @@ def load_options(game: Game, p: Player) -> list[Option]:
 
 def pair_options(game: Game, p: Player, ships: list[Ship], good: str) -> list[Option]:
     """Two hand cards of one colour loaded as one `good` container (a power's rule)."""
-    from interpreter.engine.slots import pair_fits
     options = []
     by_colour: dict[str, list[Card]] = {}
     for card in p.hand:
@@ -87,6 +86,7 @@ def perform(game: Game, p: Player, instances: int) -> None:
             game.gain(p, price, "sale instead of a load")
         else:
             load_pair(game, p, card, ship)
+        game.turn_log.append((p.seat, "load"))
         game.after_action()
 
 
@@ -121,4 +121,5 @@ def load_pair(game: Game, p: Player, cards: tuple[Card, Card], ship: Ship) -> No
     game.emit(ev.ContainerLoaded, p.seat, a, ship, "load")
     game.emit(ev.ContainerLoaded, p.seat, b, ship, "load")
     complete_if_full(game, p, ship)
-    game.emit(ev.LoadFinished, p.seat, a, ship, "load")
+    for card in cards:  # two containers were loaded: a power answering each load hears both (Fixie Bikes)
+        game.emit(ev.LoadFinished, p.seat, card, ship, "load")

@@ -24,10 +24,17 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "game_end": (("end-of-turn", "after-action"),
                  "when a triggered end stops the game (R16.2, OQ-1): after the turn's clean-up, "
                  "or right after the action instance that triggered it"),
+    "contract_discards": (("two-moments", "any-moment"),
+                          "when the leader is asked about discarding contracts (R14.1 \"at any moment\"): at the start of "
+                          "the turn and before his or her own actions; or also after every action instance of the turn"),
     "pirate_load": (("mandatory", "optional"),
                     "whether a pirated container must be loaded when it fits a slot (R11.2, OQ-18)"),
     "tie_rounding": (("up", "up-to-even"),
                      "how shared majority bonuses round (R17.6.1, OQ-12): integer ceiling, or up to an even number"),
+    "the_most": (("ties-count", "strict"),
+                 "what \"you have the most ...\" means on cards (Champagne, Nice Suits, Exotic Fish, Graphics Cards): "
+                 "nobody has more, so a tie counts, as tied players all share a majority (R17.6.1); or more than "
+                 "every other player"),
 }
 
 
@@ -41,8 +48,10 @@ class GameOptions:
     import_fee: str = "per-import"
     drawers_use_imports: str = "yes"
     game_end: str = "end-of-turn"
+    contract_discards: str = "two-moments"
     pirate_load: str = "mandatory"
     tie_rounding: str = "up"
+    the_most: str = "ties-count"
     max_turns: int = 1000  # a safeguard against endless bot games, not a rule: the game is scored then
     check_invariants: bool = False  # verify R3 card conservation and limits after every turn (debug)
 
@@ -54,18 +63,26 @@ class GameOptions:
         return [f.name for f in fields(GameOptions)]
 
 
+# The range of each whole-number option: (least, most, why the most).
+NUMBER_RANGES: dict[str, tuple[int, int, str]] = {
+    "end_threshold": (1, 1000, "the base game ends at 50 credits (R16.1.1), the extended game at 80 (R18)"),
+    "first_leader": (0, 5, "a seat, counted from 0"),
+    "max_turns": (1, 100_000, "a safeguard; bot games take some 50 to 200 turns"),
+}
+
+
 def parse_option(text: str, current: GameOptions) -> GameOptions:
     """Apply one `name=value` from the command line; raise OptionError with what is allowed."""
     if "=" not in text:
-        raise OptionError(f"option `{text}` must be written name=value; options: {', '.join(GameOptions.names())}")
+        raise OptionError(f"option `{text[:60]}` must be written name=value; options: {', '.join(GameOptions.names())}")
     name, value = (part.strip() for part in text.split("=", 1))
     name = name.replace("-", "_")
     if name not in GameOptions.names():
-        raise OptionError(f"unknown option `{name}`{did_you_mean(name, GameOptions.names())}; options: {', '.join(GameOptions.names())}")
+        raise OptionError(f"unknown option `{name[:60]}`{did_you_mean(name, GameOptions.names())}; options: {', '.join(GameOptions.names())}")
     if name in CHOICES:
         allowed = CHOICES[name][0]
         if value not in allowed:
-            raise OptionError(f"option {name} must be one of {', '.join(allowed)}; got `{value}`{did_you_mean(value, allowed)}")
+            raise OptionError(f"option {name} must be one of {', '.join(allowed)}; got `{value[:60]}`{did_you_mean(value, allowed)}")
         return current.with_values(**{name: value})
     if name == "check_invariants":
         if value not in ("yes", "no", "true", "false"):
@@ -74,7 +91,10 @@ def parse_option(text: str, current: GameOptions) -> GameOptions:
     try:
         number = int(value)
     except ValueError:
-        raise OptionError(f"option {name} must be a whole number; got `{value}`") from None
-    if number < (0 if name == "first_leader" else 1):
-        raise OptionError(f"option {name} must be {'0 or more' if name == 'first_leader' else 'at least 1'}; got {number}")
+        raise OptionError(f"option {name} must be a whole number; got `{value[:40]}`") from None
+    least, most, why = NUMBER_RANGES[name]
+    if number < least:
+        raise OptionError(f"option {name} must be {'0 or more' if least == 0 else f'at least {least}'}; got {number}")
+    if number > most:
+        raise OptionError(f"option {name} must be at most {most:,} ({why}); got {str(number)[:40]}")
     return current.with_values(**{name: number})

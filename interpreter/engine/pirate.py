@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
+from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.load import load_container
-from interpreter.engine.slots import fits
+from interpreter.engine.slots import fits, pair_fits
 from interpreter.engine.state import Card, Player, Ship, remove_container
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-def pirate_options(game: Game, p: Player) -> list[Option]:
+def pirate_options(game: Game, p: Player, sea_only: bool = False) -> list[Option]:
+    """What a pirate instance may take (R11.1): a container of any ship at sea, an island card, and
+    the sources a power opens; `sea_only`: ships at sea only (a power's extra pirate action)."""
     options = [Option("stop pirating", None)]
+    guarded = game.rules.modified("may_pirate_ship")
     for owner in game.players:
+        if guarded and owner is not p and not game.rules.may_pirate_ship(p, owner):
+            continue
         for ship in owner.ships:
             if ship.at_sea:
                 seen: set[str] = set()
@@ -24,6 +30,8 @@ def pirate_options(game: Game, p: Player) -> list[Option]:
                     if card.id not in seen:
                         seen.add(card.id)
                         options.append(Option(f"pirate {card.name} ({card.good}) from the {ship.label} of {owner.name}", (ship, card)))
+    if sea_only:
+        return options
     seen = set()
     for card in game.zones.island:
         if card.id not in seen:
@@ -39,8 +47,9 @@ def extra_sources(game: Game, p: Player, sources: frozenset[str]) -> list[Option
     """Sources a power opens to a pirate: other players' ships in harbor, the top of the deck, a random
     card of another player's hand."""
     options = []
+    guarded = game.rules.modified("may_pirate_ship")
     for owner in game.players:
-        if owner is p:
+        if owner is p or (guarded and not game.rules.may_pirate_ship(p, owner)):
             continue
         if "harbor" in sources:
             for ship in owner.harbor_ships():
@@ -69,12 +78,15 @@ def take_from_extra_source(game: Game, kind: str, where: object, card: Card | No
     return game.draw_card()
 
 
-def place_pirated(game: Game, p: Player, card: Card) -> None:
+def place_pirated(game: Game, p: Player, card: Card, more: bool = False, kept: list[tuple[Card, Ship]] | None = None) -> None:
     """R11.2, OQ-18: load the card onto a ship of the pirate's where it fills a slot (the pirate
-    chooses the ship); if it fits nowhere it is discarded."""
+    chooses the ship); if it fits nowhere it is discarded. With a power pairing containers, it may
+    instead complete a pair with a card kept aboard, or, when `more` pirate actions follow, be kept
+    aboard as half of a pair (noted in `kept`)."""
     ships = [s for s in p.ships if fits(game.rules, p, s, card)]
     options = [Option(f"load {card.name} onto the {s.label}", s) for s in ships]
-    if game.options.pirate_load == "optional" or not options:
+    options += pair_options(game, p, card, more)
+    if game.options.pirate_load == "optional" or not ships:
         options.append(Option(f"discard {card.name}", None))
     cost = game.rules.pirate_to_goods_cost(p)
     if cost and p.credits >= cost and game.rules.goods_room(p):  # a power's alternative
@@ -85,34 +97,86 @@ def place_pirated(game: Game, p: Player, card: Card) -> None:
     elif target == "goods":
         game.pay(p, cost, None, "pirated card into Goods")
         game.add_to_goods(p, card)
+    elif isinstance(target, tuple) and target[0] == "half":
+        ship = target[1]
+        ship.containers.append(card)
+        ship.halves.append(card.uid)
+        if kept is not None:
+            kept.append((card, ship))
+    elif isinstance(target, tuple):
+        _, ship, half = target
+        ship.halves.remove(half.uid)
+        ship.containers.append(card)
+        ship.pairs.append((half.uid, card.uid))
+        game.emit(ev.ContainerLoaded, p.seat, half, ship, "pirate")
+        game.emit(ev.ContainerLoaded, p.seat, card, ship, "pirate")
+        complete_if_full(game, p, ship)
     else:
         load_container(game, p, card, target, "pirate")
 
 
-def perform(game: Game, p: Player, instances: int) -> None:
-    for left in range(instances, 0, -1):
-        options = pirate_options(game, p)
-        if len(options) == 1:
-            return
-        choice = game.ask(Decision("pirate", p.seat, options, f"Pirate ({left} action(s) left)", stop=0)).value
-        if choice is None:
-            return
-        game.turn_pirates.append(p.seat)
-        if len(choice) == 3:  # a source a power opened
-            taken = take_from_extra_source(game, *choice)
-            if taken is None:
-                continue
-            ship = choice[1] if choice[0] == "harbor" else None
-            game.emit(ev.CardPirated, p.seat, taken, choice[0], ship)
-            place_pirated(game, p, taken)
-            game.after_action()
+def pair_options(game: Game, p: Player, card: Card, more: bool) -> list[Option]:
+    """A power lets two containers of one colour fill one slot of a good together; by PIRATE it
+    takes two actions: the first card waits aboard, the second completes the pair."""
+    good = game.rules.pair_slot_good(p)
+    if not good:
+        return []
+    options = []
+    for ship in p.ships:
+        if ship.at_sea or not ship.contracts or not pair_fits(game.rules, p, ship, good):
             continue
+        waiting = [c for c in ship.containers if c.uid in ship.halves and c.good == card.good]
+        if waiting:
+            half = waiting[0]
+            options.append(Option(f"load {card.name} with {half.name} as one {good} container onto the {ship.label}",
+                                  ("pair", ship, half)))
+        elif more:
+            options.append(Option(f"keep {card.name} on the {ship.label} as half of a pair (a second {card.good} "
+                                  "container pirated this turn completes it)", ("half", ship)))
+    return options
+
+
+def discard_unpaired(game: Game, kept: list[tuple[Card, Ship]]) -> None:
+    """Cards kept as half of a pair that no second card joined are discarded (R11.2)."""
+    for card, ship in kept:
+        if card.uid in ship.halves:
+            remove_container(ship, card)
+            game.discard(card, "pirated, never paired")
+
+
+def perform(game: Game, p: Player, instances: int, sea_only: bool = False) -> None:
+    kept: list[tuple[Card, Ship]] = []  # cards waiting aboard as half of a pair
+    try:
+        for left in range(instances, 0, -1):
+            if not pirate_once(game, p, left, kept, sea_only):
+                return
+    finally:
+        discard_unpaired(game, kept)
+
+
+def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]], sea_only: bool = False) -> bool:
+    """One pirate instance; False if the pirate stops (or has nothing to take)."""
+    options = pirate_options(game, p, sea_only)
+    if len(options) == 1:
+        return False
+    choice = game.ask(Decision("pirate", p.seat, options, f"Pirate ({left} action(s) left)", stop=0)).value
+    if choice is None:
+        return False
+    game.turn_log.append((p.seat, "pirate"))
+    if len(choice) == 3:  # a source a power opened
+        taken = take_from_extra_source(game, *choice)
+        if taken is None:
+            return True
+        card, source, ship = taken, choice[0], (choice[1] if choice[0] == "harbor" else None)
+    else:
         ship, card = choice
+        source = "island" if ship is None else "sea"
         if ship is None:
             game.zones.island.remove(card)
-            game.emit(ev.CardPirated, p.seat, card, "island", None)
         else:
             game.take_from_ship_at_sea(ship, card)  # R11.4: an emptied ship returns home
-            game.emit(ev.CardPirated, p.seat, card, "sea", ship)
-        place_pirated(game, p, card)
-        game.after_action()
+    game.emit(ev.CardPirated, p.seat, card, source, ship)
+    place_pirated(game, p, card, left > 1, kept)
+    game.emit(ev.PirateFinished, p.seat, card, source, ship)
+    game.after_action()
+    return True

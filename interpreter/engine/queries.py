@@ -43,7 +43,14 @@ QUERIES: dict[str, str] = {
     "wild_pair_allowed": "whether two cards of one colour may stand for an action card (R4.5)",
     "contract_load": "the load slots a contract opens on its ship, by colour or `any` (R1.3.5, R7.2)",
     "container_wild": "whether a player's container fills any slot (R7.2)",
+    "contract_need": "how many of a contract's load slots must be filled to complete it: all of them by the rules; "
+                     "fewer by a power, the player then choosing which of them to fill (R8.1)",
     "instances": "how many instances of the declared action a player gets this turn (R4.6)",
+    "majority_goods": "how many goods of a type a player counts for majorities (R17.6)",
+    "contract_cost": "credits paid to the bank to contract a card (0 by the rules, R6.1)",
+    "contracts_per_action": "how many cards one CONTRACT instance may place on one ship (1 by the rules, R6.1)",
+    "may_pirate_ship": "whether a pirate may take containers from another player's ship (R11.1)",
+    "slot_colours": "the slot colours a player's container fills: its own (R7.1), more by a power",
     "stacking_allowed": "whether extra contract instances may raise a level for one contract (R6.4)",
     "sale_price": "credits for selling a card to the supply island (R12.1.1)",
     "sales_per_turn": "how many SUPPLY sales a player may make in one turn (R12.2)",
@@ -56,6 +63,8 @@ QUERIES: dict[str, str] = {
     "one_of_each_bonus": "the bonus for holding a good of every type (R17.7)",
     "majority_winners": "which of the players tied for a majority receive a share (R17.6, R17.6.2)",
     "performed_action": "the action a player carries out after declaring or following with given cards (R4.6.7)",
+    "action_choices": "the actions a player may choose between, all instances of the turn being of the one chosen, "
+                      "when carrying out a declared action (R4.6.7)",
 }
 
 
@@ -152,6 +161,10 @@ class Rules:
         value = card.load
         return self._apply("contract_load", value, p, card) if self._mods["contract_load"] else value
 
+    def contract_need(self, p: Player, card: Card, slots: int) -> int:
+        """How many of the `slots` a contract opens (`contract_load`) must be filled to complete it."""
+        return self._apply("contract_need", slots, p, card) if self._mods["contract_need"] else slots
+
     def container_wild(self, p: Player, card: Card) -> bool:
         return self._apply("container_wild", False, p, card) if self._mods["container_wild"] else False
 
@@ -172,16 +185,18 @@ class Rules:
         return self._apply("wild_pair_allowed", True, p, action) if self._mods["wild_pair_allowed"] else True
 
     def instances(self, p: Player, action: str, played: bool) -> int:
-        """`played`: the player declared or followed (else drew)."""
+        """`played`: the player declared or followed (else drew). Modifiers see whether imports count
+        for this player now (played, or drew under `drawers_use_imports`, R4.6.3)."""
         value = 0
         if played:
             value = self.data.instances_for_action
-        if played or self.options.drawers_use_imports == "yes":
+        imports_count = played or self.options.drawers_use_imports == "yes"
+        if imports_count:
             per = self.data.instances_per_matching_import
             for card in p.imports:
                 if card.action == action:
                     value += per
-        return self._apply("instances", value, p, action, played) if self._mods["instances"] else value
+        return self._apply("instances", value, p, action, imports_count) if self._mods["instances"] else value
 
     def stacking_allowed(self, p: Player) -> bool:
         return self._apply("stacking_allowed", True, p) if self._mods["stacking_allowed"] else True
@@ -191,8 +206,10 @@ class Rules:
         return self._apply("draw_count", value, p) if self._mods["draw_count"] else value
 
     # --- supply and import ---------------------------------------------------------------------
-    def sale_price(self, p: Player) -> int:
-        value = self.data.sale_price
+    def sale_price(self, p: Player, base: int | None = None) -> int:
+        """Credits for a card sold to the supply island: by SUPPLY (R12.1.1), or at the `base` price a
+        power's sale names (R12.5)."""
+        value = self.data.sale_price if base is None else base
         return self._apply("sale_price", value, p) if self._mods["sale_price"] else value
 
     def sales_per_turn(self, p: Player) -> int:
@@ -200,10 +217,37 @@ class Rules:
         return self._apply("sales_per_turn", value, p) if self._mods["sales_per_turn"] else value
 
     def import_fee(self, owner: Player, winner: Player, taken: int) -> int:
+        """The fee the owner of an auctioned ship receives (R10.6): the fee (a power may change it)
+        once per import, or per container under the `import_fee=per-container` option (OQ-3)."""
         if owner is winner:
             return 0
-        value = self.data.owner_fee * (taken if self.options.import_fee == "per-container" else 1)
-        return self._apply("import_fee", value, owner, winner, taken) if self._mods["import_fee"] else value
+        value = self.data.owner_fee
+        if self._mods["import_fee"]:
+            value = self._apply("import_fee", value, owner, winner)
+        return value * (taken if self.options.import_fee == "per-container" else 1)
+
+    def majority_goods(self, p: Player, good: str) -> int:
+        """How many goods of a type `p` counts for majorities (R17.6): the goods of that type, unless a
+        power counts them otherwise."""
+        value = self.goods_of_type(p, good)
+        return self._apply("majority_goods", value, p, good) if self._mods["majority_goods"] else value
+
+    def contract_cost(self, p: Player, card: Card) -> int:
+        """Credits paid to the bank to contract `card` (0 by the rules; R6.1)."""
+        return self._apply("contract_cost", 0, p, card) if self._mods["contract_cost"] else 0
+
+    def contracts_per_action(self, p: Player) -> int:
+        """How many cards one CONTRACT instance may place together on one ship (1 by the rules, R6.1)."""
+        return self._apply("contracts_per_action", 1, p) if self._mods["contracts_per_action"] else 1
+
+    def may_pirate_ship(self, pirate: Player, ship_owner: Player) -> bool:
+        """Whether `pirate` may take containers from a ship of `ship_owner` (R11.1)."""
+        return self._apply("may_pirate_ship", True, pirate, ship_owner) if self._mods["may_pirate_ship"] else True
+
+    def slot_colours(self, p: Player, card: Card) -> frozenset[str]:
+        """The slot colours a container of `p`'s fills: its own (R7.1), more by a power."""
+        value = frozenset((card.good,))
+        return self._apply("slot_colours", value, p, card) if self._mods["slot_colours"] else value
 
     def containers_per_import(self, p: Player) -> int:
         value = self.data.containers_per_win
@@ -242,6 +286,12 @@ class Rules:
         if not self._mods["performed_action"]:
             return declared
         return self._apply("performed_action", declared, p, cards, leading)
+
+    def action_choices(self, p: Player, declared: str) -> tuple[str, ...]:
+        """The actions `p` may carry out (one for all instances) when `declared` is the action to do."""
+        if not self._mods["action_choices"]:
+            return (declared,)
+        return self._apply("action_choices", (declared,), p, declared)
 
     def share(self, amount: int, tied: int) -> int:
         """One tied player's share of a majority bonus (R17.6.1): rounded up (toward zero for a penalty)."""

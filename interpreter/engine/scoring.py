@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
 from interpreter.cards.model import GOOD_TYPES
+from interpreter.engine import events as ev
+from interpreter.engine.result import GameResult
 from interpreter.engine.state import Player
 
 if TYPE_CHECKING:
-    from interpreter.engine.game import Game, GameResult
+    from interpreter.engine.game import Game
 
 PARTS = ("credits", "parked", "unfinished", "innate", "majorities", "one_of_each", "powers")
 
@@ -20,7 +21,7 @@ def majority_awards(game: Game) -> list[int]:
     rules = game.rules
     awards = [0] * len(game.players)
     for good in GOOD_TYPES:
-        counts = [rules.goods_of_type(p, good) for p in game.players]
+        counts = [rules.majority_goods(p, good) for p in game.players]
         top = max(counts)
         if top < game.data.majority_minimum_goods:
             continue
@@ -39,7 +40,7 @@ def score_player(game: Game, p: Player, majorities: int) -> dict[str, int]:
     has_all = all(counts.values())
     parts = {
         "credits": p.credits,  # R17.3
-        "parked": p.parked_credits,  # R17.3
+        "parked": p.parked_credits(),  # R17.3
         "unfinished": in_harbor * game.data.unfinished_container_value,  # R17.4
         "innate": sum(n * rules.innate_value(p, good) for good, n in counts.items()),  # R17.5, R17.9
         "majorities": majorities,  # R17.6
@@ -51,16 +52,14 @@ def score_player(game: Game, p: Player, majorities: int) -> dict[str, int]:
 
 
 def finish(game: Game) -> GameResult:
-    from interpreter.engine.game import GameResult
+    game.finishing = True  # the game is over: no instant win from here on (R16.3 is a win during play)
     order = [game.players[s] for s in game.seats_from(game.leader)]
     if game.instant_winner is None:
         for p in order:  # R17.2: any-time powers may still be used before bonuses are scored
             game.powers.offer_any_time(p)
-    for p in order:  # R17.2: end-game adjustments, before anything is scored
-        game.powers.run_game_end(p, scoring=False)
+    game.powers.run_adjustments(order)  # R17.2: the end-game adjustments, in their fixed order
     game.scoring = True
-    for p in order:  # R17.8: end-game powers that score
-        game.powers.run_game_end(p, scoring=True)
+    game.powers.run_scoring(order)  # R17.8: end-game powers that score
     majorities = majority_awards(game)
     breakdown = [score_player(game, p, majorities[p.seat]) for p in game.players]
     totals = [b["total"] for b in breakdown]

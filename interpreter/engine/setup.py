@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.cards.rulesdata import RulesData
+from interpreter.engine.errors import SetupError
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
@@ -17,7 +18,6 @@ def colours_in_use(data: RulesData, n: int) -> list[tuple[str, str | None]]:
 
 
 def set_up(game: Game, n: int) -> None:
-    from interpreter.engine.game import SetupError
     data, rng = game.data, game.rng
     # R2.13: the first leader
     first = game.options.first_leader
@@ -43,17 +43,37 @@ def set_up(game: Game, n: int) -> None:
         raise SetupError(f"{n} players need at least {needed} cards to set up; the card set has {len(deck)}")
     rng.shuffle(deck)
     game.zones.deck = deck
+    deal(game)
+    # R2.10, R2.4: credits
+    for p in game.players:
+        p.credits = starting_credits(data, p.colour_good)
+
+
+def starting_credits(data: RulesData, colour_good: str | None) -> int:
+    """R2.10: 10 credits each; R2.4: the grey player (no colour good) has 4 more."""
+    return data.starting_credits + (data.grey_bonus_credits if colour_good is None else 0)
+
+
+def deal(game: Game) -> None:
+    """Deal the cards of setup from the top of the deck (its end), in the engine order of R2.14: 4
+    containers onto each ship at sea, ships taken in seating order from the first leader (R2.8); the
+    supply island (R2.9); then 5 cards to each player in seating order from the first leader (R2.11).
+    The credits of R2.10 come between the island and the hands in R2.14; they take no card."""
+    data, deck = game.data, game.zones.deck
     order = [game.players[s] for s in game.seats_from(game.leader)]
-    # R2.8: 4 containers on each ship at sea, ships taken in seating order from the first leader
-    for p in order:
+    for p in order:  # R2.8
         for ship in p.ships:
             if ship.at_sea:
                 ship.containers = [deck.pop() for _ in range(data.cards_per_ship_at_sea)]
-    # R2.9: the supply island
-    game.zones.island = [deck.pop() for _ in range(data.island_cards_per_player * n)]
-    # R2.10, R2.4: credits
-    for p in game.players:
-        p.credits = data.starting_credits + (data.grey_bonus_credits if p.colour_good is None else 0)
-    # R2.11: starting hands
-    for p in order:
+                ship.sailed_with = len(ship.containers)
+    game.zones.island = [deck.pop() for _ in range(data.island_cards_per_player * len(game.players))]  # R2.9
+    for p in order:  # R2.11
         p.hand = [deck.pop() for _ in range(data.starting_hand)]
+
+
+def dealt_cards(game: Game) -> list[Card]:
+    """The cards `deal` took, in the order it took them (first dealt first)."""
+    order = [game.players[s] for s in game.seats_from(game.leader)]
+    cards = [c for p in order for ship in p.ships if ship.at_sea for c in ship.containers]
+    cards += game.zones.island
+    return cards + [c for p in order for c in p.hand]

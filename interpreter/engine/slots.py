@@ -4,6 +4,11 @@ A ship's slots are the load requirements of all its contracts: slots of one colo
 (rainbow requirements). A container fills a slot of its own colour or an `any` slot; a wild container
 (R7.2) fills any slot. Matching colour-first, then `any`, then wild containers last gives the largest
 number of filled slots, which is all the rules need: a container "fits" when it raises that number.
+
+A power may let a contract complete with only some of its slots filled, the player choosing which
+(`contract_need`: Prefab Houses' half of a mixed requirement), or let a container fill slots of
+other colours (`slot_colours`). Then the containers are matched to the slots by a small maximum
+flow, each contract taking at most what it needs.
 """
 
 from __future__ import annotations
@@ -15,6 +20,18 @@ from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
     from interpreter.engine.queries import Rules
+
+
+Load = tuple[tuple[str, int], ...]
+
+
+def requirements(rules: Rules, p: Player, ship: Ship) -> list[tuple[Load, int]]:
+    """Each contract's load slots and how many of them must be filled (R8.1, `contract_need`)."""
+    out = []
+    for contract in ship.contracts:
+        load = rules.contract_load(p, contract)
+        out.append((load, rules.contract_need(p, contract, sum(n for _, n in load))))
+    return out
 
 
 def slot_counts(rules: Rules, p: Player, ship: Ship) -> tuple[dict[str, int], int, int]:
@@ -41,7 +58,15 @@ class PairContainer:
 
 
 def _effective(ship: Ship, pair_good: str | None) -> list[Any]:
-    """The containers as the slots see them: a loaded pair counts once, as `pair_good`."""
+    """The containers as the slots see them: a loaded pair counts once, as `pair_good`; a card waiting
+    for the second of a pair fills nothing yet."""
+    if ship.halves:
+        waiting = set(ship.halves)
+        return [c for c in _effective_pairs(ship, pair_good) if c.uid not in waiting]
+    return _effective_pairs(ship, pair_good)
+
+
+def _effective_pairs(ship: Ship, pair_good: str | None) -> list[Any]:
     if not ship.pairs:
         return ship.containers
     firsts = {a for a, _ in ship.pairs}
@@ -54,14 +79,20 @@ def _effective(ship: Ship, pair_good: str | None) -> list[Any]:
     return out
 
 
-def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None) -> tuple[int, int]:
-    """(slots filled by the containers on `ship` plus `extra`, total slots)."""
-    by_colour, any_slots, total = slot_counts(rules, p, ship)
-    filled = 0
-    wild = 0
+def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras: list[Any] | None = None) -> tuple[int, int]:
+    """(slots filled by the containers on `ship` plus `extra` and `extras`, slots that must be filled)."""
     containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
     if extra is not None:
         containers = containers + [extra]
+    if extras:
+        containers = containers + list(extras)
+    if rules.modified("contract_need") or rules.modified("slot_colours"):
+        needs = requirements(rules, p, ship)
+        if rules.modified("slot_colours") or any(need < sum(n for _, n in load) for load, need in needs):
+            return _matched(rules, p, needs, containers), sum(need for _, need in needs)
+    by_colour, any_slots, total = slot_counts(rules, p, ship)
+    filled = 0
+    wild = 0
     for card in containers:
         if rules.container_wild(p, card):
             wild += 1
@@ -76,6 +107,14 @@ def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None) -> tupl
     return min(total, filled + wild), total
 
 
+def paid_containers(rules: Rules, p: Player, ship: Ship) -> int:
+    """The containers a completing shipment is paid for (R8.2.2, OQ-47): those that fill its slots,
+    a loaded pair counting as its two cards (R6.7; a pair is only ever loaded where it fills a slot).
+    Containers left aboard by a discarded contract (R14.2) that fill no slot are carried, not paid."""
+    filled, _ = filled_slots(rules, p, ship)
+    return min(len(ship.containers), filled + len(ship.pairs))
+
+
 def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
     """Would `card` fill a still-open slot of `ship` (R7.1, R7.3)?"""
     if not ship.contracts or ship.at_sea:
@@ -85,6 +124,15 @@ def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
         return False
     after, _ = filled_slots(rules, p, ship, card)
     return after > before
+
+
+def can_load_all(rules: Rules, p: Player, ship: Ship, cards: list[Card], n: int) -> bool:
+    """Could `n` of `cards` be loaded onto `ship` together, each filling a slot?"""
+    if ship.at_sea or not ship.contracts:
+        return False
+    before, _ = filled_slots(rules, p, ship)
+    after, _ = filled_slots(rules, p, ship, extras=cards)
+    return after - before >= n
 
 
 def pair_fits(rules: Rules, p: Player, ship: Ship, good: str) -> bool:
@@ -100,12 +148,59 @@ def is_complete(rules: Rules, p: Player, ship: Ship) -> bool:
     return filled >= total
 
 
+def _matched(rules: Rules, p: Player, needs: list[tuple[Load, int]], containers: list[Any]) -> int:
+    """The most containers that fill slots when each contract takes at most what it needs: a maximum
+    flow from the containers through the (contract, colour) slots and the contracts (a few nodes)."""
+    graph: dict[Any, dict[Any, int]] = {}
+
+    def edge(u: Any, v: Any, capacity: int) -> None:
+        graph.setdefault(u, {})[v] = graph.get(u, {}).get(v, 0) + capacity
+        graph.setdefault(v, {}).setdefault(u, 0)
+    for g, (load, need) in enumerate(needs):
+        edge(("contract", g), "sink", need)
+        for colour, n in load:
+            edge(("slot", g, colour), ("contract", g), n)
+    for i, card in enumerate(containers):
+        edge("source", ("container", i), 1)
+        wild = rules.container_wild(p, card)
+        colours = rules.slot_colours(p, card)  # its own colour, and more where a power says so
+        for g, (load, _) in enumerate(needs):
+            for colour, _n in load:
+                if wild or colour == ANY_COLOUR or colour in colours:
+                    edge(("container", i), ("slot", g, colour), 1)
+    flow = 0
+    while "source" in graph:  # augmenting paths, one container each
+        parent: dict[Any, Any] = {"source": None}
+        queue = ["source"]
+        for u in queue:
+            for v, capacity in graph[u].items():
+                if capacity > 0 and v not in parent:
+                    parent[v] = u
+                    queue.append(v)
+        if "sink" not in parent:
+            break
+        v = "sink"
+        while parent[v] is not None:
+            u = parent[v]
+            graph[u][v] -= 1
+            graph[v][u] += 1
+            v = u
+        flow += 1
+    return flow
+
+
 def required_total(rules: Rules, p: Player, ship: Ship) -> int:
-    return sum(n for contract in ship.contracts for _, n in rules.contract_load(p, contract))
+    """The containers the contracts on `ship` require together (R6.6)."""
+    return sum(need for _, need in requirements(rules, p, ship))
 
 
 def open_slots_text(rules: Rules, p: Player, ship: Ship) -> str:
     """A short description of what a ship still needs, for views and labels."""
+    needs = requirements(rules, p, ship)
+    if any(need < sum(n for _, n in load) for load, need in needs):
+        filled, total = filled_slots(rules, p, ship)
+        colours = sorted({colour for load, _ in needs for colour, _ in load})
+        return f"{total - filled} of {'/'.join(colours)}" if total > filled else "nothing"
     by_colour, any_slots, _ = slot_counts(rules, p, ship)
     for card in ship.containers:
         if by_colour.get(card.good, 0):

@@ -6,18 +6,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.engine import importing
+from interpreter.engine import importing, pirate
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Player
+from interpreter.engine.turn import PERFORM, may_use_action
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-def perform_alone(game: Game, p: Player, action: str, *, fee: bool = True) -> None:
+def perform_alone(game: Game, p: Player, action: str, *, fee: bool = True, sea_only: bool = False) -> None:
     """One instance of `action` for `p` alone. An import is a single-participant auction: free (R10.3.3),
-    `p` chooses the ship, and the owner's fee is paid unless the power says otherwise (R10.6)."""
-    from interpreter.engine.turn import PERFORM, may_use_action
+    `p` chooses the ship, and the owner's fee is paid unless the power says otherwise (R10.6).
+    `sea_only`: a pirate action that may take only from ships at sea."""
     if action == "import":
         importing.auction(game, 1, [p.seat], chooser=p.seat, fee=fee)
         return
@@ -28,7 +29,10 @@ def perform_alone(game: Game, p: Player, action: str, *, fee: bool = True) -> No
         return False if who is p else value
     game.rules.add_modifier("stacking_allowed", no_stacking)
     try:
-        PERFORM[action](game, p, 1)
+        if sea_only and action == "pirate":
+            pirate.perform(game, p, 1, sea_only=True)
+        else:
+            PERFORM[action](game, p, 1)
     finally:
         game.rules.remove_modifier("stacking_allowed", no_stacking)
 
@@ -36,7 +40,6 @@ def perform_alone(game: Game, p: Player, action: str, *, fee: bool = True) -> No
 def use_hand_actions(game: Game, p: Player) -> None:
     """`p` may resolve the action of each card in hand once, in any order (sales stay limited to the
     SUPPLY sale of the turn, R12.2)."""
-    from interpreter.engine.turn import may_use_action
     used: set[int] = set()
     while True:
         options = [Option("stop", None)]

@@ -10,7 +10,7 @@ from interpreter.cards.model import CardDef
 class Card:
     """One physical good card in a game. Several instances may share a `CardDef` (copies in a deck)."""
 
-    __slots__ = ("uid", "defn", "id", "name", "good", "action", "tier", "load", "load_total")
+    __slots__ = ("uid", "defn", "id", "name", "good", "action", "tier", "load", "load_total", "parked")
 
     def __init__(self, uid: int, defn: CardDef):
         self.uid = uid
@@ -22,6 +22,7 @@ class Card:
         self.tier = defn.tier
         self.load = defn.load
         self.load_total = defn.load_total
+        self.parked = 0  # passive credits kept on this card (R1.9.2): they go wherever the card goes
 
     def __repr__(self) -> str:
         return f"{self.name}#{self.uid}"
@@ -39,6 +40,8 @@ class Ship:
     contracts: list[Card] = field(default_factory=list)  # in the order they were made (R8.2.3)
     containers: list[Card] = field(default_factory=list)
     pairs: list[tuple[int, int]] = field(default_factory=list)  # two containers loaded to count as one
+    halves: list[int] = field(default_factory=list)  # pirated cards waiting aboard for the second of a pair
+    sailed_with: int = 0  # containers aboard when it last put to sea (dealt at setup, R2.8; or sailing, R8.2.5)
 
     @property
     def label(self) -> str:
@@ -57,7 +60,6 @@ class Player:
     goods: list[Card] = field(default_factory=list)
     played: list[Card] = field(default_factory=list)  # declared/followed this turn, discarded at clean-up (R4.9)
     ships: list[Ship] = field(default_factory=list)
-    parked_credits: int = 0  # passive credits kept on cards until final scoring (R1.9.2, R17.3)
     end_points: int = 0  # what end-game powers scored (R17.8)
     virtual_goods: dict[str, int] = field(default_factory=dict)  # goods that count without a card (R5.1, OQ-36)
     held_over_limit: tuple[int, int] = (0, 0)  # imports, goods held when a limit shrank below them (R13.6)
@@ -69,6 +71,11 @@ class Player:
     @property
     def name(self) -> str:
         return f"P{self.seat + 1} ({self.colour})"
+
+    def parked_credits(self) -> int:
+        """Passive credits on the cards of the player's harbor areas, scored at game end (R1.9.2,
+        R17.3): they belong to the card, so a card another power moves takes them along."""
+        return sum(c.parked for area in (self.shipments, self.goods, self.imports) for c in area)
 
     def harbor_ships(self) -> list[Ship]:
         """Available ships (R3.3): in harbor, and not in the middle of completing."""
@@ -89,6 +96,8 @@ def remove_container(ship: Ship, card: Card) -> None:
     ship.containers.remove(card)
     if ship.pairs:
         ship.pairs = [pair for pair in ship.pairs if card.uid not in pair]
+    if card.uid in ship.halves:
+        ship.halves.remove(card.uid)
 
 
 def count_goods(cards: list[Card], good: str) -> int:

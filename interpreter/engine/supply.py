@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
+from interpreter.engine import events as ev
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Player
 
@@ -51,4 +51,5 @@ def perform(game: Game, p: Player, instances: int) -> None:
             game.zones.island.remove(card)
             game.add_to_imports(p, card)
             game.emit(ev.CardTakenFromIsland, p.seat, card)
+        game.turn_log.append((p.seat, "supply"))
         game.after_action()

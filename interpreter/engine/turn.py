@@ -5,9 +5,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from interpreter.bus import events as ev
 from interpreter.cards.model import ACTION_TYPES
 from interpreter.engine import contract, importing, load, pirate, supply
+from interpreter.engine import events as ev
+from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player
 
@@ -37,31 +38,40 @@ def may_use_action(p: Player, action: str) -> bool:
 
 def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool) -> list[Option]:
     """Ways to declare (leading) or follow: one card that may be played for the action, or a wild
-    pair of one colour (R4.5) when a single card of the action would not do it alone."""
+    pair of one colour (R4.5) when a single card of the action would not do it alone. Each option's
+    value is (declared action, cards played, action carried out)."""
     rules = game.rules
     options: list[Option] = []
     usable = {a: may_use_action(p, a) for a in ACTION_TYPES}  # R4.8
-    if rules.modified("may_play_for") or rules.modified("performed_action"):
+    if rules.modified("may_play_for") or rules.modified("performed_action") or rules.modified("action_choices"):
         seen: set[tuple[str, str]] = set()
         for action in actions:
             for card in p.hand:
                 if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
                     seen.add((card.id, action))
-                    performed = rules.performed_action(p, action, (card,), leading)
-                    if usable[performed]:
-                        options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}", (action, (card,))))
+                    for performed in carried_out(game, p, action, (card,), leading):
+                        if usable[performed]:
+                            options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}",
+                                                  (action, (card,), performed)))
     else:  # the plain rule: a card may be played for its own action type
         wanted = {a for a in actions if usable[a]}
         seen_ids: set[str] = set()
         for card in p.hand:
             if card.action in wanted and card.id not in seen_ids:
                 seen_ids.add(card.id)
-                options.append(Option(f"{card.action.upper()} with {card.name}", (card.action, (card,))))
-    options += wild_pair_options(game, p, [a for a in actions if usable[a] and rules.wild_pair_allowed(p, a)], leading)
+                options.append(Option(f"{card.action.upper()} with {card.name}", (card.action, (card,), card.action)))
+    options += wild_pair_options(game, p, [a for a in actions if rules.wild_pair_allowed(p, a)], leading, usable)
     return options
 
 
-def wild_pair_options(game: Game, p: Player, actions: list[str], leading: bool) -> list[Option]:
+def carried_out(game: Game, p: Player, action: str, cards: tuple[Card, ...], leading: bool) -> tuple[str, ...]:
+    """The actions `p` may carry out after declaring or following `action` with `cards`: the one the
+    cards make (R4.6.7), or one of those a power makes interchangeable with it."""
+    performed = game.rules.performed_action(p, action, cards, leading)
+    return game.rules.action_choices(p, performed)
+
+
+def wild_pair_options(game: Game, p: Player, actions: list[str], leading: bool, usable: dict[str, bool]) -> list[Option]:
     """R4.5: two cards of one colour for an action, unless each of them could be played for it alone."""
     if not actions:
         return []
@@ -84,8 +94,12 @@ def wild_pair_options(game: Game, p: Player, actions: list[str], leading: bool) 
             for action in actions:
                 alone = (all(c.action == action for c in pair) if plain
                          else all(rules.may_play_for(p, c, action, leading) for c in pair))
-                if not alone:
-                    options.append(Option(f"{action.upper()} with the pair {names}", (action, pair)))
+                if alone:
+                    continue
+                for performed in carried_out(game, p, action, pair, leading):
+                    if usable[performed]:
+                        options.append(Option(f"{action.upper()} with the pair {names}{_instead(action, performed)}",
+                                              (action, pair, performed)))
     return options
 
 
@@ -102,13 +116,16 @@ def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
 def draw_action(game: Game, p: Player, as_leader: bool) -> None:
     """R4.2.1, R4.3.1: draw up to the hand size, at least one card; one draw action per turn (R4.4)."""
     p.drew_this_turn = True
+    game.turn_log.append((p.seat, "draw"))
     game.emit(ev.DrawActionTaken, p.seat, as_leader)
     game.draw_into_hand(p, game.rules.draw_count(p))
 
 
 def offer_contract_discards(game: Game, p: Player) -> None:
     """R14.1: the leader may discard uncompleted contracts; offered at the start of the turn and
-    again before the leader's own actions (docs/rulings.md). Containers stay aboard (R14.2, OQ-10)."""
+    again before the leader's own actions, or after every action instance too under the option
+    `contract_discards=any-moment` (docs/rulings.md). Containers stay aboard (R14.2, OQ-10); a
+    ship whose remaining contracts are then all satisfied completes at once (R8.1)."""
     while True:
         options = [Option("keep all contracts", None)]
         for ship in p.ships:
@@ -124,11 +141,12 @@ def offer_contract_discards(game: Game, p: Player) -> None:
         ship.contracts.remove(card)
         game.emit(ev.ContractDiscarded, p.seat, card, ship)
         game.discard(card, "discarded contract")
+        complete_if_full(game, p, ship)
 
 
 def play_turn(game: Game) -> None:
     game.turn += 1
-    game.turn_pirates.clear()
+    game.turn_log.clear()
     for p in game.players:
         p.sales_this_turn = 0
         p.load_sales_this_turn = 0
@@ -140,6 +158,7 @@ def play_turn(game: Game) -> None:
     game.emit(ev.TurnStarted, game.turn, leader.seat)
     offer_contract_discards(game, leader)
     game.powers.offer_any_time(leader)
+    game.after_action()  # an any-time power (or a standing condition) may have won the game
 
     options = [Option(f"draw {game.rules.draw_count(leader)} card(s); the turn ends", DRAW)]
     options += play_options(game, leader, ACTION_TYPES, leading=True)
@@ -148,17 +167,18 @@ def play_turn(game: Game) -> None:
         draw_action(game, leader, as_leader=True)
         clean_up(game)
         return
-    game.after_action()  # an any-time power may have won the game
-    action, cards = choice.value
+    action, cards, leader_performs = choice.value
     play_cards(leader, cards)
+    game.turn_log.append((leader.seat, "lead"))
     game.emit(ev.ActionDeclared, leader.seat, action, list(cards))
 
     order = game.seats_from(leader.seat)
-    performed = {leader.seat: game.rules.performed_action(leader, action, cards, True)}
+    performed = {leader.seat: leader_performs}
     played = {leader.seat: True}
     for seat in order[1:]:
         p = game.players[seat]
         game.powers.offer_any_time(p)
+        game.after_action()
         followed_as = follow_or_draw(game, p, action)
         played[seat] = followed_as is not None
         performed[seat] = followed_as or action
@@ -180,10 +200,11 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     if choice.value == DRAW:
         draw_action(game, p, as_leader=False)
         return None
-    _, cards = choice.value
+    _, cards, performs = choice.value
     play_cards(p, cards)
+    game.turn_log.append((p.seat, "follow"))
     game.emit(ev.ActionFollowed, p.seat, action, list(cards))
-    return game.rules.performed_action(p, action, cards, False)
+    return str(performs)
 
 
 def execute(game: Game, order: list[int], instances: dict[int, int], performed: dict[int, str]) -> None:
@@ -198,6 +219,7 @@ def execute(game: Game, order: list[int], instances: dict[int, int], performed: 
         if not instances[seat]:
             continue
         game.powers.offer_any_time(p)
+        game.after_action()
         if action == "import":
             if not imports_done:
                 imports_done = True

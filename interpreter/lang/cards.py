@@ -9,8 +9,9 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang.bounds import CARDS, TIER, Bound
 from interpreter.lang.registry import Node, construct
-from interpreter.lang.roles import Cards, Group, Place, ShipRef, card_matches
+from interpreter.lang.roles import Cards, Group, ShipRef, card_matches
 from interpreter.lang.world import Card, CardsOf, Ctx, Number, Player
 
 GOODS = ("technology", "agriculture", "illegal", "consumer", "luxury")
@@ -102,15 +103,16 @@ class Filter(Node):
 
     role: ClassVar[str] = "filter"
     grammar: ClassVar[str] = r'''
-!filter: _tier _filter_good? _filter_action? | _filter_good _filter_action? | _filter_action
+!filter: _tier _filter_good? _filter_action? | _filter_good _filter_action? _tier? | _filter_action _tier?
 !_tier: "tier" INT ("or" ("less" | "more"))?
-!_filter_good: GOOD | COLOUR
+!_filter_good: _good | _colour
 !_filter_action: "contract" | "load" | "import" | "pirate" | "supply"
 '''
-    syntax: ClassVar[str] = "[tier N [or less|or more]] [GOOD|COLOUR] [ACTION]"
+    numbers: ClassVar[tuple[Bound, ...]] = (TIER,)
+    syntax: ClassVar[str] = "[tier N [or less|or more]] [GOOD|COLOUR] [ACTION] [tier N ...]"
     meaning: ClassVar[str] = ("which cards: a tier range, a good type (technology, agriculture, illegal, consumer, luxury) or "
                               "its container colour (green, yellow, red, black, blue), an action type (contract, load, import, "
-                              "pirate, supply), in that order, each optional")
+                              "pirate, supply), in that order, each optional; the tier may also come last")
     examples: ClassVar[tuple[str, ...]] = ("when you contract a tier 2 or more luxury supply card: gain 2",
                                            "at game end: score 1 for each red container on your ships in harbor")
     good: str | None = None
@@ -423,9 +425,11 @@ class Ships(ShipRef):
 
 def _owned_count(owner: Owner, f: Filter | None, zone: str, of_type: OfType | None) -> Number:
     owners = owner.resolve()
-    if zone == "goods" and of_type is None and f is not None and f.good and f.action is None and f.tier_min == 0 and f.tier_max == 99:
-        good = f.good  # goods of a type are read through the rule query: virtual goods count (OQ-36)
-        return lambda ctx: sum(ctx.world.goods_of_type(p, good) for p in owners(ctx))
+    plain = f is None or (f.action is None and f.tier_min == 0 and f.tier_max == 99)
+    if zone == "goods" and of_type is None and plain:
+        # goods are read through the rule query, type by type: virtual goods count (OQ-36)
+        goods = (f.good,) if f is not None and f.good else GOODS
+        return lambda ctx: sum(ctx.world.goods_of_type(p, good) for p in owners(ctx) for good in goods)
     if zone == "containers":
         return lambda ctx: len(narrowed(of_type, ctx, [c for p in owners(ctx) for c in ctx.world.ship_containers(p, "all")
                                                       if matches(f, c)]))
@@ -438,13 +442,17 @@ class Owned(Group):
     """Cards in a player's area: `of your agriculture goods`, `all players' consumer goods`."""
 
     grammar: ClassVar[str] = r'''
-!owned: "of"? owner filter? _zone of_type?
+!owned: "of"? owner filter? _zone of_type? | filter? _unit ("you" | "they") ("have" | "hold")
 '''
-    syntax: ClassVar[str] = "[of] OWNER [FILTER] goods|imports|shipments|containers|contracts|hand [OF TYPE]"
+    syntax: ClassVar[str] = ("[of] OWNER [FILTER] goods|imports|shipments|containers|contracts|hand [OF TYPE] | "
+                             "[FILTER] good|shipment|card ... you have|they have")
     meaning: ClassVar[str] = ("the cards in those areas (containers: on the player's ships, at sea too); goods of a type "
-                              "include virtual goods (OQ-36)")
+                              "include virtual goods (OQ-36); `... you have` is the owner's, `... they have` those of the "
+                              "player acting now, and a `card` they have is in hand")
     examples: ClassVar[tuple[str, ...]] = ("on completion: gain 2 for each of your agriculture shipments",
-                                           "on completion: gain 2 for each of all players' consumer goods")
+                                           "on completion: gain 2 for each of all players' consumer goods",
+                                           "when you sell a card: gain 2 for each luxury good you have (at most 6)",
+                                           "on completion: each player draws 1 for each shipment they have (at most 3)")
     owner: Owner = Owner()
     filter: Filter | None = None
     zone: str = "goods"
@@ -452,6 +460,11 @@ class Owned(Group):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Owned:
+        w = words(children)
+        if w[-1:] in (["have"], ["hold"]):  # `luxury good you have`: whose is said last
+            unit = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD), "goods")
+            return cls(Owner("they" if "they" in w else "you"), first(children, Filter), "hand" if unit == "cards" else unit,
+                       col=col)
         return cls(first(children, Owner), first(children, Filter), zone_word(children), first(children, OfType), col=col)
 
     def english(self) -> str:
@@ -506,38 +519,6 @@ class Placed(Group):
         f, of_type = self.filter, self.of_type
         source = self.place.containers() if isinstance(self.place, Ships) else self.place.cards()  # type: ignore[union-attr]
         return lambda ctx: len(narrowed(of_type, ctx, [c for c in source(ctx) if matches(f, c)]))
-
-
-@construct
-@dataclass(frozen=True)
-class Held(Group):
-    """Cards a player has: `luxury good you have`, `completed shipment they have`."""
-
-    grammar: ClassVar[str] = r'''
-!held: filter? _unit ("you" "have" | "they" "have" | "they" "hold" | "you" "hold")
-'''
-    syntax: ClassVar[str] = "[FILTER] good|shipment|import|card you have | they have"
-    meaning: ClassVar[str] = "cards of the owner (`you`) or of the player acting now (`they`); `card` means a card in hand"
-    examples: ClassVar[tuple[str, ...]] = ("when you sell a card: gain 2 for each luxury good you have (at most 6)",
-                                           "on completion: each player draws 1 for each shipment they have (at most 3)")
-    filter: Filter | None = None
-    unit: str = "goods"
-    who: str = "you"
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Held:
-        w = words(children)
-        unit = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD), "goods")
-        return cls(first(children, Filter), "hand" if unit == "cards" else unit, "they" if "they" in w else "you", col=col)
-
-    def english(self) -> str:
-        return f"{described(self.filter, ZONE_NOUN[self.unit][0])} {area('your' if self.who == 'you' else 'their', self.unit)}"
-
-    def plural(self) -> str:
-        return f"{described(self.filter, ZONE_NOUN[self.unit][1])} {area('your' if self.who == 'you' else 'their', self.unit)}"
-
-    def count(self) -> Number:
-        return _owned_count(Owner(self.who), self.filter, self.unit, None)
 
 
 DONE_WORDS = ("taken", "moved", "drawn", "discarded", "sold", "loaded", "given", "imported", "contracted", "completed")
@@ -599,7 +580,7 @@ class Pairs(Group):
     """Pairs of one good of each of two types: the smaller of the two counts."""
 
     grammar: ClassVar[str] = r'''
-!pairs: ("pair" | "pairs") "of" owner GOOD "and" GOOD "goods"
+!pairs: ("pair" | "pairs") "of" owner _good "and" _good "goods"
 '''
     syntax: ClassVar[str] = "pair of OWNER GOOD and GOOD goods"
     meaning: ClassVar[str] = "pairs made of one good of each type (the smaller of the two counts, virtual goods included)"
@@ -610,7 +591,7 @@ class Pairs(Group):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Pairs:
-        goods = [str(c) for c in children if isinstance(c, Token) and c.type == "GOOD"]
+        goods = [str(c) for c in children if isinstance(c, Token) and str(c) in GOODS]
         return cls(first(children, Owner), goods[0], goods[1], col=col)
 
     def english(self) -> str:
@@ -654,10 +635,8 @@ def _pick_from(pools: Callable[[Ctx], list[list[Card]]], f: Filter | None, of_ty
         picked: list[Card] = []
         for pool in pools(ctx):
             cards = [c for c in pool if matches(f, c)]
-            if of_type is not None and of_type.kind == "same":
-                cards = _one_type(ctx, cards, q, purpose)
-            else:
-                cards = narrowed(of_type, ctx, cards)
+            same_type = of_type is not None and of_type.kind == "same"
+            cards = _one_type(ctx, cards, q, purpose) if same_type else narrowed(of_type, ctx, cards)
             if q.all and not q.up_to:
                 picked += cards
             elif random:
@@ -700,12 +679,16 @@ class CardsOfOwner(Cards):
 
     rule: ClassVar[str] = "cards_of"
     grammar: ClassVar[str] = r'''
-!cards_of: _quantity "of" owner filter? _zone of_type? | "all" owner filter? _zone of_type?
+!cards_of: _quantity "of" owner filter? _zone of_type? | "all" owner filter? _zone of_type? | owner "hand"
 '''
-    syntax: ClassVar[str] = "N|up to N|a|any of OWNER [FILTER] goods|imports|shipments|hand | all OWNER [FILTER] ZONE"
-    meaning: ClassVar[str] = "cards of a player's area; the player acting chooses which (from each player apart with `each ...'s`)"
+    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
+    syntax: ClassVar[str] = ("N|up to N|a|any of OWNER [FILTER] goods|imports|shipments|hand | all OWNER [FILTER] ZONE | "
+                             "OWNER hand")
+    meaning: ClassVar[str] = ("cards of a player's area; the player acting chooses which (from each player apart with `each "
+                              "...'s`); `their hand` is every card of it")
     examples: ClassVar[tuple[str, ...]] = ("at game end: you may move up to 2 of your shipments to your goods ignoring limits",
-                                           "on completion: you may (move all your contract imports to your goods then gain 2 for each card moved)")
+                                           "on completion: you may (move all your contract imports to your goods then gain 2 for each card moved)",
+                                           "on completion: each other player chooses one: give you their hand or give you 1 of their luxury goods")
     quantity: Quantity = Quantity()
     owner: Owner = Owner()
     filter: Filter | None = None
@@ -714,10 +697,16 @@ class CardsOfOwner(Cards):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> CardsOfOwner:
-        return cls(Quantity.read(children), first(children, Owner), first(children, Filter), zone_word(children),
-                   first(children, OfType), col=col)
+        whole = words(children) == ["hand"]  # `their hand`: all of it
+        return cls(Quantity(0, all=True) if whole else Quantity.read(children), first(children, Owner), first(children, Filter),
+                   zone_word(children), first(children, OfType), col=col)
+
+    def whole_hand(self) -> bool:
+        return self.zone == "hand" and self.quantity.all and not self.quantity.up_to and self.filter is None
 
     def english(self) -> str:
+        if self.whole_hand():
+            return f"{self.owner.english()} whole hand"
         noun = described(self.filter, ZONE_NOUN[self.zone][1 if self.quantity.n != 1 or self.quantity.all else 0])
         where = area(self.owner.english(), self.zone)
         if self.quantity.all and not self.quantity.up_to:
@@ -750,6 +739,7 @@ class CardsFrom(Cards):
     grammar: ClassVar[str] = r'''
 !cards_from: (_quantity | "all") "random"? filter? _unit of_type? "from" (place | ships)
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
     syntax: ClassVar[str] = "N|up to N|a|any|all [random] [FILTER] card(s)|container(s) [OF TYPE] from PLACE|SHIPS"
     meaning: ClassVar[str] = ("cards from a place, or containers from ships; the player acting chooses them unless they are "
                               "`random`; from `each ...'s` hand, that many from each player")
@@ -780,6 +770,9 @@ class CardsFrom(Cards):
 
     def _pools(self) -> Callable[[Ctx], list[list[Card]]]:
         src = self.source
+        if isinstance(src, Where) and src.owner is None and src.zone == "deck":
+            n = 10_000 if self.quantity.all else self.quantity.n  # cards from the deck are its top cards
+            return lambda ctx: [ctx.world.deck_top(n)]
         if isinstance(src, Ships):
             if src.kind == "owned" and src.owner is not None and src.owner.apart:
                 owners, at = src.owner.resolve(), src.at
@@ -790,6 +783,9 @@ class CardsFrom(Cards):
         return src.per_owner()
 
     def pick(self, purpose: str) -> CardsOf:
+        src = self.source
+        if isinstance(src, Where) and src.owner is None and src.zone == "deck" and self.filter is None:
+            return lambda ctx: [c for pool in self._pools()(ctx) for c in pool]  # the top cards: nothing to choose
         return _pick_from(self._pools(), self.filter, self.of_type, self.quantity, self.random, purpose)
 
     def pool(self) -> CardsOf:
@@ -811,6 +807,7 @@ class DeckTop(Cards):
     grammar: ClassVar[str] = r'''
 !deck_top: "the" "top" INT? ("card" | "cards") "of" "the" "deck"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
     syntax: ClassVar[str] = "the top [N] card(s) of the deck"
     meaning: ClassVar[str] = "the top cards of the draw deck (the discard pile is shuffled in if needed, R3.7)"
     examples: ClassVar[tuple[str, ...]] = ("when you pirate: draw 1 then move the top card of the deck to the island",)
@@ -864,6 +861,7 @@ class Them(Cards):
     grammar: ClassVar[str] = r'''
 !them: "it" | "them" | (_quantity | "all") "of" "them" | "the" "rest"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
     syntax: ClassVar[str] = "it | them | N|up to N|any of them | the rest"
     meaning: ClassVar[str] = ("the cards the previous step acted on; after `look at ...`, the cards looked at; `the rest`: the "
                               "cards looked at that no later step has used")
@@ -904,32 +902,6 @@ class Them(Cards):
 
     def least(self) -> int:
         return self.quantity.least() if self.quantity is not None else 1
-
-
-@construct
-@dataclass(frozen=True)
-class WholeHand(Cards):
-    """Every card in the hand of the player acting."""
-
-    grammar: ClassVar[str] = r'''
-!whole_hand: "their" "hand"
-'''
-    syntax: ClassVar[str] = "their hand"
-    meaning: ClassVar[str] = "all the cards in the hand of the player acting"
-    examples: ClassVar[tuple[str, ...]] = (
-        "on completion: each other player chooses one: give you their hand or give you 1 of their luxury goods",)
-
-    def english(self) -> str:
-        return "their whole hand"
-
-    def pick(self, purpose: str) -> CardsOf:
-        return lambda ctx: list(ctx.world.cards(ctx.actor, "hand"))
-
-    def pool(self) -> CardsOf:
-        return self.pick("")
-
-    def least(self) -> int:
-        return 0
 
 
 LANGUAGE_WORDS = WORD_RULES

@@ -7,21 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from interpreter.lang import cards, conditions, effects, players, rules, timings, triggers, values
+from interpreter.lang import cards, conditions, effects, players, rules, timings, values
+from interpreter.lang.bounds import ANY, CARDS, COMPARED, CREDITS, POINTS, Bound
 from interpreter.lang.parser import Problem
 from interpreter.lang.registry import Node
-
-# Sane ranges for the numbers of a power, by what they count (name: (least, most, why)).
-BOUNDS: dict[str, tuple[int, int, str]] = {
-    "credits": (0, 200, "credits in one step (the game ends at 50 active credits, R16.1.1)"),
-    "cards": (0, 50, "cards in one step (a deck has 100-128 cards)"),
-    "containers": (1, 12, "containers (a ship holds 6, R6.6)"),
-    "threshold": (2, 1000, "a game-end threshold"),
-    "count": (0, 100, "a count"),
-    "tier": (0, 3, "a tier (0 to 3, R1.3.4)"),
-    "players": (1, 6, "players"),
-    "types": (1, 5, "good types (there are five)"),
-}
 
 
 @dataclass
@@ -36,15 +25,13 @@ def provided(power: timings.Power) -> frozenset[str]:
     """What the power's timing gives its effects (`that player`, `that ship`, event numbers ...)."""
     if isinstance(power, timings.When) and power.trigger is not None:
         return power.trigger.binds | {"that player"} if "that player" in power.trigger.binds else power.trigger.binds
-    if isinstance(power, timings.OnCompletion):
-        return frozenset({"that ship"})
-    if isinstance(power, timings.OnContract | timings.AsContainer):
-        return frozenset({"that ship", "this ship"})
+    if isinstance(power, timings.CardMoment):
+        return power.spec.binds
     return frozenset()
 
 
 def check_power(power: timings.Power) -> list[Problem]:
-    out: list[Problem] = []
+    out = _range_problems(power)
     scope = Scope(power.timing, provided(power))
     out += _timing_problems(power)
     seen: list[Node] = []
@@ -53,13 +40,16 @@ def check_power(power: timings.Power) -> list[Problem]:
         out += _reference_problems(node, seen)
         out += _number_problems(node, power)
         seen.append(node)
-    return out
+    return sorted(out, key=lambda problem: problem.col)  # in the order of the line
 
 
 def _walk(node: Node, scope: Scope) -> Iterator[tuple[Node, Scope]]:
     """Every node in execution order, with the scope it stands in (`the next time EVENT` gives its
     effect the event's words)."""
     yield node, scope
+    if isinstance(node, effects.ForEachPlayer) and node.effect is not None:
+        yield from _walk(node.effect, Scope(scope.timing, scope.binds | {"that player"}))
+        return
     if isinstance(node, effects.NextTime) and node.trigger is not None:
         yield from _walk(node.trigger, scope)
         if node.effect is not None:
@@ -79,7 +69,7 @@ def _need(node: Node) -> str | None:
         return "that player"
     if isinstance(node, conditions.Holds) and node.who == "that":
         return "that player"
-    if isinstance(node, conditions.HaveMore | conditions.HaveAsMany) and node.target[0] == "that":
+    if isinstance(node, conditions.HaveCompared) and node.target[0] == "that":
         return "that player"
     if isinstance(node, cards.Ships) and node.kind in ("that", "this"):
         return f"{node.kind} ship"
@@ -95,7 +85,8 @@ def _need(node: Node) -> str | None:
 
 
 NEED_TEXT = {"that player": "`that player` is the player of the triggering event: it needs a `when ...` power whose event has one",
-             "that ship": "`that ship` is the event's ship: it needs a `when ...` power whose event has a ship (or `on completion`, `as a container`, `on contract`)",
+             "that ship": ("`that ship` is the event's ship: it needs a `when ...` power whose event has a ship "
+                           "(or `on completion`, `as a container`, `on contract`)"),
              "this ship": "`this ship` is the ship this card is contracted on or carried by: it needs `on contract` or `as a container`",
              "that card": "`that card` is the event's card: it needs a `when ...` power whose event has a card",
              "payout": "`its payout` needs an event that pays: `when ... completes a shipment`",
@@ -125,6 +116,11 @@ PRODUCERS: dict[str, tuple[type, ...]] = {
 REFERENCE_TEXT = {
     "them": "`them` / `it` means the cards an earlier step of this power acted on; there is none before it",
     "rest": "`the rest` means the cards looked at (`look at ...`) and not used yet; there is no `look at` before it",
+    **{verb: f"`card {verb}` counts the cards a `{base}` earlier in this power {past}; there is none"
+       for verb, (base, past) in {"taken": ("take", "took"), "moved": ("move", "moved"), "given": ("give", "gave"),
+                                  "discarded": ("discard", "discarded"), "sold": ("sell", "sold"), "loaded": ("load", "loaded"),
+                                  "contracted": ("contract", "contracted"), "completed": ("complete", "completed"),
+                                  "imported": ("import", "imported")}.items()},
     "drawn": "this refers to the cards drawn by this power; there is no `draw` before it",
     "named good": "`the named type` needs `name a good type` earlier in the power",
     "named card": "`the named card` needs `name a card` earlier in the power",
@@ -168,6 +164,12 @@ def _reference_problems(node: Node, seen: list[Node]) -> list[Problem]:
     return [Problem(node.col, "P022", text)]
 
 
+# Effects that mean nothing once the game is over (final scoring, R16.2, R17).
+AFTER_THE_GAME = (effects.ContractCards, effects.Load, effects.FreeActions, effects.ImportContainers,
+                  effects.PirateContainers, effects.UseHandActions, effects.LeadTwice, effects.Until, effects.NextTime,
+                  effects.Win)
+
+
 def _timing_problems(power: timings.Power) -> list[Problem]:
     out: list[Problem] = []
     for q in power.qualifiers:
@@ -175,12 +177,22 @@ def _timing_problems(power: timings.Power) -> list[Problem]:
                 isinstance(power, timings.When) and power.trigger is not None and power.trigger.own_completion()):
             out.append(Problem(q.col, "P026", "`this one included` is only for `when ... completes ...` triggers"))
         if isinstance(q, timings.Once) and q.per_player and not (
-                isinstance(power, timings.When) and isinstance(power.trigger, triggers.ActorTrigger)):
+                isinstance(power, timings.When) and power.trigger is not None and power.trigger.names_actor()):
             out.append(Problem(q.col, "P026", "`once per turn for each player` needs a `when` trigger on what a player does"))
         if isinstance(q, timings.Once) and isinstance(power, timings.AnyTime) and q.period == "game":
             pass
+    if isinstance(power, timings.AsSoonAs) and power.condition is not None:
+        for node in power.condition.walk():
+            if isinstance(node, conditions.CoinFlip | conditions.DrawnIs | conditions.DrawnShare) or _need(node):
+                out.append(Problem(node.col, "P027", "`as soon as` is checked whenever the game changes: its condition "
+                                                     "cannot flip a coin, look at cards drawn or read an event"))
+    if isinstance(power, timings.GameEnd):
+        for node in power.walk():
+            if isinstance(node, AFTER_THE_GAME):
+                out.append(Problem(node.col, "P020", f"`{node.syntax.split(' ')[0]}` has no effect at game end: the game is "
+                                                     "over (R16.2); at game end, move cards, make virtual goods or score"))
     for node in power.walk():
-        if isinstance(node, rules.Rainbow) and node.this and not isinstance(power, timings.AsContract):
+        if isinstance(node, rules.Rainbow) and node.this and power.timing != "as_contract":
             out.append(Problem(node.col, "P020", "`this contract` means this card as a contract: use `as a contract: ...`"))
         if isinstance(node, rules.SetQuantity) and node.quantity is not None:
             is_global = node.quantity.player_arg is None
@@ -194,66 +206,80 @@ def _timing_problems(power: timings.Power) -> list[Problem]:
     return out
 
 
+def _amount_bound(parent: Node | None) -> Bound:
+    """What the amount of an effect counts: credits, points at game end, or cards."""
+    if isinstance(parent, effects.ChangeCredits):
+        return POINTS if parent.verb == "score" else CREDITS
+    if isinstance(parent, effects.Pay):
+        return CREDITS
+    if isinstance(parent, effects.Draw):
+        return CARDS
+    return COMPARED
+
+
+def number_ranges(power: Node) -> list[tuple[int, int, Bound]]:
+    """Every number written in the power: (its value, its column, the range its construct gives it)."""
+    out = []
+    for node, parent in _with_parents(power):
+        if not node.numbers_at:
+            continue
+        bounds = (_amount_bound(parent),) if isinstance(node, values.Amount) else node.number_bounds()
+        for i, (value, col) in enumerate(node.numbers_at):
+            out.append((value, col, bounds[min(i, len(bounds) - 1)] if bounds else ANY))
+    return out
+
+
+def _range_problems(power: Node) -> list[Problem]:
+    """Each number outside its range (bounds.py), reported at the number."""
+    out = []
+    for value, col, bound in number_ranges(power):
+        message = bound.problem(value)
+        if message is not None:
+            out.append(Problem(col, "P025", message))
+    return out
+
+
+def _with_parents(node: Node, parent: Node | None = None) -> Iterator[tuple[Node, Node | None]]:
+    yield node, parent
+    for child in node.children():
+        yield from _with_parents(child, node)
+
+
 def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
+    """Credits that would be odd (R1.8.3), and amounts in the wrong unit (the ranges: _range_problems)."""
     out: list[Problem] = []
     playing = power.timing != "game_end"
-
-    def bound(n: int, kind: str, col: int) -> None:
-        lo, hi, what = BOUNDS[kind]
-        if not lo <= n <= hi:
-            out.append(Problem(col, "P025", f"`{n}` is out of range for {what}: use {lo} to {hi}"))
 
     def even(n: int, col: int) -> None:
         if playing and n % 2:
             out.append(Problem(col, "P023", f"credits change in steps of 2 during play (R1.8.3); `{n}` is odd"))
 
-    if isinstance(node, effects.Gain | effects.Pay | effects.Lose | effects.Score) and isinstance(node.amount, values.Amount):
+    if isinstance(node, effects.ChangeCredits | effects.Pay | effects.Draw) and isinstance(node.amount, values.Amount):
         amount = node.amount
-        bound(amount.n, "credits", amount.col)
+        verb = node.verb if isinstance(node, effects.ChangeCredits) else type(node).__name__.lower()
+        fits = {"draw": ("card",), "score": ("point", "credit")}.get(verb, ("credit",))
+        if amount.noun and amount.noun not in fits:
+            out.append(Problem(amount.col, "P024", f"`{verb}` counts {fits[0]}s, not {amount.noun}s"))
+    if isinstance(node, effects.ChangeCredits | effects.Pay) and isinstance(node.amount, values.Amount):
+        amount = node.amount
         rounded = any(isinstance(m, values.RoundedEven) for m in amount.modifiers)
-        if not rounded and not (isinstance(node, effects.Score) and not playing):
+        if not rounded and not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
             even(amount.n, amount.col)
-    elif isinstance(node, effects.Draw) and isinstance(node.amount, values.Amount):
-        bound(node.amount.n, "cards", node.amount.col)
-    elif isinstance(node, effects.Sell | rules.SellInsteadOfLoad):
-        bound(node.price, "credits", node.col)
+            for cap in (m for m in amount.modifiers if isinstance(m, values.AtMost)):
+                even(cap.most, cap.col)  # a cap the amount reaches is paid as it is
+    credit_verbs = effects.ChangeCredits | effects.Pay
+    if isinstance(node, credit_verbs) and isinstance(node.amount, values.EventAmount) and node.amount.cap is not None:
+        if not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
+            even(node.amount.cap.most, node.amount.cap.col)
+    elif isinstance(node, effects.Sell):
         even(node.price, node.col)
-    elif isinstance(node, effects.Park | rules.PirateToGoods):
-        n = node.n if isinstance(node, effects.Park) else node.cost
-        bound(n, "credits", node.col)
-        even(n, node.col)
-    elif isinstance(node, effects.ImportContainers | effects.PirateContainers):
-        bound(node.n, "containers", node.col)
-    elif isinstance(node, effects.FreeActions):
-        bound(node.n, "count", node.col)
-    elif isinstance(node, effects.VirtualGoods):
-        bound(node.n, "count", node.col)
-    elif isinstance(node, cards.DeckTop):
-        bound(node.n, "cards", node.col)
-    elif isinstance(node, cards.CardsOfOwner | cards.CardsFrom) and not node.quantity.all:
-        bound(node.quantity.n, "cards", node.col)
-    elif isinstance(node, cards.Filter) and (node.tier_min, node.tier_max) != (0, 99):
-        bound(node.tier_min if node.tier_max == 99 else node.tier_max, "tier", node.col)
-    elif isinstance(node, values.ForEvery):
-        bound(node.every, "count", node.col)
-        if node.every < 1:
-            out.append(Problem(node.col, "P025", "`for every 0 ...` divides by zero: use 1 or more"))
-    elif isinstance(node, values.AtMost | values.ForEach):
-        bound(node.most if isinstance(node, values.AtMost) else node.beyond, "count", node.col)
-    elif isinstance(node, conditions.HaveMajorities):
-        bound(node.n, "types", node.col)
+    elif isinstance(node, effects.Park) or isinstance(node, rules.NamedPermission) and node.spec.gives == "n":
+        even(node.n, node.col)  # a price or a cost
     elif isinstance(node, rules.SetQuantity) and node.quantity is not None:
-        quantity = node.quantity
-        if isinstance(quantity, rules.EndThreshold) and node.op == "set":
-            bound(node.n, "threshold", node.col)
+        unit = node.quantity.spec.unit
+        if unit == "threshold" and node.op == "set" and node.n % 2:
+            out.append(Problem(node.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{node.n}` "
+                                                 f"works like {node.n + 1}"))
+        elif unit == "credits" and node.op in ("set", "more", "less"):
             even(node.n, node.col)
-        elif isinstance(quantity, rules.ShipCapacity) and node.op == "set":
-            bound(node.n, "containers", node.col)
-        elif isinstance(quantity, rules.Payout | rules.ImportFee | rules.SalePrice | rules.ContractCost) and node.op in ("set", "more", "less"):
-            bound(node.n, "credits", node.col)
-            even(node.n, node.col)
-        else:
-            bound(node.n, "count", node.col)
-    elif isinstance(node, rules.Payout):
-        bound(node.containers, "containers", node.col)
     return out

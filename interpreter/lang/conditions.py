@@ -10,9 +10,10 @@ from typing import Any, ClassVar
 
 from lark import Token
 
-from interpreter.lang.cards import (COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, OfType, described, first, ints, matches,
-                                    narrowed, nodes, words)
-from interpreter.lang.registry import Node, construct
+from interpreter.lang.bounds import CARDS, COMPARED, GOOD_TYPES, TIMES, Bound
+from interpreter.lang.cards import COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, OfType, described, first, ints, matches, narrowed, nodes, words
+from interpreter.lang.english import article
+from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Condition, Value
 from interpreter.lang.world import Ctx, Player, Test
 
@@ -63,7 +64,6 @@ class Test_:
         return Test_(">=", n)
 
     def english(self, noun: str, singular: str = "") -> str:
-        from interpreter.lang.english import article
         if (self.op, self.n) == ("==", 0):
             return f"no {noun}"
         if (self.op, self.n) == (">=", 1) and singular:
@@ -209,15 +209,18 @@ class HaveCount(Have):
     `2 goods of every type`, `no shipments`."""
 
     grammar: ClassVar[str] = r'''
-!have_count: _quantity_test? filter? _unit of_type? _have_where? _every_type?
+!have_count: _quantity_test? filter? _unit of_type? _have_where? _every_type? | _quantity_test "credits"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = ("[a|no|N|N or more|N or fewer|at least N|at most N|exactly N|more than N|fewer than N] [FILTER] "
-                             "goods|shipments|imports|cards|containers [OF TYPE] [in hand|on ships ...] [of every type]")
+                             "goods|shipments|imports|cards|containers [OF TYPE] [in hand|on ships ...] [of every type]; "
+                             "or N or more|fewer than N|... credits")
     meaning: ClassVar[str] = ("a count of the player's cards (goods include virtual goods, OQ-36; `cards` are in hand; "
-                              "containers are on the player's ships); a bare number means at least that many; `of every type`: "
-                              "that many of each of the five good types")
+                              "containers are on the player's ships), or their active credits; a bare number means at least "
+                              "that many; `of every type`: that many of each of the five good types")
     examples: ClassVar[tuple[str, ...]] = ("at game end: if you have 2 goods of every type then score 20",
-                                           "on completion: each other player with an illegal good pays you 2")
+                                           "on completion: each other player with an illegal good pays you 2",
+                                           "as soon as any player has 40 or more credits, once per game: draw 2")
     test: Test_ = Test_()
     filter: Filter | None = None
     zone: str = "goods"
@@ -228,6 +231,8 @@ class HaveCount(Have):
     @classmethod
     def build(cls, col: int, children: list[Any]) -> HaveCount:
         w = words(children)
+        if w[-1:] == ["credits"]:
+            return cls(_leading_test(children), zone="credits", col=col)
         zone = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD and x != "hand"), "goods")
         if "ships" in w:
             zone = "containers"
@@ -262,31 +267,6 @@ class HaveCount(Have):
         return lambda ctx, p: test.holds(len(narrowed(of_type, ctx, [c for c in ctx.world.cards(p, zone) if matches(f, c)])))
 
 
-@construct
-@dataclass(frozen=True)
-class HaveCredits(Have):
-    """Active credits: `40 or more credits`."""
-
-    grammar: ClassVar[str] = r'''
-!have_credits: _quantity_test "credits"
-'''
-    syntax: ClassVar[str] = "N or more|at least N|fewer than N|... credits"
-    meaning: ClassVar[str] = "the player's active credits compared with a number"
-    examples: ClassVar[tuple[str, ...]] = ("as soon as any player has 40 or more credits, once per game: draw 2",)
-    test: Test_ = Test_()
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> HaveCredits:
-        return cls(_leading_test(children), col=col)
-
-    def english(self) -> str:
-        return self.test.english("active credits")
-
-    def holds(self) -> Callable[[Ctx, Player], bool]:
-        test = self.test
-        return lambda ctx, p: test.holds(ctx.world.credits(p))
-
-
 def _targets(children: list[Any]) -> tuple[str, str]:
     """The players compared with, from the words after `than` / `as`."""
     w = words(children)
@@ -297,139 +277,106 @@ def _targets(children: list[Any]) -> tuple[str, str]:
     return ("others", "all")
 
 
+@dataclass(frozen=True)
+class Comparison(Word):
+    """How a player's measure is compared with other players' (`more ... than`, `the most ...`)."""
+
+    english: str = ""
+
+
+COMPARISONS = (
+    Comparison("more", '"more" _noun "than" _target', "more NOUN than PLAYERS",
+               "strictly more than each of the players compared with (any one of them with `any`)",
+               "on completion: each player with more credits than you pays you 2", english="more {noun} than {target}"),
+    Comparison("fewer", '"fewer" _noun "than" _target', "fewer NOUN than PLAYERS",
+               "strictly fewer than each of the players compared with (any one of them with `any`)",
+               "when a turn ends: if you have fewer goods than each other player then draw 1",
+               english="fewer {noun} than {target}"),
+    Comparison("as_many", '"at" "least" ("twice" | INT "times")? "as" "many" _noun "as" _target',
+               "at least [twice | N times] as many NOUN as PLAYERS",
+               "at least as many (or that multiple) as each of the players compared with (any one of them with `any`)",
+               "as soon as you have at least twice as many credits as each other player and you have the most goods: win the game",
+               english="at least {times}as many {noun} as {target}", numbers=(TIMES,)),
+    Comparison("most", '"the" "most" _noun', "the most NOUN",
+               "at least one, and no other player has more: a tie counts, unless the game is played with the "
+               "`the_most=strict` option (docs/rulings.md); write `more ... than each other player` for strictly more "
+               "whatever the option", "at game end: if you have the most shipments then score 8", english="the most {noun}"),
+    Comparison("fewest", '"the" "fewest" _noun', "the fewest NOUN",
+               "no other player has fewer (a tie counts unless the `the_most=strict` option)",
+               "at game end: if you have the fewest containers then score 4", english="the fewest {noun}"),
+    Comparison("majorities", '"the" "majority" "in" INT "good" "types"', "the majority in N good types",
+               "in at least N good types, the player has the most goods (at least one; a tie counts unless the "
+               "`the_most=strict` option, docs/rulings.md; virtual goods included)",
+               "as soon as you have the majority in 4 good types: win the game", english="the most goods in at least {n} good types", numbers=(GOOD_TYPES,)),
+)
+
+
 @construct
 @dataclass(frozen=True)
-class HaveMore(Have):
-    """More (or fewer) of something than other players: `more credits than you`, `more goods than each other player`."""
+class HaveCompared(Have):
+    """A player's measure (credits, goods, cards of a kind) compared with other players'."""
 
-    grammar: ClassVar[str] = r'''
-!have_more: ("more" | "fewer") _noun "than" _target
-'''
-    syntax: ClassVar[str] = "more|fewer NOUN than you|they|that player|each other player|any other player"
-    meaning: ClassVar[str] = "strictly more (or fewer) than each of the players compared with (any one of them with `any`)"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: each player with more credits than you pays you 2",)
-    fewer: bool = False
-    measure: Measure = Measure()
-    target: tuple[str, str] = ("you", "all")
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> HaveMore:
-        return cls(words(children)[0] == "fewer", Measure.read(children), _targets(children), col=col)
-
-    def english(self) -> str:
-        return f"{'fewer' if self.fewer else 'more'} {self.measure.english()} than {subject_text(*self.target)}"
-
-    def holds(self) -> Callable[[Ctx, Player], bool]:
-        measure, others, mode = self.measure.of(), group_of(self.target[0]), self.target[1]
-        better = operator.lt if self.fewer else operator.gt
-
-        def holds(ctx: Ctx, p: Player) -> bool:
-            mine = measure(ctx, p)
-            compared = [better(mine, measure(ctx, q)) for q in others(ctx) if q is not p]
-            return any(compared) if mode == "any" else all(compared)
-        return holds
-
-
-@construct
-@dataclass(frozen=True)
-class HaveAsMany(Have):
-    """At least as many, or a multiple: `at least twice as many credits as each other player`."""
-
-    grammar: ClassVar[str] = r'''
-!have_as_many: "at" "least" ("twice" | INT "times")? "as" "many" _noun "as" _target
-'''
-    syntax: ClassVar[str] = "at least [twice | N times] as many NOUN as PLAYERS"
-    meaning: ClassVar[str] = "compared with each of the players (any one of them with `any`)"
-    examples: ClassVar[tuple[str, ...]] = (
-        "as soon as you have at least twice as many credits as each other player and you have the most goods: win the game",)
-    factor: int = 1
+    vocabulary: ClassVar[tuple[Word, ...]] = COMPARISONS
+    syntax: ClassVar[str] = "a comparison with other players (see the table)"
+    meaning: ClassVar[str] = ("how much a player has of something, against the other players: NOUN is `credits` or a count "
+                              "like those of `you have N ...` (`goods`, `luxury goods`, `cards in your hand`, `containers "
+                              "on your ships at sea`)")
+    name: str = "more"
     measure: Measure = Measure()
     target: tuple[str, str] = ("others", "all")
+    factor: int = 1  # `twice as many`: 2; `the majority in N good types`: N
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> HaveAsMany:
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> HaveCompared:
         w = words(children)
-        factor = 2 if "twice" in w else (ints(children)[0] if ints(children) and "times" in w else 1)
-        return cls(factor, Measure.read(children), _targets(children), col=col)
+        factor = 2 if "twice" in w else (ints(children)[0] if ints(children) and ("times" in w or "types" in w) else 1)
+        return cls(word.name, Measure.read(children), _targets(children), factor, col=col)
 
     def english(self) -> str:
+        word = self.word(self.name)
+        assert isinstance(word, Comparison)
         times = "" if self.factor == 1 else "twice " if self.factor == 2 else f"{self.factor} times "
-        return f"at least {times}as many {self.measure.english()} as {subject_text(*self.target)}"
+        return word.english.format(noun=self.measure.english(), target=subject_text(*self.target), times=times, n=self.factor)
 
     def holds(self) -> Callable[[Ctx, Player], bool]:
+        if self.name in ("most", "fewest"):
+            return self._extreme(self.name == "fewest")
+        if self.name == "majorities":
+            return _majorities(self.factor)
         measure, others, mode, factor = self.measure.of(), group_of(self.target[0]), self.target[1], self.factor
+        compare = {"more": operator.gt, "fewer": operator.lt}.get(self.name, lambda mine, theirs: mine >= factor * theirs)
 
         def holds(ctx: Ctx, p: Player) -> bool:
             mine = measure(ctx, p)
-            compared = [mine >= factor * measure(ctx, q) for q in others(ctx) if q is not p]
+            compared = [compare(mine, measure(ctx, q)) for q in others(ctx) if q is not p]
             return any(compared) if mode == "any" else all(compared)
         return holds
 
-
-@construct
-@dataclass(frozen=True)
-class HaveMost(Have):
-    """The most (or the fewest) of something among all players."""
-
-    grammar: ClassVar[str] = r'''
-!have_most: "the" ("most" | "fewest") _noun
-'''
-    syntax: ClassVar[str] = "the most|the fewest NOUN"
-    meaning: ClassVar[str] = ("no other player has more (or fewer); a tie for the most counts as having the most "
-                              "(docs/rulings.md, \"the most\"); write `more ... than each other player` for strictly more")
-    examples: ClassVar[tuple[str, ...]] = ("at game end: if you have the most shipments then score 8",
-                                           "at game end: if you have the most containers then score 16")
-    fewest: bool = False
-    measure: Measure = Measure()
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> HaveMost:
-        return cls("fewest" in words(children), Measure.read(children), col=col)
-
-    def english(self) -> str:
-        return f"the {'fewest' if self.fewest else 'most'} {self.measure.english()} (a tie counts)"
-
-    def holds(self) -> Callable[[Ctx, Player], bool]:
-        measure, fewest = self.measure.of(), self.fewest
+    def _extreme(self, fewest: bool) -> Callable[[Ctx, Player], bool]:
+        measure = self.measure.of()
 
         def holds(ctx: Ctx, p: Player) -> bool:
             mine = measure(ctx, p)
             others = [measure(ctx, q) for q in ctx.world.players_from(p)[1:]]
-            return all(mine <= n for n in others) if fewest else all(mine >= n for n in others)
+            if not fewest and mine < 1:  # nobody has "the most" of nothing (OQ-11)
+                return False
+            if ctx.world.ties_are_the_most():
+                return all(mine <= n for n in others) if fewest else all(mine >= n for n in others)
+            return all(mine < n for n in others) if fewest else all(mine > n for n in others)
         return holds
 
 
-@construct
-@dataclass(frozen=True)
-class HaveMajorities(Have):
-    """Majorities: strictly the most goods (at least one) in N good types."""
-
-    grammar: ClassVar[str] = r'''
-!have_majorities: "the" "majority" "in" INT "good" "types"
-'''
-    syntax: ClassVar[str] = "the majority in N good types"
-    meaning: ClassVar[str] = "in at least N good types, the player alone has the most goods (virtual goods included)"
-    examples: ClassVar[tuple[str, ...]] = ("as soon as you have the majority in 4 good types: win the game",)
-    n: int = 4
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> HaveMajorities:
-        return cls(ints(children)[0], col=col)
-
-    def english(self) -> str:
-        return f"alone the most goods in at least {self.n} good types"
-
-    def holds(self) -> Callable[[Ctx, Player], bool]:
-        n = self.n
-
-        def holds(ctx: Ctx, p: Player) -> bool:
-            held = 0
-            for good in GOODS:
-                mine = ctx.world.goods_of_type(p, good)
-                if mine and all(ctx.world.goods_of_type(q, good) < mine for q in ctx.world.players_from(p)[1:]):
-                    held += 1
-            return held >= n
-        return holds
+def _majorities(n: int) -> Callable[[Ctx, Player], bool]:
+    def holds(ctx: Ctx, p: Player) -> bool:
+        ties = ctx.world.ties_are_the_most()
+        held = 0
+        for good in GOODS:
+            mine = ctx.world.goods_of_type(p, good)
+            others = [ctx.world.goods_of_type(q, good) for q in ctx.world.players_from(p)[1:]]
+            if mine and all(k <= mine if ties else k < mine for k in others):
+                held += 1
+        return held >= n
+    return holds
 
 
 # ------------------------------------------------------------------------------------ predicates
@@ -677,9 +624,11 @@ class ShipHas(Condition):
     """What the event's ship (or this card's ship) carries: contracts of a kind, containers."""
 
     grammar: ClassVar[str] = r'''
-!ship_has: ("that" "ship" | "this" "ship" | "the" "shipment") ("has" | "carries") _quantity_test? _filter_good? ("contract" | "contracts" | "container" | "containers")
+!ship_has: ("that" "ship" | "this" "ship" | "the" "shipment") ("has" | "carries") _quantity_test? _filter_good? ("contract" | "contracts"
+    | "container" | "containers")
          | ("that" "ship" | "this" "ship") "has" "containers" "left"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = "that ship|this ship has [a|no|N or more ...] [GOOD] contract(s)|container(s) | that ship has containers left"
     meaning: ClassVar[str] = ("the contracts or containers of the event's ship (of a completing ship: the contracts completing "
                               "on it)")
@@ -759,6 +708,7 @@ class DrawnShare(Condition):
     grammar: ClassVar[str] = r'''
 !drawn_share: ("two" | INT) "drawn" "cards" "share" "a" "good" "type"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
     syntax: ClassVar[str] = "two|N drawn cards share a good type"
     meaning: ClassVar[str] = "among the cards drawn by this power, that many are of one good type"
     examples: ClassVar[tuple[str, ...]] = (

@@ -39,10 +39,26 @@ SECTIONS: list[tuple[str, str, str]] = [
 
 
 def _entry(cls: type[Node]) -> list[str]:
-    lines = [f"### `{cls.syntax}`", "", f"{cls.meaning}."[0].upper() + f"{cls.meaning}."[1:], ""]
+    if cls.vocabulary:
+        return _vocabulary_entry(cls)
+    lines = [f"### `{cls.syntax}`", "", _sentence(cls.meaning), ""]
     lines += [f"    {example}" for example in cls.examples]
     lines.append("")
     return lines
+
+
+def _sentence(text: str) -> str:
+    return f"{text}."[0].upper() + f"{text}."[1:]
+
+
+def _vocabulary_entry(cls: type[Node]) -> list[str]:
+    """A construct of many phrases (one shape, one meaning): a table of its phrases."""
+    lines = [f"### {cls.syntax[0].upper() + cls.syntax[1:]}", "", _sentence(cls.meaning), "",
+             "| phrase | what it is | example |", "|---|---|---|"]
+    for word in cls.vocabulary:
+        meaning = word.meaning.replace("|", "\\|")
+        lines.append(f"| `{word.syntax.replace('|', '&#124;')}` | {meaning} | `{word.example}` |")
+    return lines + [""]
 
 
 def powers_markdown() -> str:
@@ -51,7 +67,9 @@ def powers_markdown() -> str:
         "",
         "Generated from the registry of constructs (`interpreter/lang/`) by `importexport docs`; every example",
         "below is parsed, checked and compiled by the tests. The grammar itself is grammar/powers.lark (also",
-        "generated). `importexport explain CARD` prints a card's powers in plain English.",
+        "generated). `importexport explain CARD` prints a card's powers in plain English. For 32 new cards written",
+        "in this language alone, each with examples that prove what it does, see the",
+        "[Novel Powers pack](examples/novel/README.md).",
         "",
         "## A power line",
         "",

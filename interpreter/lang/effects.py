@@ -10,11 +10,14 @@ from typing import Any, ClassVar
 
 from lark import Token
 
-from interpreter.lang.cards import (ACTIONS, GOODS, DeckTop, Ships, Them, ThisCard, Where, first, ints, nodes,
-                                    words)
-from interpreter.lang.conditions import Condition
-from interpreter.lang.registry import Node, construct
-from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger
+from interpreter.lang.bounds import ACTIONS as ACTION_COUNT
+from interpreter.lang.bounds import CONTAINERS, CREDITS, Bound
+from interpreter.lang.bounds import GOODS as GOOD_COUNT
+from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
+from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
+from interpreter.lang.english import third_person
+from interpreter.lang.registry import Node, Word, construct
+from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger, Value
 from interpreter.lang.values import CARD_WORTH, ForEach, ForEvery, Modifier
 from interpreter.lang.world import Card, Ctx, Number, Player, Run, Test, always
 
@@ -28,12 +31,12 @@ class Action(Effect):
     level: ClassVar[str] = "action"
 
 
-def _amount(node: Node) -> Number:
-    return node.number()  # type: ignore[attr-defined,no-any-return]
+def _amount(node: Value) -> Number:
+    return node.number()
 
 
 def _rough(node: Node | None) -> float:
-    return float(node.rough()) if node is not None and hasattr(node, "rough") else 2.0  # type: ignore[attr-defined]
+    return float(node.rough()) if node is not None and hasattr(node, "rough") else 2.0
 
 
 def acted(ctx: Ctx, cards: list[Card], verb: str) -> None:
@@ -46,76 +49,66 @@ def acted(ctx: Ctx, cards: list[Card], verb: str) -> None:
 
 # ------------------------------------------------------------------------------------ credits
 
-@construct
 @dataclass(frozen=True)
-class Gain(Action):
-    grammar: ClassVar[str] = r'''
-!gain: ("gain" | "gains") amount
-'''
-    syntax: ClassVar[str] = "gain AMOUNT"
-    meaning: ClassVar[str] = "take credits from the bank (R0.6); at game end they are scored as points (R17.8)"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: gain 4", "on completion: gain 2 for each of your shipments")
-    amount: Node | None = None
+class CreditVerb(Word):
+    """A verb that changes the actor's credits by an amount: `call` is the World method that does
+    it, `noun` what the amount counts, `sign` which way the bot values it."""
 
-    def english(self) -> str:
-        assert self.amount is not None
-        return f"take {self.amount.of('credit')} from the bank"
-
-    def run(self) -> Run:
-        assert self.amount is not None
-        n = _amount(self.amount)
-        return lambda ctx: ctx.world.gain(ctx.actor, n(ctx), ctx.reason)
-
-    def value(self) -> float:
-        return _rough(self.amount)
+    call: str = "gain"
+    noun: str = "credit"
+    english: str = ""
+    sign: int = 1
 
 
-@construct
-@dataclass(frozen=True)
-class Score(Action):
-    grammar: ClassVar[str] = r'''
-!score: ("score" | "scores") amount
-'''
-    syntax: ClassVar[str] = "score AMOUNT"
-    meaning: ClassVar[str] = "points at final scoring (R17.8); during play, the same as `gain`"
-    examples: ClassVar[tuple[str, ...]] = ("at game end: score 6 for each of your luxury shipments",)
-    amount: Node | None = None
-
-    def english(self) -> str:
-        assert self.amount is not None
-        return f"score {self.amount.of('point')}"
-
-    def run(self) -> Run:
-        assert self.amount is not None
-        n = _amount(self.amount)
-        return lambda ctx: ctx.world.score(ctx.actor, n(ctx), ctx.reason)
-
-    def value(self) -> float:
-        return _rough(self.amount)
+CREDIT_VERBS = (
+    CreditVerb("gain", '("gain" | "gains") amount', "gain AMOUNT",
+               "take credits from the bank (R0.6); at game end they are scored as points (R17.8)",
+               "on completion: gain 2 for each of your shipments", call="gain", english="take {amount} from the bank"),
+    CreditVerb("score", '("score" | "scores") amount', "score AMOUNT",
+               "points at final scoring (R17.8), where an odd number is allowed; during play, the same as `gain`",
+               "at game end: score 6 for each of your luxury shipments", call="score", noun="point", english="score {amount}"),
+    CreditVerb("lose", '("lose" | "loses") amount', "lose AMOUNT",
+               "pay credits to the bank (all one has when short, OQ-33); at final scoring, points are taken off",
+               "at game end: lose 2 for each card in your hand beyond 5", call="lose", english="lose {amount}", sign=-1),
+)
 
 
 @construct
 @dataclass(frozen=True)
-class Lose(Action):
-    grammar: ClassVar[str] = r'''
-!lose: ("lose" | "loses") amount
-'''
-    syntax: ClassVar[str] = "lose AMOUNT"
-    meaning: ClassVar[str] = "pay credits to the bank (all one has when short, OQ-33); at final scoring, points are taken off"
-    examples: ClassVar[tuple[str, ...]] = ("at game end: lose 2 for each card in your hand beyond 5",)
-    amount: Node | None = None
+class ChangeCredits(Action):
+    """The actor's credits go up or down by an amount, the bank on the other side (CREDIT_VERBS)."""
+
+    vocabulary: ClassVar[tuple[Word, ...]] = CREDIT_VERBS
+    syntax: ClassVar[str] = "a verb and an amount (see the table); paying another player is `pay`"
+    meaning: ClassVar[str] = "credits taken from or given back to the bank"
+    verb: str = "gain"
+    amount: Value | None = None
+
+    @classmethod
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> ChangeCredits:
+        return cls(word.name, first(children, Node), col=col)
+
+    @property
+    def spec(self) -> CreditVerb:
+        word = self.word(self.verb)
+        assert isinstance(word, CreditVerb)
+        return word
+
+    @property
+    def name(self) -> str:
+        return self.verb
 
     def english(self) -> str:
         assert self.amount is not None
-        return f"lose {self.amount.of('credit')}" 
+        return self.spec.english.format(amount=self.amount.of(self.spec.noun))
 
     def run(self) -> Run:
         assert self.amount is not None
-        n = _amount(self.amount)
-        return lambda ctx: ctx.world.lose(ctx.actor, n(ctx), ctx.reason)
+        n, call = _amount(self.amount), self.spec.call
+        return lambda ctx: getattr(ctx.world, call)(ctx.actor, n(ctx), ctx.reason)
 
     def value(self) -> float:
-        return -_rough(self.amount)
+        return self.spec.sign * _rough(self.amount)
 
 
 @construct
@@ -130,7 +123,7 @@ class Pay(Action):
     examples: ClassVar[tuple[str, ...]] = ("on completion: each other player pays you 2",
                                            "on completion: each other player pays the bank 10 then you lead twice on your next turn")
     to: Players | None = None
-    amount: Node | None = None
+    amount: Value | None = None
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Pay:
@@ -145,7 +138,9 @@ class Pay(Action):
         assert self.amount is not None
         n = _amount(self.amount)
         if self.to is None:
-            return lambda ctx: ctx.world.pay(ctx.actor, n(ctx), None, ctx.reason) and None
+            def to_the_bank(ctx: Ctx) -> None:
+                ctx.world.pay(ctx.actor, n(ctx), None, ctx.reason)
+            return to_the_bank
         payees = self.to.resolve()
 
         def run(ctx: Ctx) -> None:
@@ -175,7 +170,7 @@ class Draw(Action):
     syntax: ClassVar[str] = "draw AMOUNT"
     meaning: ClassVar[str] = "draw cards from the deck into hand (R0.4); the discard pile is reshuffled when needed (R3.7)"
     examples: ClassVar[tuple[str, ...]] = ("on completion: draw 5",)
-    amount: Node | None = None
+    amount: Value | None = None
 
     def english(self) -> str:
         assert self.amount is not None
@@ -212,9 +207,25 @@ class DrawUntil(Action):
         assert self.until is not None
         return f"draw one card at a time until {self.until.english()}"
 
+    def _hand_size(self) -> int | None:
+        """`until you hold N cards`: the hand size wanted, so the cards are drawn at once (one draw)."""
+        cond = self.until
+        if isinstance(cond, Holds) and cond.who == "you" and isinstance(cond.predicate, Has):
+            have = cond.predicate.have
+            if (isinstance(have, HaveCount) and have.zone == "hand" and have.filter is None and have.of_type is None
+                    and have.test.op in (">=", ">") and not have.every_type):
+                return have.test.n + (1 if have.test.op == ">" else 0)
+        return None
+
     def run(self) -> Run:
         assert self.until is not None
-        done, limit = self.until.test(), self.LIMIT
+        done, limit, size = self.until.test(), self.LIMIT, self._hand_size()
+        if size is not None:
+            def run_at_once(ctx: Ctx) -> None:
+                missing = size - len(ctx.world.cards(ctx.actor, "hand"))
+                if missing > 0:
+                    ctx.drawn += ctx.world.draw(ctx.actor, missing)
+            return run_at_once
 
         def run(ctx: Ctx) -> None:
             for _ in range(limit):
@@ -282,6 +293,27 @@ class Move(Action):
             return f"take {self.cards.english()} into your hand{limits}"
         return f"{self.verb} {self.cards.english()} {'to' if self.verb != 'take' else 'into'} {self.place.english()}{limits}"
 
+    def label(self) -> str:
+        """The giver's words: `give 2 of your goods`, `give 2 card(s) from your hand`, `give your whole hand`."""
+        if self.verb != "give" or self.cards is None:
+            return self.english()
+        cards = self.cards
+        if isinstance(cards, CardsOfOwner) and cards.whole_hand():
+            return "give your whole hand"
+        if isinstance(cards, CardsFrom) and isinstance(cards.source, Where) and cards.source.zone == "hand":
+            return f"give {cards.quantity.english()} card(s) from your hand"
+        if isinstance(cards, CardsOfOwner):
+            noun = described(cards.filter, cards.zone if cards.zone != "hand" else "cards")
+            return f"give {cards.quantity.english()} of your {noun}"
+        return self.english()
+
+    def _purpose(self) -> str:
+        """How a card picked for this move is offered: `move to your goods Pens`, `put on the island Soap`."""
+        if self.verb in ("move", "put") and self.place is not None:
+            where = "the island" if self.place.owner is None and self.place.zone == "island" else self.place.english()
+            return f"{self.verb} {'to' if self.verb == 'move' else 'on'} {where}"
+        return self.verb
+
     def _destination(self) -> Callable[[Ctx, Card], tuple[Player | None, str]]:
         if self.verb == "give":
             assert self.to is not None
@@ -299,20 +331,31 @@ class Move(Action):
 
     def run(self) -> Run:
         assert self.cards is not None
-        pick, dest, ignore = self.cards.pick(self.verb), self._destination(), self.ignore_limits
+        pick, dest, ignore = self.cards.pick(self._purpose()), self._destination(), self.ignore_limits
         stays = isinstance(self.cards, ThisCard)
         verb = DONE_OF[self.verb]
+        quantity = getattr(self.cards, "quantity", None)
+        together = quantity is not None and quantity.all and not quantity.up_to
 
         def run(ctx: Ctx) -> None:
             moved = []
+            handed: dict[tuple[Any, Any, str], int] = {}  # (giver, receiver, zone) -> cards
             for card in pick(ctx):
                 to, zone = dest(ctx, card)
                 if to is None and zone not in ("island", "deck", "deck_bottom", "discard"):
                     continue
+                holder, _ = ctx.world.locate(card)
                 if ctx.world.move(card, to, zone, ignore_limits=ignore, reason=ctx.reason):
                     moved.append(card)
+                    if holder is not None and to is not None and holder is not to:
+                        if together or zone != "hand":  # taken at once, or areas given: one handing over
+                            handed[(holder, to, zone)] = handed.get((holder, to, zone), 0) + 1
+                        else:  # picked one by one: handed one by one
+                            ctx.world.handed(holder, to, 1, zone)
                 elif not stays:  # no room for it: discarded (R13.5)
                     ctx.world.move(card, None, "discard", reason=f"{ctx.reason}: no room")
+            for (giver, receiver, zone), count in handed.items():
+                ctx.world.handed(giver, receiver, count, zone)
             acted(ctx, moved, verb)
         return run
 
@@ -330,6 +373,14 @@ class Move(Action):
         if self.verb == "give":
             return -CARD_WORTH
         return CARD_WORTH if self.verb == "take" else 1.0
+
+
+def _source_text(cards: Cards) -> str:
+    """Where a phrase takes its cards from, briefly: `the island`, `your hand` ('' if it says no place)."""
+    source = getattr(cards, "source", None)
+    if isinstance(source, Where):
+        return "the island" if source.zone == "island" else source.english()
+    return ""
 
 
 def _has_cards(cards: Cards) -> Test:
@@ -378,6 +429,7 @@ class Sell(Action):
     grammar: ClassVar[str] = r'''
 !sell: ("sell" | "sells") cards "to" "the" "island" "for" INT
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CREDITS,)
     syntax: ClassVar[str] = "sell CARDS to the island for N"
     meaning: ClassVar[str] = ("each card goes onto the supply island for N credits (rules that change your sale price apply), "
                               "apart from the SUPPLY action's one sale per turn (R12.5)")
@@ -438,7 +490,8 @@ class Swap(Action):
 
     def run(self) -> Run:
         assert self.mine is not None and self.theirs is not None
-        mine, theirs = self.mine.pick("give"), self.theirs.pick("take")
+        mine = self.mine.pick(f"give to {_source_text(self.theirs)}".rstrip(" to"))
+        theirs = self.theirs.pick(f"take from {_source_text(self.theirs)}".rstrip(" from"))
 
         def run(ctx: Ctx) -> None:
             given, taken = mine(ctx), theirs(ctx)
@@ -449,6 +502,8 @@ class Swap(Action):
                 ctx.world.move(card, there[0], there[1], ignore_limits=True, reason=ctx.reason)
             for card in taken:
                 ctx.world.move(card, here[0], here[1], ignore_limits=True, reason=ctx.reason)
+            if there[0] is not None and here[0] is not None and there[0] is not here[0]:
+                ctx.world.handed(there[0], here[0], len(taken), here[1])
             acted(ctx, taken, "taken")
         return run
 
@@ -496,7 +551,7 @@ class Load(Action):
     def _ships(self) -> Callable[[Ctx], list[Any] | None]:
         if self.onto is None:
             return lambda ctx: None
-        return self.onto.ships()  # type: ignore[no-any-return]
+        return self.onto.ships()
 
     def run(self) -> Run:
         assert self.cards is not None
@@ -505,12 +560,15 @@ class Load(Action):
 
         def run(ctx: Ctx) -> None:
             targets = ships(ctx)
-            candidates, loaded = pool(ctx), []
+            candidates, loaded = pool(ctx), list[Card]()
             while len(loaded) < n:
                 fitting = [c for c in candidates if c not in loaded and ctx.world.fits(ctx.actor, c, targets[0] if targets else None)]
                 if not fitting:
                     break
-                card = ctx.world.choose_cards(ctx.actor, fitting, 1, "load", up_to=up_to, prompt=ctx.reason)
+                if not up_to and len(fitting) <= n - len(loaded):  # every one is needed: nothing to choose
+                    card = fitting[:1]
+                else:
+                    card = ctx.world.choose_cards(ctx.actor, fitting, 1, "load", up_to=up_to, prompt=ctx.reason)
                 if not card or not ctx.world.load(ctx.actor, card[0], targets):
                     break
                 loaded.append(card[0])
@@ -554,17 +612,25 @@ class ContractCards(Action):
         assert self.cards is not None
         pool = self.cards.pool()
         n, up_to = _quantity(self.cards)
+        this_card = isinstance(self.cards, ThisCard)
 
         def run(ctx: Ctx) -> None:
             made: list[Card] = []
             while len(made) < n:
-                ready = [c for c in pool(ctx) if c not in made and _contractable(ctx, c)]
-                if not ready:
+                pairs = [(card, ship) for card in pool(ctx) if card not in made
+                         for ship in ctx.world.contract_ships(ctx.actor, card, tier=_tier_needed(ctx, card))]
+                if not pairs:
                     break
-                card = ctx.world.choose_cards(ctx.actor, ready, 1, "contract", up_to=up_to, prompt=ctx.reason)
-                if not card or not ctx.world.contract(ctx.actor, card[0], None, tier=_tier_needed(ctx, card[0])):
+                options: list[tuple[str, Any]] = [("stop contracting", None)] if up_to else []
+                options += [(f"contract {card.name} on the {ship.label}", (card, ship)) for card, ship in pairs]
+                picked = ctx.world.choose(ctx.actor, options, f"{ctx.reason}: contract which card?",
+                                          "choose_ship" if this_card else "choose_card")  # this card: only the ship
+                if picked is None:
                     break
-                made.append(card[0])
+                card, ship = picked
+                if not ctx.world.contract(ctx.actor, card, [ship], tier=_tier_needed(ctx, card)):
+                    break
+                made.append(card)
             acted(ctx, made, "contracted")
         return run
 
@@ -627,6 +693,7 @@ class ImportContainers(Action):
     grammar: ClassVar[str] = r'''
 !import_containers: ("import" | "imports") INT ("container" | "containers") "from" ships ("for" "free")?
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CONTAINERS,)
     syntax: ClassVar[str] = "import N container(s) from SHIPS [for free]"
     meaning: ClassVar[str] = ("take containers from a ship at sea into Imports or Goods as an import win (R10.5) with no "
                               "bid; the ship's owner gets the import fee (R10.6) unless it says `for free`")
@@ -650,8 +717,8 @@ class ImportContainers(Action):
             found = [s for s in ships(ctx) if s.at_sea and s.containers]
             if not found:
                 return
-            ship = found[0] if len(found) == 1 else ctx.world.choose(
-                ctx.actor, [(f"import from the {s.label} ({', '.join(c.name for c in s.containers)})", s) for s in found],
+            ship = ctx.world.choose(  # asked even with one ship: a forced choice is still shown and recorded
+                ctx.actor, [(f"the {s.label} ({', '.join(c.name for c in s.containers)})", s) for s in found],
                 f"{ctx.reason}: import from which ship?", "choose_ship")
             ctx.world.import_from(ctx.actor, ship, n, fee=fee)
         return run
@@ -670,6 +737,7 @@ class PirateContainers(Action):
     grammar: ClassVar[str] = r'''
 !pirate_containers: ("pirate" | "pirates") INT ("container" | "containers") "from" ships
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CONTAINERS,)
     syntax: ClassVar[str] = "pirate N container(s) from SHIPS"
     meaning: ClassVar[str] = "take containers as a pirate does (R11): each is loaded where it fits, else discarded"
     examples: ClassVar[tuple[str, ...]] = ("when you pirate, once per turn: you may pirate 1 container from a ship at sea",)
@@ -691,10 +759,7 @@ class PirateContainers(Action):
                 found = [s for s in ships(ctx) if s.containers]
                 if not found:
                     return
-                ship = found[0] if len(found) == 1 else ctx.world.choose(
-                    ctx.actor, [(f"pirate from the {s.label} ({', '.join(c.name for c in s.containers)})", s) for s in found],
-                    f"{ctx.reason}: pirate from which ship?", "choose_ship")
-                ctx.world.pirate_from(ctx.actor, ship)
+                ctx.world.pirate_from(ctx.actor, found)
         return run
 
     def possible(self) -> Test:
@@ -713,6 +778,7 @@ class FreeActions(Action):
              | ("take" | "takes") INT "free" ("action" | "actions") "of" ("your" | "their") "choice" _no_fees?
 !_no_fees: "with" "no" "fees"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (ACTION_COUNT,)
     syntax: ClassVar[str] = "take N free ACTION action(s) [for each ...] [with no fees] | take N free actions of your choice"
     meaning: ClassVar[str] = ("actions carried out alone, outside the turn: nobody follows, no imports count, no tier stacking; "
                               "an import is a one-player auction, free (R10.3.3); `with no fees`: ship owners get no import fee")
@@ -893,6 +959,7 @@ class Park(Action):
     grammar: ClassVar[str] = r'''
 !park: ("put" | "puts") INT "credits" "on" "this" "card"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CREDITS,)
     syntax: ClassVar[str] = "put N credits on this card"
     meaning: ClassVar[str] = ("credits from the bank lie on the card: passive credits, scored at the end by whoever holds the "
                               "card then (R1.9.2, R17.3); they go with the card")
@@ -918,8 +985,10 @@ class Park(Action):
 @dataclass(frozen=True)
 class VirtualGoods(Action):
     grammar: ClassVar[str] = r'''
-!virtual_goods: ("gain" | "gains") INT "virtual" (GOOD ("good" | "goods") | ("good" | "goods") "of" ("one" "good" "type" "you" "choose" | "every" "type")) (for_each | for_every)?
+!virtual_goods: ("gain" | "gains") INT "virtual" (_good ("good" | "goods")
+    | ("good" | "goods") "of" ("one" "good" "type" "you" "choose" | "every" "type")) (for_each | for_every)?
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (GOOD_COUNT,)
     syntax: ClassVar[str] = "gain N virtual GOOD good(s) | gain N virtual goods of one good type you choose | ... of every type"
     meaning: ClassVar[str] = ("goods without a card: they count in levels, majorities, one-of-each and values, never in the "
                               "goods limit (OQ-36)")
@@ -931,7 +1000,7 @@ class VirtualGoods(Action):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> VirtualGoods:
-        goods = [str(c) for c in children if isinstance(c, Token) and c.type == "GOOD"]
+        goods = [str(c) for c in children if isinstance(c, Token) and str(c) in GOODS]
         w = words(children)
         good = goods[0] if goods else ("every" if "every" in w else "choose")
         return cls(ints(children)[0], good, first(children, (ForEach, ForEvery)), col=col)
@@ -1023,7 +1092,8 @@ class Sequence(Effect):
     level: ClassVar[str] = "list"
     grammar: ClassVar[str] = r'''
 sequence: effect (_then effect)*
-_then: "then" | ";"
+_then: "then" | _COMMA_THEN | ";"
+_COMMA_THEN: /,\s*then\b/
 '''
     syntax: ClassVar[str] = "EFFECT then EFFECT ... | (EFFECT then EFFECT)"
     meaning: ClassVar[str] = "each in turn; parentheses make several effects one step (after `you may`, `if`, `either`)"
@@ -1070,7 +1140,6 @@ group_do: players action
     effect: Effect | None = None
 
     def english(self) -> str:
-        from interpreter.lang.english import third_person
         assert self.players is not None and self.effect is not None
         text = self.effect.english()
         if self.players.english() == "you":
@@ -1227,18 +1296,19 @@ class Either(Effect):
 
 
 def _choose_between(options: tuple[Effect, ...], players: Players | None) -> Run:
-    """Each chooser picks one option that can be done; when none can, the first is done as far as it goes (OQ-33)."""
-    compiled = [(o.english(), o.possible(), o.run()) for o in options]
+    """Each chooser picks one option that can be done; when none can, the first is done as far as it
+    goes (OQ-33). Each option goes to the world as (node, run), so a bot can weigh the node."""
+    compiled = [(o.label(), o.possible(), o.run(), o) for o in options]
     group = players.resolve() if players is not None else None
 
     def choose(ctx: Ctx) -> None:
         for p in group(ctx) if group is not None else [ctx.actor]:
             sub = ctx if p is ctx.actor else ctx.as_actor(p)
-            open_ = [(text, run) for text, can, run in compiled if can(sub)]
+            open_ = [(text, (node, run)) for text, can, run, node in compiled if can(sub)]
             if not open_:
                 compiled[0][2](sub)
                 continue
-            run = open_[0][1] if len(open_) == 1 else sub.world.choose(p, open_, f"{ctx.reason}: choose one")
+            run = sub.world.choose(p, open_, f"{ctx.reason}: choose one")  # a single option is taken, not asked
             run(sub)
     return choose
 
@@ -1313,6 +1383,50 @@ class IfThen(Effect):
     def value(self) -> float:
         assert self.then is not None
         return 0.5 * self.then.value() + (0.5 * self.otherwise.value() if self.otherwise is not None else 0.0)
+
+
+@construct
+@dataclass(frozen=True)
+class ForEachPlayer(Effect):
+    """The same step once for each player of a group, who is `that player` inside it; the player
+    acting stays the same (`for each other player, (take 1 container from that player's ships ...)`)."""
+
+    level: ClassVar[str] = "effect"
+    grammar: ClassVar[str] = r'''
+!for_each_player: "for" "each" ("player" | "other" "player" | "opponent") "," branch
+'''
+    syntax: ClassVar[str] = "for each [other] player, EFFECT"
+    meaning: ClassVar[str] = ("the effect once for each of those players, clockwise from the owner, with `that player` meaning "
+                              "that one each time; use parentheses for several effects")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: for each other player, (take 1 container from that player's ships into your hand then you may load it)",)
+    others: bool = True
+    effect: Effect | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> ForEachPlayer:
+        w = words(children)
+        return cls("other" in w or "opponent" in w, first(children, Effect), col=col)
+
+    def english(self) -> str:
+        assert self.effect is not None
+        return f"for each {'other ' if self.others else ''}player in turn: {self.effect.english()}"
+
+    def run(self) -> Run:
+        assert self.effect is not None
+        inner, others = self.effect.run(), self.others
+
+        def run(ctx: Ctx) -> None:
+            saved = ctx.that
+            for p in ctx.world.players_from(ctx.owner)[1 if others else 0:]:
+                ctx.that = p
+                inner(ctx)
+            ctx.that = saved
+        return run
+
+    def value(self) -> float:
+        assert self.effect is not None
+        return 2.0 * self.effect.value()
 
 
 DURATIONS = {("the", "end", "of", "this", "turn"): "this_turn", ("the", "end", "of", "your", "next", "turn"): "next_turn",

@@ -7,6 +7,7 @@ the parser is built from the same text, so the two cannot differ."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from interpreter.lang import cards, conditions, effects, players, rules, timings, triggers, values
@@ -21,8 +22,8 @@ HEADER = """\
 """
 
 TERMINALS = r'''
-GOOD: "technology" | "agriculture" | "illegal" | "consumer" | "luxury"
-COLOUR: "green" | "yellow" | "red" | "black" | "blue"
+!_good: "technology" | "agriculture" | "illegal" | "consumer" | "luxury"
+!_colour: "green" | "yellow" | "red" | "black" | "blue"
 COMPARATOR: "<=" | ">=" | "<" | ">" | "="
 
 %import common.INT
@@ -92,7 +93,6 @@ def grammar_text() -> str:
 
 def keywords() -> list[str]:
     """Every word of the language, for editors' completion lists."""
-    import re
     words = set(re.findall(r'"([a-z][a-z\'-]*)"', grammar_text()))
     return sorted(words)
 

@@ -6,15 +6,17 @@ names. Shorthands (grammar/shorthands.yaml, and a pack's own) are expanded first
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Transformer, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.exceptions import VisitError
 
+from interpreter.cache import lark_parser
 from interpreter.lang.grammar import grammar_text
 from interpreter.lang.registry import REGISTRY, ROLES, Node
 from interpreter.lang.shorthands import Expansion, Shorthand, expand
@@ -34,24 +36,11 @@ class Problem:
 
 @cache
 def parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False, cache=_cache_file())
+    # the tables are kept in the per-user cache (interpreter/cache.py), keyed by the grammar's text
+    return lark_parser(grammar_text(), parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False)
 
 
-def _cache_file() -> str | bool:
-    """Lark's parser tables cached in a file keyed by the grammar's hash (rebuilt when it changes)."""
-    import hashlib
-    import os
-    import tempfile
-    key = hashlib.sha256(grammar_text().encode()).hexdigest()[:16]
-    folder = os.environ.get("IMPORTEXPORT_CACHE") or os.path.join(tempfile.gettempdir(), "importexport-cache")
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
-        return False
-    return os.path.join(folder, f"powers-{key}.lark.cache")
-
-
-class _ToNodes(Transformer):  # type: ignore[type-arg]
+class _ToNodes(Transformer):
     """Parse tree to syntax nodes: each construct's rule calls that construct's `build`."""
 
     def __init__(self) -> None:
@@ -59,11 +48,16 @@ class _ToNodes(Transformer):  # type: ignore[type-arg]
         self.by_rule = {c.rule: c for c in REGISTRY}
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
-        cls = self.by_rule.get(str(data))
+        rule, _, word = str(data).partition("__")  # `quantity__ship_capacity`: a word of a vocabulary
+        cls = self.by_rule.get(rule)
         if cls is None:
             return children[0] if len(children) == 1 else children
         col = meta.column if not getattr(meta, "empty", True) else _first_col(children)
-        return cls.build(col, children)
+        node = cls.build_word(cls.word(word), col, children) if word else cls.build(col, children)
+        numbers = tuple((int(c), int(c.column or col)) for c in children if isinstance(c, Token) and c.type == "INT")
+        if numbers:  # where each number stands, for the range check (a frozen node: set once, here)
+            object.__setattr__(node, "numbers_at", numbers)
+        return node
 
 
 def _first_col(children: list[Any]) -> int:
@@ -119,67 +113,134 @@ ROLE_RULE = {"effect": "effect", "condition": "condition", "trigger": "trigger",
              "timing": "power", "quantity": "quantity", "permission": "permission", "have": "have",
              "predicate": "predicate", "filter": "filter", "ship": "ships", "owner": "owner"}
 
+# A typical opening of each role: fed to the parser where an error stands, it tells which roles the
+# language expected there (precisely: the parser's own state decides, not a guess from words).
+PROBES: dict[str, tuple[str, ...]] = {
+    "timing": ("on completion :",), "effect": ("draw 1 then", "win the game"), "condition": ("a coin flip is heads",),
+    "trigger": ("a turn ends", "draw :", "contract a card :"), "rule": ("you win all ties",), "amount": ("2 for each",),
+    "value": ("the number of",), "cards": ("this card",), "place": ("the island",), "ship": ("that ship",),
+    "players": ("each other player",), "group": ("card in your hand",), "filter": ("luxury",),
+    "quantity": ("ship capacity",), "permission": ("win all ties",), "have": ("the most goods",),
+    "predicate": ("pirated this turn",), "owner": ("each other player's",),
+}
+COVERS = {"effect": ("cards", "amount", "players", "value", "group", "owner", "filter"),
+          "condition": ("value", "players", "group", "owner", "filter", "predicate", "have"),
+          "cards": ("owner", "filter"), "group": ("owner", "filter", "place"), "rule": ("quantity", "permission", "owner", "filter"),
+          "amount": ("value",), "trigger": ("players", "filter"), "predicate": ("have",)}
 
-def _expected_roles(expected: set[str]) -> list[str]:
-    """The roles whose every opening word is expected here: what the parser wanted."""
-    firsts = _first_sets()
-    roles = []
-    for role, rule in ROLE_RULE.items():
-        first = firsts.get(rule)
-        if first and first <= expected:
-            roles.append(role)
-    # keep the widest: an effect covers the verbs; a condition covers values
-    covered = {"effect": ("cards", "amount", "players", "value"), "condition": ("value", "players"),
-               "cards": ("owner", "filter"), "trigger": ("players",), "rule": ("quantity", "permission", "owner", "filter"),
-               "group": ("owner", "filter", "place")}
-    for wide, narrow in covered.items():
+
+def _state_at(text: str) -> Any:
+    """The parser as it stands after reading `text` (None if `text` itself does not parse so far)."""
+    try:
+        ip = parser().parse_interactive(text)
+        ip.exhaust_lexer()
+        return ip
+    except UnexpectedInput:
+        return None
+
+
+def _expected_roles(prefix: str) -> list[str]:
+    ip = _state_at(prefix)
+    if ip is None:
+        return []
+    roles = [role for role, probes in PROBES.items() if any(_accepts(ip, probe) for probe in probes)]
+    for wide, narrow in COVERS.items():
         if wide in roles:
             roles = [r for r in roles if r not in narrow]
     return roles
 
 
-def _describe(expected: set[str], limit: int = 8) -> str:
-    roles = _expected_roles(expected)
-    words = sorted({_literals().get(t, "") for t in expected} - {""})
+def _accepts(ip: Any, probe: str) -> bool:
+    trial = ip.copy()
+    try:
+        for token in parser().lex(probe):
+            trial.feed_token(token)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+def _expected_words(prefix: str) -> list[str]:
+    ip = _state_at(prefix)
+    if ip is None:
+        return []
+    return sorted({_literals().get(t, "") for t in ip.accepts()} - {""})
+
+
+def _describe(prefix: str, limit: int = 6) -> str:
+    """What the language expected after `prefix`: the roles (with examples), then any other word."""
+    roles = _expected_roles(prefix)
+    words = _expected_words(prefix)
+    firsts = _first_sets()
+    covered = {_literals().get(t, "") for r in roles for t in firsts.get(ROLE_RULE.get(r, r), ())}
+    others = [w for w in words if w not in covered]
     parts = [ROLES[r] for r in roles]
-    if "INT" in expected and "amount" not in roles and "value" not in roles:
-        parts.append("a number")
-    if not parts or len(words) <= limit:
-        shown = [f"`{w}`" for w in words[:limit]]
-        if len(words) > limit:
-            shown.append("...")
-        if shown and not roles:
-            parts.append(", ".join(shown))
-        elif shown and len(words) <= 4:
-            parts.append("or " + ", ".join(shown))
+    if others:
+        shown = ", ".join(f"`{w}`" for w in others[:limit]) + (", ..." if len(others) > limit else "")
+        parts.append(("or " if roles else "") + shown)
     return "; ".join(parts) if parts else "the end of the power"
 
 
 def _problem(text: str, err: UnexpectedInput) -> Problem:
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
-        expected = set(getattr(err, "expected", set()))
-        return Problem(len(text.rstrip()) + 1, "P002", f"the power ends too early; expected {_describe(expected)}")
+        return Problem(len(text.rstrip()) + 1, "P002", f"the power ends too early; expected {_describe(text)}")
     col = getattr(err, "column", None) or len(text.rstrip()) + 1
-    if isinstance(err, UnexpectedCharacters):
-        expected = set(err.allowed or ())
-    else:
-        assert isinstance(err, UnexpectedToken)
-        expected = set(err.expected)
+    return _problem_at(text, col)
+
+
+def _problem_at(text: str, col: int) -> Problem:
+    """A word that does not fit at `col`: what was expected there, and the nearest word."""
+    prefix = text[:col - 1]
     match = WORD.match(text, col - 1)
     word = match.group(0) if match else text[col - 1:col]
-    words = sorted({_literals().get(t, "") for t in expected} - {""})
-    hint = did_you_mean(word, words)
-    if not hint:
-        everywhere = [w for w in _literals().values() if w.isalpha()]
-        if word.isalpha() and word not in everywhere:
-            hint = did_you_mean(word, everywhere)
-            if hint:
-                return Problem(col, "P001", f"unknown word `{word}`{hint}")
+    expected = _expected_words(prefix)
+    hint = did_you_mean(word, expected, cutoff=0.6)  # a word the parser wants here: a looser match
+    if word[:1].isalpha() and word not in _keywords():  # no word of the language at all
+        hint = hint or did_you_mean(word, _keywords(), cutoff=0.7)
+        # a close word is the whole answer; without one, say what the language expected there
+        where = f"; expected {_describe(prefix)}" if not hint and _state_at(prefix) is not None else ""
+        return Problem(col, "P001", f"unknown word `{word}`{hint}{where}")
+    doubled = _doubled_filter(text, col, word)
+    if doubled:
+        return Problem(col, "P010", doubled)
     if hint:
-        return Problem(col, "P001", f"unexpected word `{word}` here{hint}; expected {_describe(expected)}")
+        return Problem(col, "P001", f"unexpected word `{word}` here{hint}; expected {_describe(prefix)}")
     if word.isdigit():
-        return Problem(col, "P003", f"unexpected number `{word}`; expected {_describe(expected)}")
-    return Problem(col, "P003", f"unexpected `{word}`; expected {_describe(expected)}")
+        return Problem(col, "P003", f"unexpected number `{word}`; expected {_describe(prefix)}")
+    return Problem(col, "P003", f"unexpected `{word}`; expected {_describe(prefix)}")
+
+
+FILTER_KINDS = {**{g: "good types" for g in ("technology", "agriculture", "illegal", "consumer", "luxury",
+                                             "green", "yellow", "red", "black", "blue")},
+                **{a: "action types" for a in ("contract", "load", "import", "pirate", "supply")}, "tier": "tiers"}
+
+
+def _doubled_filter(text: str, col: int, word: str) -> str:
+    """`luxury technology card`: a kind of card names two good types (or action types, or tiers)."""
+    kind = FILTER_KINDS.get(word)
+    if kind is None:
+        return ""
+    before = [w for w in re.findall(r"[a-z]+", text[:col - 1])][-4:]
+    same = [w for w in before if FILTER_KINDS.get(w) == kind]
+    if not same:
+        return ""
+    if kind == "tiers":
+        return "a card filter names two tiers"
+    return f"a card filter names two {kind} (`{same[-1]}`, `{word}`)"
+
+
+@cache
+def _keywords() -> frozenset[str]:
+    return frozenset(w for w in _literals().values() if w[:1].isalpha())
+
+
+def _unknown_word(text: str) -> int | None:
+    """The column of the first word that is no word of the language (read whole: `whenever` is
+    unknown even though it starts with `when`)."""
+    for m in re.finditer(r"[a-z][a-z'\-]*", text):
+        if m.group(0) not in _keywords():
+            return m.start() + 1
+    return None
 
 
 # ------------------------------------------------------------------------------------ parsing
@@ -196,10 +257,12 @@ def parse_power(text: Any, shorthands: Iterable[Shorthand] | None = None) -> tup
     expansion: Expansion = expand(text.lower(), shorthands)
     if expansion.problem is not None:
         return None, [Problem(expansion.problem[0], "P007", expansion.problem[1])]
+    unknown = _unknown_word(expansion.text)
     try:
         tree = parser().parse(expansion.text)
     except UnexpectedInput as err:
-        problem = _problem(expansion.text, err)
+        # a word no power uses is almost always a typo: report it first, wherever it stands
+        problem = _problem_at(expansion.text, unknown) if unknown is not None else _problem(expansion.text, err)
         return None, [Problem(expansion.original_col(problem.col), problem.code, problem.message)]
     try:
         power = _ToNodes().transform(tree)
@@ -214,7 +277,6 @@ def parse_power(text: Any, shorthands: Iterable[Shorthand] | None = None) -> tup
 
 def _remap(power: Power, expansion: Expansion) -> Power:
     """Columns of nodes that came out of a shorthand point at the shorthand in the line as written."""
-    import dataclasses
 
     def fix(node: Any) -> Any:
         if not isinstance(node, Node):
@@ -227,8 +289,9 @@ def _remap(power: Power, expansion: Expansion) -> Power:
             elif isinstance(value, tuple) and any(isinstance(v, Node) for v in value):
                 changes[f.name] = tuple(fix(v) for v in value)
         changes["col"] = expansion.original_col(node.col)
+        changes["numbers_at"] = tuple((value, expansion.original_col(col)) for value, col in node.numbers_at)
         return dataclasses.replace(node, **changes)
-    return fix(power)  # type: ignore[no-any-return]
+    return fix(power)
 
 
 def parses_as(text: str, role: str) -> bool:

@@ -29,6 +29,8 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang.bounds import Bound
+
 # The roles, in the order the docs present them, with the name a message uses for each.
 ROLES: dict[str, str] = {
     "timing": "a timing (`on completion`, `when ...`, `rule`, `any time`, `at game end`, ...)",
@@ -47,7 +49,8 @@ ROLES: dict[str, str] = {
     "predicate": "what is said of a player (`has an illegal good`, `pirated before you this turn`, `leads`)",
     "have": "what a player has (`an illegal good`, `the most goods`, `more credits than you`)",
     "modifier": "a change to an amount (`for each ...`, `for every N ...`, `(at most N)`)",
-    "trigger": "an event (`you contract a card`, `any player completes a shipment`, `a ship returns to harbor`)",
+    "trigger": ("an event (`you contract a card`, `any player completes a shipment`, `a ship returns to harbor`; "
+                "after who acts: `contract a card`, `draw`, `pirate`, ...)"),
     "rule": "a rule (`your ship capacity is 8`, `you may load the top card of the deck`)",
     "quantity": "a quantity a rule changes (`ship capacity`, `import fee`, `imports limit`)",
     "permission": "something a rule allows or forbids (`pirate from ships in harbor`)",
@@ -59,6 +62,8 @@ class Node:
     """Base of every syntax node. `col` is the 1-based column of the construct in the power line."""
 
     col: int = field(default=1, compare=False, kw_only=True)
+    # the numbers of the construct's own words as written, (value, column), for the range check
+    numbers_at: tuple[tuple[int, int], ...] = field(default=(), compare=False, kw_only=True, repr=False)
 
     role: ClassVar[str] = ""
     rule: ClassVar[str] = ""
@@ -67,13 +72,35 @@ class Node:
     meaning: ClassVar[str] = ""
     examples: ClassVar[tuple[str, ...]] = ()
     keep_tokens: ClassVar[bool] = False  # build() sees the keywords too (`!rule` in Lark)
+    vocabulary: ClassVar[tuple[Word, ...]] = ()  # phrases of one shape and meaning (see Word)
+    numbers: ClassVar[tuple[Bound, ...]] = ()  # what the numbers of its words count, in order (bounds.py)
+    extra_grammar: ClassVar[str] = ""  # helper rules of a construct whose grammar its vocabulary makes
+
+    @classmethod
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> Node:
+        """A construct with a vocabulary: the node for the phrase `word`."""
+        raise NotImplementedError(cls.__name__)
+
+    @classmethod
+    def word(cls, name: str) -> Word:
+        return next(w for w in cls.vocabulary if w.name == name)
+
+    def number_bounds(self) -> tuple[Bound, ...]:
+        """The ranges of the numbers written in this construct's own words, in order: its phrase's
+        (a construct with a vocabulary), else its class's."""
+        name = getattr(self, "name", None)
+        if self.vocabulary and isinstance(name, str):
+            word = self.word(name)
+            if word.numbers:
+                return word.numbers
+        return self.numbers
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Node:
         """Default: the children that are not plain keywords fill the fields in order."""
         values = [c for c in children if not _is_keyword(c)]
         names = [f.name for f in fields(cls) if f.name != "col"]
-        return cls(*values[:len(names)], col=col)  # type: ignore[call-arg]
+        return cls(*values[:len(names)], col=col)
 
     def children(self) -> Iterator[Node]:
         """The nodes directly inside this one (for walking the tree)."""
@@ -92,13 +119,36 @@ class Node:
     def english(self) -> str:
         return self.rule.replace("_", " ")
 
+    def label(self) -> str:
+        """The words of a decision's option offering this (from the point of view of the player
+        choosing); the English by default."""
+        return self.english()
+
     def value(self) -> float:
         """Credits-equivalent for the heuristic bot: the sum of what is inside, by default."""
         return sum(child.value() for child in self.children())
 
 
 def _is_keyword(child: Any) -> bool:
-    return isinstance(child, Token) and child.type not in ("INT", "GOOD", "COLOUR", "COMPARATOR")
+    return isinstance(child, Token) and child.type not in ("INT", "COMPARATOR")
+
+
+@dataclass(frozen=True)
+class Word:
+    """One entry of a construct's vocabulary: a phrase and what it means to that construct.
+
+    Where many phrases share one shape and one meaning (the quantities a rule changes, the events a
+    trigger listens to), they are one construct with a vocabulary, not one construct each: the
+    construct's code is written once, and a new phrase is one more `Word` (data) in its table. A
+    construct's subclass of Word adds the fields its code reads (a query name, an event name, ...).
+    """
+
+    name: str  # unique within the construct; the parse tree names the phrase `<rule>__<name>`
+    phrase: str  # its Lark fragment (the construct's slots, such as `_good` or `filter?`, may appear)
+    syntax: str
+    meaning: str
+    example: str
+    numbers: tuple[Bound, ...] = ()  # what the phrase's numbers count, in order (bounds.py)
 
 
 def snake(name: str) -> str:
@@ -114,12 +164,25 @@ def construct(cls: type[Node]) -> type[Node]:
         raise ValueError(f"{cls.__name__}: unknown role {cls.role!r}")
     if not cls.rule:
         cls.rule = snake(cls.__name__)
+    if cls.vocabulary:
+        _vocabulary_grammar(cls)
     if any(other.rule == cls.rule for other in REGISTRY):
         raise ValueError(f"{cls.__name__}: rule {cls.rule!r} registered twice")
     if not cls.grammar.lstrip().lstrip("!?").startswith(cls.rule + ":"):
         raise ValueError(f"{cls.__name__}: its grammar must start with `{cls.rule}:`")
     REGISTRY.append(cls)
     return cls
+
+
+def _vocabulary_grammar(cls: type[Node]) -> None:
+    """A construct with a vocabulary: its rule is the alternatives of its phrases, each named
+    `<rule>__<word>` in the parse tree, and its examples are its words' examples."""
+    names = [w.name for w in cls.vocabulary]
+    if len(set(names)) != len(names):
+        raise ValueError(f"{cls.__name__}: a word of its vocabulary is listed twice")
+    alternatives = "\n    | ".join(f"({w.phrase}) -> {cls.rule}__{w.name}" for w in cls.vocabulary)
+    cls.grammar = f"!{cls.rule}: {alternatives}\n{cls.extra_grammar.strip()}\n"
+    cls.examples = tuple(dict.fromkeys(cls.examples + tuple(w.example for w in cls.vocabulary)))
 
 
 def by_role(role: str) -> list[type[Node]]:

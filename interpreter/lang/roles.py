@@ -42,6 +42,10 @@ class Value(Node):
     def number(self) -> Number:
         raise NotImplementedError(type(self).__name__)
 
+    def of(self, noun: str) -> str:
+        """The value as an amount of `noun` (`2 credits`, `that many cards`)."""
+        return f"{self.english()} {noun}s"
+
 
 @dataclass(frozen=True)
 class Players(Node):
@@ -123,6 +127,10 @@ class Trigger(Node):
 
     def event_name(self) -> str:
         return self.event
+
+    def names_actor(self) -> bool:
+        """Whether the event says who acted (`you contract ...`), so `once per turn for each player` can count."""
+        return False
 
     def own_completion(self) -> bool:
         """A completion trigger: it does not fire for the completion that brings its own card into

@@ -19,9 +19,10 @@ from typing import Any, ClassVar
 
 from lark import Token
 
-from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, Filter, Owner, first, ints, matches, words
+from interpreter.lang.bounds import CONTAINERS, COUNT, CREDITS, FEE, THRESHOLD, Bound
+from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, Filter, Owner, described, first, ints, matches, words
 from interpreter.lang.conditions import Condition
-from interpreter.lang.registry import Node, construct
+from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import RuleNode
 from interpreter.lang.values import ForEach, ForEvery
 from interpreter.lang.world import Ctx, Player
@@ -45,312 +46,174 @@ def scope_test(scope: str) -> Callable[[Ctx, Player], bool]:
 # ------------------------------------------------------------------------------------ quantities
 
 @dataclass(frozen=True)
-class Quantity(Node):
-    """A number the engine reads through a rule query. `player_arg` is the position of the player
-    concerned among the query's arguments (None: the same for everybody); `applies` narrows which
-    calls the rule changes; `additive`: a bare number adds (virtual goods), instead of replacing."""
+class QuantityName(Word):
+    """A number the engine reads through a rule query (docs/reference.md lists the queries).
 
-    role: ClassVar[str] = "quantity"
-    query: ClassVar[str] = ""
-    player_arg: ClassVar[int | None] = 0
-    additive: ClassVar[bool] = False
+    `player_arg`: the position of the player concerned among the query's arguments (None: the same
+    for everybody). `narrows`: what the phrase's slot narrows the rule to, by the query's arguments:
+    `good` (argument 1 is that good type; no good: all), `card` (argument 1 is a card of the
+    filter), `action` (argument 1 is that action, for imports counted in argument 2), `containers`
+    (argument 2 is that many containers, or more). `additive`: a bare number adds instead of
+    replacing (virtual goods). `part_of_good`: the rule changes only the part of the value the goods
+    of that type make. `unit`: how the checker bounds a number given to it (check.py's BOUNDS).
+    `english`: its words in `explain`, with {good}, {good_} (`luxury `), {cards}, {action}, {n} and {more} filled in."""
 
-    def applies(self) -> Callable[[Ctx, tuple[Any, ...]], bool]:
-        return lambda ctx, args: True
-
-
-def _q(name: str, query: str, grammar: str, text: str, example: str, player_arg: int | None = 0,
-       additive: bool = False, meaning: str = "") -> type[Quantity]:
-    """A quantity with nothing to narrow: one construct, made from its phrase."""
-    cls = type(name, (Quantity,), {
-        "__annotations__": {}, "query": query, "grammar": grammar, "player_arg": player_arg, "additive": additive,
-        "syntax": text, "meaning": meaning or f"read by the rule query `{query}`", "examples": (example,),
-        "english": lambda self, text=text: text,
-    })
-    return construct(dataclass(frozen=True)(cls))  # type: ignore[arg-type]
+    query: str = ""
+    english: str = ""
+    player_arg: int | None = 0
+    narrows: str = ""
+    additive: bool = False
+    part_of_good: bool = False
+    unit: str = "count"
 
 
-EndThreshold = _q("EndThreshold", "end_threshold", r'''
-!end_threshold: "game" "end" "threshold"
-''', "game end threshold", "rule: the game end threshold is 70", None,
-    meaning="the active credits that trigger the game end, for everybody, even in an extended game (R16.1.1, R18.2)")
-ImportFee = _q("ImportFee", "import_fee", r'''
-!import_fee: "import" "fee"
-''', "import fee", "rule: your import fee is 4",
-    meaning="what a ship's owner receives when another player wins an import from it (R10.6)")
-ContainersPerImport = _q("ContainersPerImport", "containers_per_import", r'''
-!containers_per_import: "containers" "per" "import"
-''', "containers per import", "rule: your containers per import is 3",
-    meaning="how many containers an import win takes (R10.5)")
-ShipCapacity = _q("ShipCapacity", "ship_capacity", r'''
-!ship_capacity: "ship" "capacity"
-''', "ship capacity", "rule: your ship capacity is 8",
-    meaning="the most containers the contracts on one ship may require together (R6.6)")
-ImportsLimit = _q("ImportsLimit", "imports_limit", r'''
-!imports_limit: "imports" "limit"
-''', "imports limit", "rule: your imports limit is 2 more", meaning="how many cards Imports may hold (R13.2)")
-GoodsLimit = _q("GoodsLimit", "goods_limit", r'''
-!goods_limit: "goods" "limit"
-''', "goods limit", "rule: your goods limit is 2 more", meaning="how many cards Goods may hold (R13.3)")
-SalePrice = _q("SalePrice", "sale_price", r'''
-!sale_price: "sale" "price"
-''', "sale price", "rule: your sale price is 2 more",
-    meaning="credits for each card sold to the supply island, by SUPPLY (R12.1.1) or by a power's `sell`")
-SalesPerTurn = _q("SalesPerTurn", "sales_per_turn", r'''
-!sales_per_turn: "sales" "per" "turn"
-''', "sales per turn", "rule: your sales per turn is 2", meaning="SUPPLY sales allowed in one turn (R12.2)")
-DrawActionSize = _q("DrawActionSize", "draw_count", r'''
-!draw_action_size: "draw" "action" "size"
-''', "draw action size", "rule: your draw action size is 1 more",
-    meaning="how many cards a draw action draws (up to 5 in hand, at least 1, R4.2.1)")
-OneOfEachBonus = _q("OneOfEachBonus", "one_of_each_bonus", r'''
-!one_of_each_bonus: "one" "of" "each" "bonus"
-''', "one of each bonus", "rule: your one of each bonus is 15", meaning="the bonus for a good of every type (R17.7)")
-ContractsPerAction = _q("ContractsPerAction", "contracts_per_action", r'''
-!contracts_per_action: "contracts" "per" "contract" "action"
-''', "contracts per contract action", "rule: your contracts per contract action is 2",
-    meaning="how many cards one CONTRACT instance may place together on one ship, within its capacity (R6.1)")
-ReturnsWith = _q("ReturnsWith", "returns_with", r'''
-!returns_with: "containers" "left" "when" "ships" "return"
-''', "containers left when ships return", "rule: your containers left when ships return is 1",
-    meaning="a ship at sea comes home when it carries no more than this (R9.2; 0 by the rules)")
+def _quantity(name: str, phrase: str, syntax: str, query: str, english: str, meaning: str, example: str,
+              **data: Any) -> QuantityName:
+    return QuantityName(name, phrase, syntax, meaning, example, query=query, english=english, **data)
+
+
+QUANTITIES = (
+    _quantity("end_threshold", '"game" "end" "threshold"', "game end threshold", "end_threshold", "game end threshold",
+              "the active credits that trigger the game end, for everybody, even in an extended game (R16.1.1, R18.2)",
+              "rule: the game end threshold is 70", player_arg=None, unit="threshold"),
+    _quantity("import_fee", '"import" "fee"', "import fee", "import_fee", "import fee",
+              "what a ship's owner receives when another player wins an import from it (R10.6)",
+              "rule: your import fee is 4", unit="credits"),
+    _quantity("containers_per_import", '"containers" "per" "import"', "containers per import", "containers_per_import",
+              "containers per import", "how many containers an import win takes (R10.5)",
+              "rule: your containers per import is 3", unit="containers"),
+    _quantity("ship_capacity", '"ship" "capacity"', "ship capacity", "ship_capacity", "ship capacity",
+              "the most containers the contracts on one ship may require together (R6.6)",
+              "rule: your ship capacity is 8", unit="containers"),
+    _quantity("imports_limit", '"imports" "limit"', "imports limit", "imports_limit", "imports limit",
+              "how many cards Imports may hold (R13.2)", "rule: your imports limit is 2 more"),
+    _quantity("goods_limit", '"goods" "limit"', "goods limit", "goods_limit", "goods limit",
+              "how many cards Goods may hold (R13.3)", "rule: your goods limit is 2 more"),
+    _quantity("sale_price", '"sale" "price"', "sale price", "sale_price", "sale price",
+              "credits for each card sold to the supply island, by SUPPLY (R12.1.1) or by a power's `sell`",
+              "rule: your sale price is 2 more", unit="credits"),
+    _quantity("sales_per_turn", '"sales" "per" "turn"', "sales per turn", "sales_per_turn", "sales per turn",
+              "SUPPLY sales allowed in one turn (R12.2)", "rule: your sales per turn is 2"),
+    _quantity("draw_action_size", '"draw" "action" "size"', "draw action size", "draw_count", "draw action size",
+              "how many cards a draw action draws (up to 5 in hand, at least 1, R4.2.1)", "rule: your draw action size is 1 more"),
+    _quantity("one_of_each_bonus", '"one" "of" "each" "bonus"', "one of each bonus", "one_of_each_bonus", "one of each bonus",
+              "the bonus for a good of every type (R17.7)", "rule: your one of each bonus is 15"),
+    _quantity("contracts_per_action", '"contracts" "per" "contract" "action"', "contracts per contract action",
+              "contracts_per_action", "contracts per contract action",
+              "how many cards one CONTRACT instance may place together on one ship, within its capacity (R6.1)",
+              "rule: your contracts per contract action is 2"),
+    _quantity("returns_with", '"containers" "left" "when" "ships" "return"', "containers left when ships return",
+              "returns_with", "containers left when ships return",
+              "a ship at sea comes home when it carries no more than this (R9.2; 0 by the rules)",
+              "rule: your containers left when ships return is 1"),
+    _quantity("payout", '"payout" "for" INT ("or" "more")? "containers"', "payout for N [or more] containers", "payout",
+              "payout for a ship completed with {n}{more} containers",
+              "the credits a ship completed with that many containers pays (R8.2.2, OQ-17)",
+              "rule: your payout for 8 or more containers is 18", narrows="containers", unit="credits", numbers=(CONTAINERS,)),
+    _quantity("majority_bonus", '_good? "majority" ("bonus" | "bonuses" | "penalty")', "[GOOD] majority bonus|bonuses|penalty",
+              "majority_bonus", "{good_}majority bonus (or penalty)",
+              "what the player receives of a majority bonus or penalty (R17.6; -6 for illegal)",
+              "rule: your majority bonuses are doubled", narrows="good"),
+    _quantity("innate_value", '"innate" "value" "of" _good "goods"', "innate value of GOOD goods", "innate_value",
+              "end-game value of each {good_}good", "what each good of that type scores at game end (R17.5)",
+              "rule: your innate value of luxury goods is 3", narrows="good"),
+    _quantity("level", '"level" "in" _good', "level in GOOD", "level", "level in {good}",
+              "the level in a good type, which contracting needs (R5.1, R5.3)", "rule: your level in luxury is 1 more",
+              narrows="good"),
+    _quantity("virtual_goods_of", '"virtual" "goods" "of" (_good | "every" "type")', "virtual goods of GOOD|every type",
+              "goods_of_type", "virtual goods of {good_or_every}",
+              "goods without a card, counted in levels, majorities, one-of-each and values, never in the goods limit "
+              "(OQ-36); a number adds that many", "rule: your virtual goods of every type are 1", narrows="good", additive=True),
+    _quantity("majority_count", '"majority" "count" "of" _good "goods"', "majority count of GOOD goods", "majority_goods",
+              "number of {good_}goods counted for majorities",
+              "how many goods of that type the player counts for majorities (R17.6), nowhere else",
+              "rule: your majority count of luxury goods is doubled", narrows="good"),
+    _quantity("extra_imports", '"extra" _filter_action "imports"', "extra ACTION imports", "instances",
+              "extra {action} imports",
+              "virtual imports: each adds an instance of that action like an import card (R4.6.7), without using "
+              "Imports space; a number adds that many",
+              "rule: your extra load imports are 1 for every 2 of your technology goods", narrows="action", additive=True),
+    _quantity("goods_room", '"room" "taken" "by" _good "goods"', "room taken by GOOD goods", "goods_counted",
+              "room {good_}goods take in the goods limit",
+              "how many places goods of that type use toward the goods limit (R13.4)",
+              "rule: your room taken by luxury goods is halved", part_of_good=True),
+    _quantity("contract_cost", '"contract" "cost" "of" filter? "cards"', "contract cost of [FILTER] cards", "contract_cost",
+              "cost of contracting {cards}", "credits paid to the bank to contract such a card (0 by the rules)",
+              "rule: your contract cost of tier 0 cards is 2", narrows="card", unit="credits"),
+    _quantity("load_requirement", '"load" "requirement" "of" filter? "contracts"', "load requirement of [FILTER] contracts",
+              "contract_need", "load requirement of {cards}",
+              "how many containers such a contract needs in all (R1.3.5); when fewer than printed, the player chooses "
+              "which of its colours to fill", "rule: your load requirement of luxury contracts is halved", narrows="card"),
+)
 
 
 @construct
 @dataclass(frozen=True)
-class Payout(Quantity):
-    query: ClassVar[str] = "payout"
-    grammar: ClassVar[str] = r'''
-!payout: "payout" "for" INT ("or" "more")? "containers"
-'''
-    syntax: ClassVar[str] = "payout for N [or more] containers"
-    meaning: ClassVar[str] = "the credits a ship completed with that many containers pays (R8.2.2, OQ-17)"
-    examples: ClassVar[tuple[str, ...]] = ("rule: your payout for 8 or more containers is 18",)
-    containers: int = 6
+class Quantity(Node):
+    """A number the rules use, named by a phrase of the vocabulary (QUANTITIES): adding one the
+    engine already has a query for is one more entry there."""
+
+    role: ClassVar[str] = "quantity"
+    rule: ClassVar[str] = "named_quantity"  # `quantity` is the role's rule
+    vocabulary: ClassVar[tuple[Word, ...]] = QUANTITIES
+    syntax: ClassVar[str] = "a quantity's name (see the table)"
+    meaning: ClassVar[str] = "a number the rules use, read through one of the engine's rule queries"
+    name: str = "ship_capacity"
+    good: str | None = None
+    filter: Filter | None = None
+    action: str = ""
+    n: int = 0
     or_more: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Payout:
-        return cls(ints(children)[0], "more" in words(children), col=col)
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> Quantity:
+        w = words(children)
+        action = next((x for x in w if x in ACTIONS), "") if isinstance(word, QuantityName) and word.narrows == "action" else ""
+        return cls(word.name, _good_of(children), first(children, Filter), action, (ints(children) or [0])[0],
+                   "more" in w, col=col)
+
+    @property
+    def spec(self) -> QuantityName:
+        word = self.word(self.name)
+        assert isinstance(word, QuantityName)
+        return word
+
+    @property
+    def query(self) -> str:
+        return self.spec.query
+
+    @property
+    def player_arg(self) -> int | None:
+        return self.spec.player_arg
+
+    @property
+    def additive(self) -> bool:
+        return self.spec.additive
 
     def english(self) -> str:
-        return f"payout for a ship completed with {self.containers}{' or more' if self.or_more else ''} containers"
+        noun = "contract" if self.name == "load_requirement" else "card"
+        return self.spec.english.format(
+            good_=f"{self.good} " if self.good else "", good=self.good or "", good_or_every=self.good or "every type",
+            cards=f"each {described(self.filter, noun)}" if noun == "contract" else f"a {described(self.filter, noun)}",
+            action=self.action.upper(), n=self.n, more=" or more" if self.or_more else "")
 
     def applies(self) -> Callable[[Ctx, tuple[Any, ...]], bool]:
-        n, more = self.containers, self.or_more
-        return lambda ctx, args: args[2] >= n if more else args[2] == n
-
-
-@dataclass(frozen=True)
-class GoodQuantity(Quantity):
-    """A quantity of one good type (or of all: `good` None)."""
-
-    good: str | None = None
-
-    def applies(self) -> Callable[[Ctx, tuple[Any, ...]], bool]:
-        good = self.good
-        return lambda ctx, args: good is None or args[1] == good
-
-
-def _good_of(children: list[Any]) -> str | None:
-    goods = [str(c) for c in children if isinstance(c, Token) and c.type in ("GOOD", "COLOUR")]
-    return COLOUR_GOOD.get(goods[0], goods[0]) if goods else None
-
-
-@construct
-@dataclass(frozen=True)
-class MajorityBonus(GoodQuantity):
-    query: ClassVar[str] = "majority_bonus"
-    grammar: ClassVar[str] = r'''
-!majority_bonus: GOOD? "majority" ("bonus" | "bonuses" | "penalty")
-'''
-    syntax: ClassVar[str] = "[GOOD] majority bonus|bonuses|penalty"
-    meaning: ClassVar[str] = "what the player receives of a majority bonus or penalty (R17.6; -6 for illegal)"
-    examples: ClassVar[tuple[str, ...]] = ("rule: your majority bonuses are doubled", "rule: your illegal majority penalty is 0")
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> MajorityBonus:
-        return cls(_good_of(children), col=col)
-
-    def english(self) -> str:
-        return f"{self.good + ' ' if self.good else ''}majority bonus (or penalty)"
-
-
-@construct
-@dataclass(frozen=True)
-class InnateValue(GoodQuantity):
-    query: ClassVar[str] = "innate_value"
-    grammar: ClassVar[str] = r'''
-!innate_value: "innate" "value" "of" GOOD "goods"
-'''
-    syntax: ClassVar[str] = "innate value of GOOD goods"
-    meaning: ClassVar[str] = "what each good of that type scores at game end (R17.5)"
-    examples: ClassVar[tuple[str, ...]] = ("rule: your innate value of luxury goods is 3",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> InnateValue:
-        return cls(_good_of(children), col=col)
-
-    def english(self) -> str:
-        return f"end-game value of each {self.good} good"
-
-
-@construct
-@dataclass(frozen=True)
-class Level(GoodQuantity):
-    query: ClassVar[str] = "level"
-    grammar: ClassVar[str] = r'''
-!level: "level" "in" GOOD
-'''
-    syntax: ClassVar[str] = "level in GOOD"
-    meaning: ClassVar[str] = "the level in a good type, which contracting needs (R5.1, R5.3)"
-    examples: ClassVar[tuple[str, ...]] = ("rule: your level in luxury is 1 more",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Level:
-        return cls(_good_of(children), col=col)
-
-    def english(self) -> str:
-        return f"level in {self.good}"
-
-
-@construct
-@dataclass(frozen=True)
-class VirtualGoodsOf(GoodQuantity):
-    query: ClassVar[str] = "goods_of_type"
-    additive: ClassVar[bool] = True
-    grammar: ClassVar[str] = r'''
-!virtual_goods_of: "virtual" "goods" "of" (GOOD | "every" "type")
-'''
-    syntax: ClassVar[str] = "virtual goods of GOOD|every type"
-    meaning: ClassVar[str] = ("goods without a card, counted in levels, majorities, one-of-each and values, never in the goods "
-                              "limit (OQ-36); a number adds that many")
-    examples: ClassVar[tuple[str, ...]] = ("rule: your virtual goods of every type are 1",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> VirtualGoodsOf:
-        return cls(_good_of(children), col=col)
-
-    def english(self) -> str:
-        return f"virtual goods of {self.good or 'every type'}"
-
-
-@construct
-@dataclass(frozen=True)
-class MajorityCount(GoodQuantity):
-    query: ClassVar[str] = "majority_goods"
-    grammar: ClassVar[str] = r'''
-!majority_count: "majority" "count" "of" GOOD "goods"
-'''
-    syntax: ClassVar[str] = "majority count of GOOD goods"
-    meaning: ClassVar[str] = "how many goods of that type the player counts for majorities (R17.6), nowhere else"
-    examples: ClassVar[tuple[str, ...]] = ("rule: your majority count of luxury goods is doubled",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> MajorityCount:
-        return cls(_good_of(children), col=col)
-
-    def english(self) -> str:
-        return f"number of {self.good} goods counted for majorities"
-
-
-@construct
-@dataclass(frozen=True)
-class ExtraImports(Quantity):
-    query: ClassVar[str] = "instances"
-    additive: ClassVar[bool] = True
-    grammar: ClassVar[str] = r'''
-!extra_imports: "extra" _filter_action "imports"
-'''
-    syntax: ClassVar[str] = "extra ACTION imports"
-    meaning: ClassVar[str] = ("virtual imports: each adds an instance of that action like an import card (R4.6.7), without "
-                              "using Imports space; a number adds that many")
-    examples: ClassVar[tuple[str, ...]] = ("rule: your extra load imports are 1 for every 2 of your technology goods",)
-    action: str = "load"
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> ExtraImports:
-        return cls(next(w for w in words(children) if w in ACTIONS), col=col)
-
-    def english(self) -> str:
-        return f"extra {self.action.upper()} imports"
-
-    def applies(self) -> Callable[[Ctx, tuple[Any, ...]], bool]:
-        action = self.action
-        return lambda ctx, args: args[1] == action and bool(args[2])  # args: player, action, imports count
-
-
-@construct
-@dataclass(frozen=True)
-class GoodsRoom(GoodQuantity):
-    query: ClassVar[str] = "goods_counted"
-    grammar: ClassVar[str] = r'''
-!goods_room: "room" "taken" "by" GOOD "goods"
-'''
-    syntax: ClassVar[str] = "room taken by GOOD goods"
-    meaning: ClassVar[str] = "how many places goods of that type use toward the goods limit (R13.4)"
-    examples: ClassVar[tuple[str, ...]] = ("rule: your room taken by luxury goods is halved",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> GoodsRoom:
-        return cls(_good_of(children), col=col)
-
-    def english(self) -> str:
-        return f"room {self.good} goods take in the goods limit"
-
-    def applies(self) -> Callable[[Ctx, tuple[Any, ...]], bool]:
+        """Which calls of the query the rule changes, from what the phrase's slot names."""
+        narrows, good, f, action, n, more = self.spec.narrows, self.good, self.filter, self.action, self.n, self.or_more
+        if narrows == "good":
+            return lambda ctx, args: good is None or args[1] == good
+        if narrows == "card":
+            return lambda ctx, args: matches(f, args[1])
+        if narrows == "action":
+            return lambda ctx, args: args[1] == action and bool(args[2])
+        if narrows == "containers":
+            return lambda ctx, args: args[2] >= n if more else args[2] == n
         return lambda ctx, args: True
 
 
-@construct
-@dataclass(frozen=True)
-class ContractCost(Quantity):
-    query: ClassVar[str] = "contract_cost"
-    grammar: ClassVar[str] = r'''
-!contract_cost: "contract" "cost" "of" filter? "cards"
-'''
-    syntax: ClassVar[str] = "contract cost of [FILTER] cards"
-    meaning: ClassVar[str] = "credits paid to the bank to contract such a card (0 by the rules)"
-    examples: ClassVar[tuple[str, ...]] = ("rule: your contract cost of tier 0 cards is 2",)
-    filter: Filter | None = None
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> ContractCost:
-        return cls(first(children, Filter), col=col)
-
-    def english(self) -> str:
-        from interpreter.lang.cards import described
-        return f"cost of contracting a {described(self.filter, 'card')}"
-
-    def applies(self) -> Callable[[Ctx, tuple[Any, ...]], bool]:
-        f = self.filter
-        return lambda ctx, args: matches(f, args[1])
-
-
-@construct
-@dataclass(frozen=True)
-class LoadRequirement(Quantity):
-    query: ClassVar[str] = "load_needed"
-    grammar: ClassVar[str] = r'''
-!load_requirement: "load" "requirement" "of" filter? "contracts"
-'''
-    syntax: ClassVar[str] = "load requirement of [FILTER] contracts"
-    meaning: ClassVar[str] = ("how many containers such a contract needs in all (R1.3.5); when fewer than printed, the player "
-                              "chooses which of its colours to fill")
-    examples: ClassVar[tuple[str, ...]] = ("rule: your load requirement of luxury contracts is halved",)
-    filter: Filter | None = None
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> LoadRequirement:
-        return cls(first(children, Filter), col=col)
-
-    def english(self) -> str:
-        from interpreter.lang.cards import described
-        return f"load requirement of each {described(self.filter, 'contract')}"
-
-    def applies(self) -> Callable[[Ctx, tuple[Any, ...]], bool]:
-        f = self.filter
-        return lambda ctx, args: matches(f, args[1])
+def _good_of(children: list[Any]) -> str | None:
+    goods = [str(c) for c in children if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)]
+    return COLOUR_GOOD.get(goods[0], goods[0]) if goods else None
 
 
 # ------------------------------------------------------------------------------------ setting a quantity
@@ -407,6 +270,13 @@ class SetQuantity(RuleNode):
             op = "add" if quantity is not None and quantity.additive else "set"
         return cls(scope, quantity, op, n, first(children, (ForEach, ForEvery)), "down" in tail, col=col)
 
+    def number_bounds(self) -> tuple[Bound, ...]:
+        """The number set or added counts what its quantity counts."""
+        unit = self.quantity.spec.unit if self.quantity is not None else "count"
+        setting = self.op == "set"
+        return ({"threshold": THRESHOLD if setting else FEE, "containers": CONTAINERS if setting else COUNT,
+                 "credits": FEE}.get(unit, COUNT),)
+
     def english(self) -> str:
         assert self.quantity is not None
         whose = {"you": "your", "others": "the other players'", "all": "every player's", "game": "the"}[self.scope]
@@ -422,7 +292,7 @@ class SetQuantity(RuleNode):
         applies, arg = quantity.applies(), quantity.player_arg
         per = self.per.times() if self.per is not None else None  # type: ignore[attr-defined]
         who = scope_test(scope if scope != "game" else "all")
-        is_room = isinstance(quantity, GoodsRoom)
+        is_room = quantity.spec.part_of_good
 
         def make(ctx: Ctx) -> Callable[..., Any]:
             def modifier(value: Any, *args: Any) -> Any:
@@ -432,7 +302,7 @@ class SetQuantity(RuleNode):
                     return value
                 amount = n * per(ctx) if per is not None else n
                 if is_room:  # goods of one type take less room: the change applies to their part only
-                    good = quantity.good  # type: ignore[attr-defined]
+                    good = quantity.good
                     mine = sum(1 for c in ctx.world.cards(args[0], "goods") if c.good == good)
                     return value - mine + _changed(mine, op, amount, down)
                 return _changed(value, op, amount, down)
@@ -470,123 +340,142 @@ class Permission(Node):
         raise NotImplementedError
 
 
-def _flag(query: str, allowed: bool, scope: str, arg: int = 0) -> Changes:
-    """A yes/no query answered `allowed` for the players of `scope`."""
-    who = scope_test(scope)
-
-    def make(ctx: Ctx) -> Callable[..., Any]:
-        return lambda value, *args: allowed if who(ctx, args[arg]) else value
-    return [(query, make)]
-
-
 SOURCES = {("ships", "in", "harbor"): "harbor", ("the", "deck"): "deck", ("hands",): "hand", ("ships", "at", "sea"): "sea",
            ("the", "island"): "island"}
 SOURCE_TEXT = {"harbor": "ships in harbor", "deck": "the top of the deck", "hand": "a random card of another player's hand",
                "sea": "ships at sea", "island": "the supply island"}
 
 
+@dataclass(frozen=True)
+class PermissionName(Word):
+    """Something the rules allow or forbid, answered by a rule query for one player.
+
+    `player_arg`: the query's argument that is the player the rule is about (`you`, `other
+    players`); `owner_arg`: an argument that must be the card's owner (`other players cannot pirate
+    YOUR ships`). `gives`: what the query answers when allowed: `yes` (a flag), `n` (the phrase's
+    number: a cost or a price), `good` (the phrase's good type) or `places` (the places the phrase
+    lists, added to those the query already allows); when forbidden it answers no, 0 or none, or
+    takes the places away. `combine`: `max` keeps the better of two cards' numbers instead of the
+    last one."""
+
+    query: str = ""
+    english: str = ""
+    player_arg: int = 0
+    owner_arg: int | None = None
+    gives: str = "yes"
+    combine: str = "replace"
+
+
+def _permission(name: str, phrase: str, syntax: str, query: str, english: str, meaning: str, example: str,
+                **data: Any) -> PermissionName:
+    return PermissionName(name, phrase, syntax, meaning, example, query=query, english=english, **data)
+
+
+PERMISSIONS = (
+    _permission("pirate_from", '"pirate" "from" _source (("," | "and") _source)*',
+                "pirate from ships in harbor|the deck|hands|ships at sea|the island [, ... and ...]", "pirate_sources",
+                "pirate from {places}",
+                "where a pirate action may take a card (R11.1: ships at sea and the island; a card from a hand is taken "
+                "at random)", "rule: you may pirate from ships in harbor, the deck and hands", gives="places"),
+    _permission("load_from_deck", '"load" "the" "top" "card" "of" "the" "deck"', "load the top card of the deck",
+                "load_from_deck", "load the top card of the deck",
+                "a load instance may take the top card of the deck instead of a hand card: loaded if it fits, else into hand",
+                "rule: you may load the top card of the deck"),
+    _permission("auction_island", '"auction" "island" "cards" ("and" "keep" "the" "winning" "bid")?',
+                "auction island cards and keep the winning bid", "auction_island", "auction island cards and keep the winning bid",
+                "as leader of an import round, put a supply-island card up for auction instead of a ship; the winning bid is "
+                "paid to you (OQ-42)", "rule: you may auction island cards and keep the winning bid"),
+    _permission("trigger_end", '"trigger" "the" "game" "end"', "trigger the game end", "can_trigger_end",
+                "trigger the game end", "whether the player's credits may trigger the game end (R16.1.1)",
+                "rule: you cannot trigger the game end"),
+    _permission("pirate_ships", '"pirate" ("your" | "their") "ships"', "pirate your ships", "may_pirate_ship",
+                "pirate your ships", "whether pirates may take containers from the card owner's ships (R11.1)",
+                "on completion: until the end of your next turn, other players cannot pirate your ships", owner_arg=1),
+    _permission("pirate_to_goods", '"pay" INT "to" "put" "a" "pirated" "card" "into" ("your" | "their") "goods"',
+                "pay N to put a pirated card into your goods", "pirate_to_goods_cost",
+                "pay {n} to put a pirated card into your Goods instead of loading it",
+                "instead of loading a pirated card (R11.2), the pirate may pay N and put it into Goods",
+                "rule: you may pay 2 to put a pirated card into your goods", gives="n", numbers=(CREDITS,)),
+    _permission("sell_instead_of_load",
+                '"sell" "a" "card" "to" "the" "island" "for" INT "instead" "of" "a" "load" "once" "per" "turn"',
+                "sell a card to the island for N instead of a load once per turn", "sell_instead_of_load",
+                "once per turn, sell a hand card to the supply island for {n} instead of loading",
+                "once per turn, a load instance may sell a hand card to the supply island instead",
+                "rule: you may sell a card to the island for 2 instead of a load once per turn", gives="n", combine="max", numbers=(CREDITS,)),
+    _permission("pair_slot", '"fill" "one" _good "slot" "with" "two" "containers" "of" "one" "colour"',
+                "fill one GOOD slot with two containers of one colour", "pair_slot_good",
+                "load two containers of one colour that together fill one {good} slot",
+                "one load action loads two containers of one colour that together fill one slot of that good; both count "
+                "for the payout (R6.7)", "rule: you may fill one technology slot with two containers of one colour", gives="good"),
+)
+FORBIDDEN: dict[str, Any] = {"yes": False, "n": 0, "good": None, "places": frozenset()}
+
+
 @construct
 @dataclass(frozen=True)
-class PirateFrom(Permission):
-    grammar: ClassVar[str] = r'''
-!pirate_from: "pirate" "from" _source (("," | "and") _source)*
+class NamedPermission(Permission):
+    """Something the rules allow or forbid, named by a phrase of the vocabulary (PERMISSIONS)."""
+
+    vocabulary: ClassVar[tuple[Word, ...]] = PERMISSIONS
+    extra_grammar: ClassVar[str] = '''
 !_source: "ships" "in" "harbor" | "the" "deck" | "hands" | "ships" "at" "sea" | "the" "island"
 '''
-    syntax: ClassVar[str] = "pirate from ships in harbor|the deck|hands|ships at sea|the island [, ... and ...]"
-    meaning: ClassVar[str] = ("where a pirate action may take a card (R11.1: ships at sea and the island; a card from a hand "
-                              "is taken at random)")
-    examples: ClassVar[tuple[str, ...]] = ("rule: you may pirate from ships in harbor, the deck and hands",)
-    sources: tuple[str, ...] = ()
+    syntax: ClassVar[str] = "a permission's name (see the table)"
+    meaning: ClassVar[str] = "something the rules allow or forbid, read through one of the engine's rule queries"
+    name: str = "load_from_deck"
+    n: int = 0
+    good: str | None = None
+    places: tuple[str, ...] = ()
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PirateFrom:
-        w = [x for x in words(children)[2:] if x not in (",", "and")]
-        found, i = [], 0
-        while i < len(w):
-            for size in (3, 2, 1):
-                if tuple(w[i:i + size]) in SOURCES:
-                    found.append(SOURCES[tuple(w[i:i + size])])
-                    i += size
-                    break
-            else:
-                i += 1
-        return cls(tuple(found), col=col)
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> NamedPermission:
+        return cls(word.name, (ints(children) or [0])[0], _good_of(children), _sources(words(children)), col=col)
+
+    @property
+    def spec(self) -> PermissionName:
+        word = self.word(self.name)
+        assert isinstance(word, PermissionName)
+        return word
 
     def english(self) -> str:
-        return "pirate from " + ", ".join(SOURCE_TEXT[s] for s in self.sources)
+        return self.spec.english.format(n=self.n, good=self.good or "", places=", ".join(SOURCE_TEXT[s] for s in self.places))
 
     def changes(self, allowed: bool, scope: str) -> Changes:
-        sources, who = frozenset(self.sources), scope_test(scope)
+        spec, who = self.spec, scope_test(scope)
+        given = {"yes": True, "n": self.n, "good": self.good, "places": frozenset(self.places)}[spec.gives]
+        if spec.gives == "places":
+            places = frozenset(self.places)
+            change: Callable[[Any], Any] = (lambda value: value | places) if allowed else (lambda value: value - places)
+        elif not allowed:
+            change = lambda value: FORBIDDEN[spec.gives]  # noqa: E731
+        elif spec.combine == "max":
+            change = lambda value: max(value, given)  # noqa: E731
+        else:
+            change = lambda value: given  # noqa: E731
 
         def make(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: frozenset[str], p: Player) -> frozenset[str]:
-                if not who(ctx, p):
+            def modifier(value: Any, *args: Any) -> Any:
+                if spec.owner_arg is not None and args[spec.owner_arg] is not ctx.owner:
                     return value
-                return value | sources if allowed else value - sources
+                if not who(ctx, args[spec.player_arg]):
+                    return value
+                return change(value)
             return modifier
-        return [("pirate_sources", make)]
+        return [(spec.query, make)]
 
 
-@construct
-@dataclass(frozen=True)
-class PirateShips(Permission):
-    grammar: ClassVar[str] = r'''
-!pirate_ships: "pirate" ("your" | "their") "ships"
-'''
-    syntax: ClassVar[str] = "pirate your ships"
-    meaning: ClassVar[str] = "whether pirates may take containers from the card owner's ships (R11.1)"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: until the end of your next turn, other players cannot pirate your ships",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> PirateShips:
-        return cls(col=col)
-
-    def english(self) -> str:
-        return "pirate your ships"
-
-    def changes(self, allowed: bool, scope: str) -> Changes:
-        who = scope_test(scope)
-
-        def make(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: bool, pirate: Player, ship_owner: Player) -> bool:
-                return allowed if ship_owner is ctx.owner and who(ctx, pirate) else value
-            return modifier
-        return [("may_pirate_ship", make)]
-
-
-@dataclass(frozen=True)
-class FlagPermission(Permission):
-    query: ClassVar[str] = ""
-    text: ClassVar[str] = ""
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> FlagPermission:
-        return cls(col=col)
-
-    def english(self) -> str:
-        return self.text
-
-    def changes(self, allowed: bool, scope: str) -> Changes:
-        return _flag(self.query, allowed, scope)
-
-
-def _perm(name: str, query: str, grammar: str, text: str, example: str, meaning: str) -> type[Permission]:
-    cls = type(name, (FlagPermission,), {"__annotations__": {}, "query": query, "grammar": grammar, "text": text,
-                                         "syntax": text, "meaning": meaning, "examples": (example,)})
-    return construct(dataclass(frozen=True)(cls))  # type: ignore[arg-type]
-
-
-LoadFromDeck = _perm("LoadFromDeck", "load_from_deck", r'''
-!load_from_deck: "load" "the" "top" "card" "of" "the" "deck"
-''', "load the top card of the deck", "rule: you may load the top card of the deck",
-    "a load instance may take the top card of the deck instead of a hand card: loaded if it fits, else into hand")
-AuctionIsland = _perm("AuctionIsland", "auction_island", r'''
-!auction_island: "auction" "island" "cards" ("and" "keep" "the" "winning" "bid")?
-''', "auction island cards and keep the winning bid", "rule: you may auction island cards and keep the winning bid",
-    "as leader of an import round, put a supply-island card up for auction instead of a ship; the winning bid is paid to you (OQ-42)")
-TriggerEnd = _perm("TriggerEnd", "can_trigger_end", r'''
-!trigger_end: "trigger" "the" "game" "end"
-''', "trigger the game end", "rule: you cannot trigger the game end", "whether the player's credits may trigger the game end (R16.1.1)")
+def _sources(w: list[str]) -> tuple[str, ...]:
+    """The places named in `pirate from ships in harbor, the deck and hands`, in order."""
+    found, i = [], 0
+    while i < len(w):
+        for size in (3, 2, 1):
+            if tuple(w[i:i + size]) in SOURCES:
+                found.append(SOURCES[tuple(w[i:i + size])])
+                i += size
+                break
+        else:
+            i += 1
+    return tuple(found)
 
 
 @construct
@@ -699,85 +588,6 @@ class PlayForEachOther(Permission):
         return [("may_play_for", make)]
 
 
-@construct
-@dataclass(frozen=True)
-class PirateToGoods(Permission):
-    grammar: ClassVar[str] = r'''
-!pirate_to_goods: "pay" INT "to" "put" "a" "pirated" "card" "into" ("your" | "their") "goods"
-'''
-    syntax: ClassVar[str] = "pay N to put a pirated card into your goods"
-    meaning: ClassVar[str] = "instead of loading a pirated card (R11.2), the pirate may pay N and put it into Goods"
-    examples: ClassVar[tuple[str, ...]] = ("rule: you may pay 2 to put a pirated card into your goods",)
-    cost: int = 2
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> PirateToGoods:
-        return cls(ints(children)[0], col=col)
-
-    def english(self) -> str:
-        return f"pay {self.cost} to put a pirated card into your Goods instead of loading it"
-
-    def changes(self, allowed: bool, scope: str) -> Changes:
-        cost, who = self.cost, scope_test(scope)
-
-        def make(ctx: Ctx) -> Callable[..., Any]:
-            return lambda value, p: (cost if allowed else 0) if who(ctx, p) else value
-        return [("pirate_to_goods_cost", make)]
-
-
-@construct
-@dataclass(frozen=True)
-class SellInsteadOfLoad(Permission):
-    grammar: ClassVar[str] = r'''
-!sell_instead_of_load: "sell" "a" "card" "to" "the" "island" "for" INT "instead" "of" "a" "load" "once" "per" "turn"
-'''
-    syntax: ClassVar[str] = "sell a card to the island for N instead of a load once per turn"
-    meaning: ClassVar[str] = "once per turn, a load instance may sell a hand card to the supply island instead"
-    examples: ClassVar[tuple[str, ...]] = ("rule: you may sell a card to the island for 2 instead of a load once per turn",)
-    price: int = 2
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> SellInsteadOfLoad:
-        return cls(ints(children)[0], col=col)
-
-    def english(self) -> str:
-        return f"once per turn, sell a hand card to the supply island for {self.price} instead of loading"
-
-    def changes(self, allowed: bool, scope: str) -> Changes:
-        price, who = self.price, scope_test(scope)
-
-        def make(ctx: Ctx) -> Callable[..., Any]:
-            return lambda value, p: (max(value, price) if allowed else 0) if who(ctx, p) else value
-        return [("sell_instead_of_load", make)]
-
-
-@construct
-@dataclass(frozen=True)
-class PairSlot(Permission):
-    grammar: ClassVar[str] = r'''
-!pair_slot: "fill" "one" GOOD "slot" "with" "two" "containers" "of" "one" "colour"
-'''
-    syntax: ClassVar[str] = "fill one GOOD slot with two containers of one colour"
-    meaning: ClassVar[str] = ("one load action loads two containers of one colour that together fill one slot of that good; "
-                              "both count for the payout (R6.7)")
-    examples: ClassVar[tuple[str, ...]] = ("rule: you may fill one technology slot with two containers of one colour",)
-    good: str = "technology"
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> PairSlot:
-        return cls(_good_of(children) or "technology", col=col)
-
-    def english(self) -> str:
-        return f"load two containers of one colour that together fill one {self.good} slot"
-
-    def changes(self, allowed: bool, scope: str) -> Changes:
-        good, who = self.good, scope_test(scope)
-
-        def make(ctx: Ctx) -> Callable[..., Any]:
-            return lambda value, p: (good if allowed else None) if who(ctx, p) else value
-        return [("pair_slot_good", make)]
-
-
 ALLOW_SUBJECTS = {("you",): "you", ("other", "players"): "others", ("each", "other", "player"): "others",
                   ("every", "player"): "all", ("all", "players"): "all"}
 
@@ -839,7 +649,6 @@ class Rainbow(RuleNode):
         return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", first(children, Filter), this, col=col)
 
     def english(self) -> str:
-        from interpreter.lang.cards import described
         if self.this:
             return "this contract takes containers of any colour"
         return f"your {described(self.filter, 'contracts')} take containers of any colour"
@@ -860,7 +669,7 @@ class Rainbow(RuleNode):
 @dataclass(frozen=True)
 class Wild(RuleNode):
     grammar: ClassVar[str] = r'''
-!wild: owner (COLOUR | GOOD) "containers" "are" "wild"
+!wild: owner (_colour | _good) "containers" "are" "wild"
 '''
     syntax: ClassVar[str] = "your COLOUR containers are wild"
     meaning: ClassVar[str] = "the player's containers of that colour fill a slot of any colour, pirated ones too (R7.2)"
@@ -888,27 +697,46 @@ class Wild(RuleNode):
 @construct
 @dataclass(frozen=True)
 class Interchangeable(RuleNode):
+    """Two kinds stand in for each other: containers of two goods in each other's slots (R7.2), or
+    two actions, each card of either declaring or following either (R4.5's single card) and the
+    player carrying out whichever of the two he or she chooses, all instances of the turn being of
+    that one (R4.6.7)."""
+
     grammar: ClassVar[str] = r'''
-!interchangeable: (GOOD | COLOUR) "and" (GOOD | COLOUR) "containers" "are" "interchangeable" "on" owner "ships"
+!interchangeable: (_good | _colour) "and" (_good | _colour) "containers" "are" "interchangeable" "on" owner "ships"
+    | owner _filter_action "and" _filter_action "actions" "are" "interchangeable"
 '''
-    syntax: ClassVar[str] = "GOOD and GOOD containers are interchangeable on your ships"
-    meaning: ClassVar[str] = "on the player's ships, a container of either type fills a slot of the other (R7.2)"
-    examples: ClassVar[tuple[str, ...]] = ("rule: agriculture and consumer containers are interchangeable on your ships",)
-    first_good: str = "agriculture"
-    second_good: str = "consumer"
+    syntax: ClassVar[str] = "GOOD and GOOD containers are interchangeable on your ships | your ACTION and ACTION actions are interchangeable"
+    meaning: ClassVar[str] = ("on the player's ships, a container of either good fills a slot of the other (R7.2); or cards of "
+                              "either action declare or follow either, and the player carries out whichever of the two he or "
+                              "she chooses, all instances of the turn being of that one (R4.6.7)")
+    examples: ClassVar[tuple[str, ...]] = ("rule: agriculture and consumer containers are interchangeable on your ships",
+                                           "rule: your contract and load actions are interchangeable")
+    first: str = "agriculture"
+    second: str = "consumer"
     scope: str = "you"
+    actions: bool = False
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Interchangeable:
-        goods = [COLOUR_GOOD.get(str(c), str(c)) for c in children if isinstance(c, Token) and c.type in ("GOOD", "COLOUR")]
         owner = first(children, Owner)
-        return cls(goods[0], goods[1], SCOPES.get(owner.kind, "you") if owner is not None else "you", col=col)
+        scope = SCOPES.get(owner.kind, "you") if owner is not None else "you"
+        if "actions" in words(children):
+            acts = [w for w in words(children) if w in ACTIONS]
+            return cls(acts[0], acts[1], scope, True, col=col)
+        goods = [COLOUR_GOOD.get(str(c), str(c)) for c in children if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)]
+        return cls(goods[0], goods[1], scope, col=col)
 
     def english(self) -> str:
-        return f"on your ships, {self.first_good} and {self.second_good} containers fill each other's slots"
+        if self.actions:
+            return (f"your {self.first.upper()} and {self.second.upper()} cards stand in for each other, and you carry "
+                    "out whichever of the two actions you choose (all your actions of the turn being of that one)")
+        return f"on your ships, {self.first} and {self.second} containers fill each other's slots"
 
     def changes(self) -> Changes:
-        a, b, who = self.first_good, self.second_good, scope_test(self.scope)
+        a, b, who = self.first, self.second, scope_test(self.scope)
+        if self.actions:
+            return _interchangeable_actions(a, b, who)
 
         def make(ctx: Ctx) -> Callable[..., Any]:
             def modifier(value: frozenset[str], p: Player, card: Any) -> frozenset[str]:
@@ -917,6 +745,21 @@ class Interchangeable(RuleNode):
                 return value | {a, b}
             return modifier
         return [("slot_colours", make)]
+
+
+def _interchangeable_actions(a: str, b: str, who: Callable[[Ctx, Player], bool]) -> Changes:
+    def may_play_for(ctx: Ctx) -> Callable[..., Any]:
+        def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+            return True if who(ctx, p) and {card.action, action} == {a, b} else value
+        return modifier
+
+    def action_choices(ctx: Ctx) -> Callable[..., Any]:
+        def modifier(value: tuple[str, ...], p: Player, declared: str) -> tuple[str, ...]:
+            if who(ctx, p) and declared in (a, b):
+                return (declared, b if declared == a else a)
+            return value
+        return modifier
+    return [("may_play_for", may_play_for), ("action_choices", action_choices)]
 
 
 @construct

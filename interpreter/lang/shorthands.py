@@ -13,10 +13,13 @@ possible)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
+
+import yaml
+
+from interpreter.resources import shorthands_file
 
 SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)(?::([a-z]+))?\}")
 KINDS: dict[str, str] = {
@@ -152,7 +155,6 @@ def shorthands_from(items: Any, source: str) -> tuple[list[Shorthand], list[tupl
     return out, problems
 
 
-BUILTIN_PATH = Path(__file__).resolve().parents[2] / "grammar" / "shorthands.yaml"
 _builtin: list[Shorthand] | None = None
 
 
@@ -160,10 +162,18 @@ def builtin() -> list[Shorthand]:
     """The shorthands every card may use (grammar/shorthands.yaml)."""
     global _builtin
     if _builtin is None:
-        import yaml
-        data = yaml.safe_load(BUILTIN_PATH.read_text(encoding="utf-8")) or {}
+
+        data = yaml.safe_load(shorthands_file().read_text(encoding="utf-8")) or {}
         found, problems = shorthands_from(data.get("shorthands", []), "grammar/shorthands.yaml")
         if problems:
             raise ValueError(f"grammar/shorthands.yaml: entry {problems[0][0] + 1}: {problems[0][1]}")
         _builtin = found
     return _builtin
+
+
+def shorthand_key(shorthands: Sequence[Shorthand] | None) -> str:
+    """What a set of shorthands means, as text: part of the key under which a card loaded with them
+    is cached ("" for the built-in ones, which the interpreter's own fingerprint covers)."""
+    if shorthands is None:
+        return ""
+    return repr([(s.says, s.means, s.role) for s in shorthands])

@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Iterable
 
 
-def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+def did_you_mean(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str:
     """A ' (did you mean `x`?)' suffix for the closest candidate, or '' when nothing is close."""
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=cutoff)
     return f" (did you mean `{close[0]}`?)" if close else ""

@@ -4,6 +4,7 @@ powers runtime needs (interpreter/powers/runtime.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -11,7 +12,7 @@ from typing import Any, ClassVar
 from interpreter.lang.cards import Owned, first, nodes, words
 from interpreter.lang.conditions import Condition
 from interpreter.lang.effects import Move, Sequence, VirtualGoods
-from interpreter.lang.registry import Node, construct
+from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Effect, RuleNode, Trigger
 from interpreter.lang.world import Ctx, Run, Test, always, never, nothing
 
@@ -20,7 +21,7 @@ from interpreter.lang.world import Ctx, Run, Test, always, never, nothing
 class CompiledPower:
     """One power ready to run. The runtime reads `timing` and the fields that timing uses."""
 
-    node: Power
+    node: Power | None  # None for a one-shot trigger a power installs (`the next time ...`)
     text: str
     timing: str
     run: Run = nothing
@@ -123,8 +124,7 @@ class Power(Node):
         return CompiledPower(self, self.text, self.timing, run=self.effects.run(), usable=always)
 
     def with_text(self, text: str) -> Power:
-        import dataclasses
-        return dataclasses.replace(self, text=text)
+            return dataclasses.replace(self, text=text)
 
     def value(self) -> float:
         return self.effects.value() if self.effects is not None else 0.0
@@ -132,25 +132,6 @@ class Power(Node):
 
 def _build(cls: type[Power], col: int, children: list[Any], **extra: Any) -> Any:
     return cls(effects=first(children, Sequence), qualifiers=tuple(nodes(children, Qualifier)), col=col, **extra)
-
-
-@construct
-@dataclass(frozen=True)
-class OnCompletion(Power):
-    timing: ClassVar[str] = "on_completion"
-    grammar: ClassVar[str] = r'''
-!on_completion: "on" "completion" ":" sequence
-'''
-    syntax: ClassVar[str] = "on completion: EFFECTS"
-    meaning: ClassVar[str] = "once, when the card's shipment completes and the card enters Shipments (R8.2.3, R15.2)"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: draw 5",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> OnCompletion:
-        return _build(cls, col, children)  # type: ignore[no-any-return]
-
-    def opening(self) -> str:
-        return "When this card's shipment completes"
 
 
 @construct
@@ -168,7 +149,7 @@ class When(Power):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> When:
-        return _build(cls, col, children, trigger=first(children, Trigger))  # type: ignore[no-any-return]
+        return _build(cls, col, children, trigger=first(children, Trigger))
 
     def opening(self) -> str:
         assert self.trigger is not None
@@ -178,45 +159,13 @@ class When(Power):
     def compile(self) -> CompiledPower:
         assert self.trigger is not None and self.effects is not None
         once = self.once
-        return CompiledPower(self, self.text, "when", run=self.effects.run(), event=self.trigger.event_name(),
+        return CompiledPower(self, self.text, "triggered", run=self.effects.run(), event=self.trigger.event_name(),
                              matches=self.trigger.matches(), bind=self.trigger.bind,
                              once=once.period if once else None, per_player=bool(once and once.per_player),
                              completion_trigger=self.trigger.own_completion(), own_included=self.own_included)
 
     def value(self) -> float:
         return 3.0 * super().value()
-
-
-@construct
-@dataclass(frozen=True)
-class RulePower(Power):
-    timing: ClassVar[str] = "rule"
-    rule: ClassVar[str] = "rule_power"
-    grammar: ClassVar[str] = r'''
-!rule_power: "rule" ":" rule
-'''
-    syntax: ClassVar[str] = "rule: RULE"
-    meaning: ClassVar[str] = "changes a rule of the game while the card is in its owner's Shipments (R15.4)"
-    examples: ClassVar[tuple[str, ...]] = ("rule: the game end threshold is 70",)
-    rule_: RuleNode | None = None
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> RulePower:
-        return cls(rule_=first(children, RuleNode), col=col)
-
-    def opening(self) -> str:
-        return "While this card is in your Shipments"
-
-    def body(self) -> str:
-        assert self.rule_ is not None
-        return self.rule_.english()
-
-    def compile(self) -> CompiledPower:
-        assert self.rule_ is not None
-        return CompiledPower(self, self.text, "rule", changes=tuple(self.rule_.changes()))
-
-    def value(self) -> float:
-        return 6.0
 
 
 @construct
@@ -244,7 +193,7 @@ class AnyTime(Power):
         head = w[:colon]
         hand = "hand" in head or "after" not in head
         shipments = "after" in head or "hand" not in head
-        return _build(cls, col, children, hand=hand, shipments=shipments,  # type: ignore[no-any-return]
+        return _build(cls, col, children, hand=hand, shipments=shipments,
                       while_=first(children, Condition))
 
     def where_text(self) -> str:
@@ -290,7 +239,7 @@ class GameEnd(Power):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> GameEnd:
-        return _build(cls, col, children)  # type: ignore[no-any-return]
+        return _build(cls, col, children)
 
     def opening(self) -> str:
         return "At game end"
@@ -333,7 +282,7 @@ class AsSoonAs(Power):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> AsSoonAs:
-        return _build(cls, col, children, condition=first(children, Condition))  # type: ignore[no-any-return]
+        return _build(cls, col, children, condition=first(children, Condition))
 
     def opening(self) -> str:
         assert self.condition is not None
@@ -343,67 +292,113 @@ class AsSoonAs(Power):
     def compile(self) -> CompiledPower:
         assert self.condition is not None and self.effects is not None
         once = self.once
-        return CompiledPower(self, self.text, "as_soon_as", run=self.effects.run(), condition=self.condition.test(),
+        return CompiledPower(self, self.text, "standing", run=self.effects.run(), condition=self.condition.test(),
                              once=once.period if once else None)
 
 
+# ------------------------------------------------------------------------------------ moments and standing rules of the card
+
+@dataclass(frozen=True)
+class Moment(Word):
+    """A moment in the card's own life when its effects run once, for its owner: `timing` is the
+    runtime's name for it, `binds` what it gives the effects (`that ship`, `this ship`)."""
+
+    timing: str = ""
+    opening: str = ""
+    binds: frozenset[str] = frozenset()
+
+
+MOMENTS = (
+    Moment("on_completion", '"on" "completion" ":" sequence', "on completion: EFFECTS",
+           "once, when the card's shipment completes and the card enters Shipments (R8.2.3, R15.2)", "on completion: draw 5",
+           timing="on_completion", opening="When this card's shipment completes", binds=frozenset({"that ship"})),
+    Moment("on_contract", '"on" "contract" ":" sequence', "on contract: EFFECTS",
+           "when this card is contracted (R15.1); `this ship` is the ship it went on",
+           "on contract: you may load 4 cards from your hand onto this ship", timing="on_contract",
+           opening="When you contract this card", binds=frozenset({"that ship", "this ship"})),
+    Moment("as_container", '"as" "a" "container" ":" sequence', "as a container: EFFECTS",
+           "when a ship carrying this card as a container completes, for the ship's owner, before it sails (R15.1); "
+           "`that ship` is that ship", "as a container: if that ship has no agriculture contract then gain 2",
+           timing="as_container", opening="When a ship of yours completes carrying this card as a container",
+           binds=frozenset({"that ship", "this ship"})),
+)
+
+
 @construct
 @dataclass(frozen=True)
-class AsContainer(Power):
-    timing: ClassVar[str] = "as_container"
-    grammar: ClassVar[str] = r'''
-!as_container: "as" "a" "container" ":" sequence
-'''
-    syntax: ClassVar[str] = "as a container: EFFECTS"
-    meaning: ClassVar[str] = ("when a ship carrying this card as a container completes, for the ship's owner, before it sails "
-                              "(R15.1); `that ship` is that ship")
-    examples: ClassVar[tuple[str, ...]] = ("as a container: if that ship has no agriculture contract then gain 2",)
+class CardMoment(Power):
+    """Effects run once at a moment of the card's own life (MOMENTS)."""
+
+    vocabulary: ClassVar[tuple[Word, ...]] = MOMENTS
+    syntax: ClassVar[str] = "a moment of the card's life, then its effects (see the table)"
+    meaning: ClassVar[str] = "effects done once, for the card's owner, when something happens to this very card"
+    name: str = "on_completion"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> AsContainer:
-        return _build(cls, col, children)  # type: ignore[no-any-return]
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> CardMoment:
+        return _build(cls, col, children, name=word.name)
+
+    @property
+    def spec(self) -> Moment:
+        word = self.word(self.name)
+        assert isinstance(word, Moment)
+        return word
+
+    @property
+    def timing(self) -> str:  # type: ignore[override]
+        return self.spec.timing
 
     def opening(self) -> str:
-        return "When a ship of yours completes carrying this card as a container"
+        return self.spec.opening
+
+
+@dataclass(frozen=True)
+class Standing(Word):
+    """Where this card must be for a rule to hold: `timing` is the runtime's name for it."""
+
+    timing: str = ""
+    opening: str = ""
+    worth: float = 6.0  # credits-equivalent for the heuristic bot
+
+
+STANDINGS = (
+    Standing("in_shipments", '"rule" ":" rule', "rule: RULE",
+             "changes a rule of the game while the card is in its owner's Shipments (R15.4)",
+             "rule: the game end threshold is 70", timing="rule", opening="While this card is in your Shipments"),
+    Standing("as_contract", '"as" "a" "contract" ":" rule', "as a contract: RULE",
+             "a rule that holds while this card is a contract on a ship (R15.1)", "as a contract: this contract accepts any colour",
+             timing="as_contract", opening="While this card is a contract", worth=4.0),
+)
 
 
 @construct
 @dataclass(frozen=True)
-class OnContract(Power):
-    timing: ClassVar[str] = "on_contract"
-    grammar: ClassVar[str] = r'''
-!on_contract: "on" "contract" ":" sequence
-'''
-    syntax: ClassVar[str] = "on contract: EFFECTS"
-    meaning: ClassVar[str] = "when this card is contracted (R15.1); `this ship` is the ship it went on"
-    examples: ClassVar[tuple[str, ...]] = ("on contract: you may load 4 cards from your hand onto this ship",)
+class RulePower(Power):
+    """A rule that holds while the card is where the phrase says (STANDINGS)."""
 
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> OnContract:
-        return _build(cls, col, children)  # type: ignore[no-any-return]
-
-    def opening(self) -> str:
-        return "When you contract this card"
-
-
-@construct
-@dataclass(frozen=True)
-class AsContract(Power):
-    timing: ClassVar[str] = "as_contract"
-    grammar: ClassVar[str] = r'''
-!as_contract: "as" "a" "contract" ":" rule
-'''
-    syntax: ClassVar[str] = "as a contract: RULE"
-    meaning: ClassVar[str] = "a rule that holds while this card is a contract on a ship (R15.1)"
-    examples: ClassVar[tuple[str, ...]] = ("as a contract: this contract accepts any colour",)
+    rule: ClassVar[str] = "rule_power"
+    vocabulary: ClassVar[tuple[Word, ...]] = STANDINGS
+    syntax: ClassVar[str] = "where the card stands, then a rule (see the table)"
+    meaning: ClassVar[str] = "a rule of the game changed for as long as this card is in a place"
+    name: str = "in_shipments"
     rule_: RuleNode | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> AsContract:
-        return cls(rule_=first(children, RuleNode), col=col)
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> RulePower:
+        return cls(name=word.name, rule_=first(children, RuleNode), col=col)
+
+    @property
+    def spec(self) -> Standing:
+        word = self.word(self.name)
+        assert isinstance(word, Standing)
+        return word
+
+    @property
+    def timing(self) -> str:  # type: ignore[override]
+        return self.spec.timing
 
     def opening(self) -> str:
-        return "While this card is a contract"
+        return self.spec.opening
 
     def body(self) -> str:
         assert self.rule_ is not None
@@ -411,7 +406,7 @@ class AsContract(Power):
 
     def compile(self) -> CompiledPower:
         assert self.rule_ is not None
-        return CompiledPower(self, self.text, "as_contract", changes=tuple(self.rule_.changes()))
+        return CompiledPower(self, self.text, self.timing, changes=tuple(self.rule_.changes()))
 
     def value(self) -> float:
-        return 4.0
+        return self.spec.worth

@@ -10,8 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from interpreter.lang.cards import ACTIONS, Filter, Owner, Ships, first, ints, matches, words
-from interpreter.lang.registry import construct
+from interpreter.lang.bounds import ACTIONS as ACTION_COUNT
+from interpreter.lang.bounds import CONTAINERS, CREDITS, FEE, Bound
+from interpreter.lang.cards import ACTIONS, Filter, Owner, Ships, described, first, ints, matches, words
+from interpreter.lang.english import article
+from interpreter.lang.registry import Word, construct
 from interpreter.lang.roles import Trigger
 from interpreter.lang.world import Ctx
 
@@ -79,6 +82,9 @@ class ActorTrigger(Trigger):
 
     actor: str = "any"
 
+    def names_actor(self) -> bool:
+        return True
+
     def acts(self) -> Callable[[Ctx, int], bool]:
         return actor_test(self.actor)
 
@@ -95,7 +101,8 @@ class Contracts(ActorTrigger):
     meaning: ClassVar[str] = ("a contract is made (R6.9); `with a contract action`: only contracts made with a CONTRACT action "
                               "instance, not those a power makes for free")
     examples: ClassVar[tuple[str, ...]] = ("when you contract an agriculture card: gain 2",
-                                           "when you contract a card with a contract action, once per turn: you may sell 1 card from your hand to the island for 2")
+                                           "when you contract a card with a contract action, once per turn: "
+                                           "you may sell 1 card from your hand to the island for 2")
     filter: Filter | None = None
     how: str = "any"  # any, action, power
 
@@ -119,12 +126,10 @@ class Contracts(ActorTrigger):
 
 
 def _card(f: Filter | None, noun: str = "card") -> str:
-    from interpreter.lang.cards import described
     return described(f, noun)
 
 
 def _a(f: Filter | None, noun: str = "card") -> str:
-    from interpreter.lang.english import article
     return article(_card(f, noun))
 
 
@@ -136,6 +141,7 @@ class CompletesShipment(ActorTrigger):
     grammar: ClassVar[str] = r'''
 !completes_shipment: _actor ("complete" | "completes") "a" "shipment" ("of" INT "or" "more" "containers")? ("carrying" _article filter? "container")?
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CONTAINERS,)
     syntax: ClassVar[str] = "ACTOR complete(s) a shipment [of N or more containers] [carrying a FILTER container]"
     meaning: ClassVar[str] = ("a ship completes: once per ship, whatever its contracts (R8.5); not for the completion that "
                               "brings this card into Shipments unless the power says `this one included`")
@@ -201,155 +207,14 @@ class CompletesCard(ActorTrigger):
 
 @construct
 @dataclass(frozen=True)
-class Draws(ActorTrigger):
-    event: ClassVar[str] = "CardsDrawn"
-    binds: ClassVar[frozenset[str]] = frozenset({"that player", "count"})
-    grammar: ClassVar[str] = r'''
-!draws: _actor ("draw" | "draws") ("cards" | "a" "card")?
-'''
-    syntax: ClassVar[str] = "ACTOR draw(s) [cards]"
-    meaning: ClassVar[str] = "cards are drawn into a hand, for any reason (`that many`: how many)"
-    examples: ClassVar[tuple[str, ...]] = ("when another player draws: you may draw 1",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Draws:
-        return cls(read_actor(children), col=col)
-
-    def english(self) -> str:
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'draw', 'draws')} cards"
-
-    def matches(self) -> Match:
-        acts = self.acts()
-        return lambda ctx, e: acts(ctx, e.player)
-
-
-@construct
-@dataclass(frozen=True)
-class TakesDrawAction(ActorTrigger):
-    event: ClassVar[str] = "DrawActionTaken"
-    grammar: ClassVar[str] = r'''
-!takes_draw_action: _actor ("take" | "takes") "the" "draw" "action"
-'''
-    syntax: ClassVar[str] = "ACTOR take(s) the draw action"
-    meaning: ClassVar[str] = "a player chooses to draw instead of leading or following (R4.2.1, R4.3.1)"
-    examples: ClassVar[tuple[str, ...]] = ("when another player takes the draw action: you may discard 1 card from your hand",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> TakesDrawAction:
-        return cls(read_actor(children), col=col)
-
-    def english(self) -> str:
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'take', 'takes')} the draw action"
-
-    def matches(self) -> Match:
-        acts = self.acts()
-        return lambda ctx, e: acts(ctx, e.player)
-
-
-@construct
-@dataclass(frozen=True)
-class Enters(Trigger):
-    event: ClassVar[str] = "GoodAdded"
-    binds: ClassVar[frozenset[str]] = frozenset({"that player", "that card"})
-    grammar: ClassVar[str] = r'''
-!enters: _article filter? ("card" | "cards") ("enters" | "enter") owner ("goods" | "imports")
-'''
-    syntax: ClassVar[str] = "a [FILTER] card enters OWNER goods|imports"
-    meaning: ClassVar[str] = "a card is placed in a Goods (or Imports) area; `that player` owns the area"
-    examples: ClassVar[tuple[str, ...]] = ("when a consumer card enters any player's goods: gain 4",)
-    filter: Filter | None = None
-    owner: Owner = Owner()
-    zone: str = "goods"
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Enters:
-        return cls(first(children, Filter), first(children, Owner), "imports" if "imports" in words(children) else "goods", col=col)
-
-    def event_name(self) -> str:
-        return "ImportAdded" if self.zone == "imports" else "GoodAdded"
-
-    def english(self) -> str:
-        return f"{_a(self.filter)} enters {self.owner.english()} {self.zone.capitalize()}"
-
-    def matches(self) -> Match:
-        owners, f = self.owner.resolve(), self.filter
-        return lambda ctx, e: matches(f, e.card) and any(p.seat == e.player for p in owners(ctx))
-
-
-@construct
-@dataclass(frozen=True)
-class ShipReturns(Trigger):
-    event: ClassVar[str] = "ShipReturned"
-    binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "carried"})
-    grammar: ClassVar[str] = r'''
-!ship_returns: ("a" "ship" | "one" "of" owner "ships") ("returns" | "return" | "sails" | "sail") ("to" "harbor")?
-'''
-    syntax: ClassVar[str] = "a ship | one of OWNER ships returns to harbor | sails"
-    meaning: ClassVar[str] = ("a ship emptied at sea comes home (R9.2), or a completed ship sails (R8.2.5); `container it "
-                              "carried` counts what a returning ship carried when it sailed")
-    examples: ClassVar[tuple[str, ...]] = ("when a ship returns to harbor: you may draw 1",
-                                           "when one of your ships returns to harbor: gain 2 for each container it carried")
-    owner: Owner | None = None
-    sails: bool = False
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> ShipReturns:
-        w = words(children)
-        return cls(first(children, Owner), "sails" in w or "sail" in w, col=col)
-
-    def event_name(self) -> str:
-        return "ShipSailed" if self.sails else "ShipReturned"
-
-    def english(self) -> str:
-        who = f"one of {self.owner.english()} ships" if self.owner is not None else "a ship"
-        return f"{who} {'sails' if self.sails else 'returns to harbor'}"
-
-    def matches(self) -> Match:
-        if self.owner is None:
-            return lambda ctx, e: True
-        owners = self.owner.resolve()
-        return lambda ctx, e: any(p.seat == e.player for p in owners(ctx))
-
-
-@construct
-@dataclass(frozen=True)
-class Pays(ActorTrigger):
-    event: ClassVar[str] = "CreditsPaid"
-    binds: ClassVar[frozenset[str]] = frozenset({"that player", "amount"})
-    grammar: ClassVar[str] = r'''
-!pays: _actor ("pay" | "pays" | "gain" | "gains") INT "or" "more"
-'''
-    syntax: ClassVar[str] = "ACTOR pay(s) N or more | gain(s) N or more"
-    meaning: ClassVar[str] = "credits are paid at once (to the bank or a player), or gained at once, N or more of them"
-    examples: ClassVar[tuple[str, ...]] = ("when another player pays 4 or more: gain 2",)
-    least: int = 2
-    gains: bool = False
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Pays:
-        w = words(children)
-        return cls(read_actor(children), ints(children)[0], any(x.startswith("gain") for x in w), col=col)
-
-    def event_name(self) -> str:
-        return "CreditsGained" if self.gains else "CreditsPaid"
-
-    def english(self) -> str:
-        what = verb(self.actor, "gain", "gains") if self.gains else verb(self.actor, "pay", "pays")
-        return f"{ACTOR_TEXT[self.actor]} {what} {self.least} or more credits at once"
-
-    def matches(self) -> Match:
-        acts, least = self.acts(), self.least
-        return lambda ctx, e: acts(ctx, e.player) and e.amount >= least
-
-
-@construct
-@dataclass(frozen=True)
 class Imports(ActorTrigger):
     event: ClassVar[str] = "ImportWon"
     binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "bid"})
     grammar: ClassVar[str] = r'''
-!imports: _actor ("import" | "imports" | "win" "an" "import" | "wins" "an" "import") (_article filter? "container")? ("from" ships)? ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)?
+!imports: _actor ("import" | "imports" | "win" "an" "import"
+    | "wins" "an" "import") (_article filter? "container")? ("from" ships)? ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)?
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (FEE,)
     syntax: ClassVar[str] = "ACTOR import(s) | win(s) an import [a FILTER container] [from SHIPS] [with a bid of N [or more|or less]]"
     meaning: ClassVar[str] = ("an import is won (R10.5), from a ship or from the supply island; `a FILTER container`: one of the "
                               "cards taken is of that kind; `from your ship`: from a ship of the card's owner")
@@ -384,9 +249,7 @@ class Imports(ActorTrigger):
                 return False
             if has and not any(matches(f, c) for c in (*e.to_imports, *e.to_goods, *e.discarded)):
                 return False
-            if bid >= 0 and not (e.bid >= bid if op == ">=" else e.bid <= bid if op == "<=" else e.bid == bid):
-                return False
-            return True
+            return bid < 0 or (e.bid >= bid if op == ">=" else e.bid <= bid if op == "<=" else e.bid == bid)
         return match
 
 
@@ -428,39 +291,15 @@ class Follows(ActorTrigger):
 
 @construct
 @dataclass(frozen=True)
-class Declares(ActorTrigger):
-    event: ClassVar[str] = "ActionDeclared"
-    grammar: ClassVar[str] = r'''
-!declares: _actor ("declare" | "declares" | "lead" "with" | "leads" "with") _filter_action
-'''
-    syntax: ClassVar[str] = "ACTOR declare(s) ACTION | lead(s) with ACTION"
-    meaning: ClassVar[str] = "the leader declares that action (R4.2.2)"
-    examples: ClassVar[tuple[str, ...]] = ("when you declare pirate: either draw 2 or gain 2",)
-    action: str = "pirate"
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Declares:
-        return cls(read_actor(children), next(x for x in words(children)[1:] if x in ACTIONS), col=col)
-
-    def english(self) -> str:
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'declare', 'declares')} {self.action.upper()}"
-
-    def matches(self) -> Match:
-        acts, action = self.acts(), self.action
-        return lambda ctx, e: acts(ctx, e.player) and e.action == action
-
-
-@construct
-@dataclass(frozen=True)
 class Pirates(ActorTrigger):
-    event: ClassVar[str] = "CardPirated"
+    event: ClassVar[str] = "PirateFinished"
     binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "that card"})
     grammar: ClassVar[str] = r'''
 !pirates: _actor ("pirate" | "pirates") (_article filter? ("card" | "container"))? ("from" (ships | "the" "island"))?
 '''
     syntax: ClassVar[str] = "ACTOR pirate(s) [a FILTER card] [from SHIPS | from the island]"
-    meaning: ClassVar[str] = ("a pirate action takes a card (R11.1); `from your ship`: from a ship of the card's owner (the "
-                              "victim's side); `that ship's owner` is whose ship it was")
+    meaning: ClassVar[str] = ("a pirate action has taken a card and placed it (R11.1, R11.2); `from your ship`: from a ship of "
+                              "the card's owner (the victim's side); `that ship's owner` is whose ship it was")
     examples: ClassVar[tuple[str, ...]] = ("when an opponent pirates from your ship: gain 4",
                                            "when you pirate from another player's ship at sea: take 1 random card from that ship's owner's hand")
     filter: Filter | None = None
@@ -489,357 +328,236 @@ class Pirates(ActorTrigger):
         return match
 
 
+# ------------------------------------------------------------------------------------ events of one shape
+
+@dataclass(frozen=True)
+class EventName(Word):
+    """An engine event a `when` power can listen to, and what the phrase's slots test on it.
+
+    `actor_field`: the event field holding who acted, tested by `you` / `another player` / ...
+    ("" when the phrase names no actor); `card_field`: the card a filter (`a luxury card`) tests;
+    `owner_field`: where the owner of `your goods` / `one of your ships` is read (`player`: the
+    event's player; `ship`: the owner of its ship); `least_field`: the number `N or more` is
+    compared with; `action_field`: the field an action word (`declare pirate`, `by a load action`)
+    must equal; `by`: what the event's `by` must be; `receiver`: the card's owner must be the
+    event's receiver. `english` fills in {actor} {verb} {a_card} {a_container} {a_ship} {owner}
+    {onto} {action} {by} {n} {lead}; `verbs` is the verb after a plural and a singular actor."""
+
+    event: str = ""
+    english: str = ""
+    verbs: tuple[str, str] = ("", "")
+    binds: frozenset[str] = frozenset({"that player"})
+    actor_field: str = "player"
+    card_field: str = "card"
+    owner_field: str = ""
+    least_field: str = ""
+    action_field: str = ""
+    by: str = ""
+    receiver: bool = False
+
+
+def _event(name: str, phrase: str, syntax: str, event: str, english: str, meaning: str, example: str,
+           binds: tuple[str, ...] = ("that player",), **data: Any) -> EventName:
+    return EventName(name, phrase, syntax, meaning, example, event=event, english=english, binds=frozenset(binds), **data)
+
+
+_A_SHIP = '("a" "ship" | "one" "of" owner "ships")'
+_A_TURN = '("a" "turn" | "a" "turn" "you" "lead" | "a" "turn" "you" "led" | "your" "turn")'
+CARD, SHIP = ("that player", "that card"), ("that player", "that ship", "that card")
+
+EVENTS = (
+    _event("draws", '_actor ("draw" | "draws") ("cards" | "a" "card")?', "ACTOR draw(s) [cards]", "CardsDrawn",
+           "{actor} {verb} cards", "cards are drawn into a hand, for any reason (`that many`: how many)",
+           "when another player draws: you may draw 1", ("that player", "count"), verbs=("draw", "draws")),
+    _event("takes_draw_action", '_actor ("take" | "takes") "the" "draw" "action"', "ACTOR take(s) the draw action",
+           "DrawActionTaken", "{actor} {verb} the draw action",
+           "a player chooses to draw instead of leading or following (R4.2.1, R4.3.1)",
+           "when another player takes the draw action: you may discard 1 card from your hand", verbs=("take", "takes")),
+    _event("enters_goods", '_article filter? ("card" | "cards") ("enters" | "enter") owner "goods"',
+           "a [FILTER] card enters OWNER goods", "GoodAdded", "{a_card} enters {owner} Goods",
+           "a card is placed in a Goods area; `that player` owns the area",
+           "when a consumer card enters any player's goods: gain 4", CARD, actor_field="", owner_field="player"),
+    _event("enters_imports", '_article filter? ("card" | "cards") ("enters" | "enter") owner "imports"',
+           "a [FILTER] card enters OWNER imports", "ImportAdded", "{a_card} enters {owner} Imports",
+           "a card is placed in an Imports area; `that player` owns the area",
+           "when a card enters another player's imports: gain 2", CARD, actor_field="", owner_field="player"),
+    _event("ship_returns", _A_SHIP + ' ("returns" | "return") ("to" "harbor")?', "a ship | one of OWNER ships returns to harbor",
+           "ShipReturned", "{a_ship} returns to harbor",
+           "a ship emptied at sea comes home (R9.2); `container it carried` counts what it carried when it sailed",
+           "when one of your ships returns to harbor: gain 2 for each container it carried",
+           ("that player", "that ship", "carried"), actor_field="", owner_field="player"),
+    _event("ship_sails", _A_SHIP + ' ("sails" | "sail")', "a ship | one of OWNER ships sails", "ShipSailed",
+           "{a_ship} sails", "a completed ship sails out to sea (R8.2.5)", "when a ship sails: you may draw 1",
+           ("that player", "that ship"), actor_field="", owner_field="player"),
+    _event("auctioned", _A_SHIP + ' "is" "auctioned"', "a ship | one of OWNER ships is auctioned", "AuctionStarted",
+           "{a_ship} is put up for auction", "an import round begins: the leader puts a ship up for auction (R10.2, R10.4)",
+           "when one of your ships is auctioned: gain 2", ("that ship",), actor_field="", owner_field="ship"),
+    _event("pays", '_actor ("pay" | "pays") INT "or" "more"', "ACTOR pay(s) N or more", "CreditsPaid",
+           "{actor} {verb} {n} or more credits at once",
+           "credits are paid at once (to the bank or a player), N or more of them",
+           "when another player pays 4 or more: gain 2", ("that player", "amount"), verbs=("pay", "pays"),
+           least_field="amount", numbers=(CREDITS,)),
+    _event("gains", '_actor ("gain" | "gains") INT "or" "more"', "ACTOR gain(s) N or more", "CreditsGained",
+           "{actor} {verb} {n} or more credits at once", "credits are gained at once, N or more of them",
+           "when another player gains 6 or more: draw 1", ("that player", "amount"), verbs=("gain", "gains"),
+           least_field="amount", numbers=(CREDITS,)),
+    _event("declares", '_actor ("declare" | "declares" | "lead" "with" | "leads" "with") _filter_action',
+           "ACTOR declare(s) ACTION | lead(s) with ACTION", "ActionDeclared", "{actor} {verb} {action}",
+           "the leader declares that action (R4.2.2)", "when you declare pirate: either draw 2 or gain 2",
+           verbs=("declare", "declares"), action_field="action"),
+    _event("gets_actions", '_actor ("get" | "gets") INT "or" "more" _filter_action "actions"',
+           "ACTOR get(s) N or more ACTION actions", "InstancesGranted", "{actor} {verb} {n} or more {action} actions",
+           "after everyone has chosen, a player has that many instances of an action this turn (R4.6)",
+           "when you get 3 or more load actions: draw 1", ("that player", "count"), verbs=("get", "gets"),
+           least_field="count", action_field="action", numbers=(ACTION_COUNT,)),
+    _event("loads", '_actor ("load" | "loads") ("a" | "an") filter? "container"', "ACTOR load(s) a [FILTER] container",
+           "LoadFinished", "{actor} {verb} {a_container} with a LOAD action",
+           "a LOAD action instance loads a container (not a pirate, R11.8); the power runs after the load and the "
+           "completion it caused (R7.5)", "when you load a container, once per turn: you may pay 2 to take 1 free load action",
+           SHIP, verbs=("load", "loads"), by="load"),
+    _event("is_loaded", '_article filter? "container" "is" "loaded" ("onto" ships)? ("by" "a" _filter_action "action")?',
+           "a [FILTER] container is loaded [onto SHIPS] [by a ACTION action]", "ContainerLoaded",
+           "{a_container} is loaded{onto}{by}",
+           "any container is loaded onto any ship, by any player (each container counts); `by a load action`: not by "
+           "a pirate or a power", "when an agriculture container is loaded: you may either gain 2 or draw 2", SHIP,
+           actor_field="", action_field="by"),
+    _event("turn_starts", _A_TURN + ' "starts"', "a turn [you lead] starts", "TurnStarted", "a turn {lead}starts",
+           "a turn begins, before the leader chooses (R4.1)", "when a turn you lead starts: you may draw 1", (),
+           actor_field=""),
+    _event("turn_ends", _A_TURN + ' "ends"', "a turn [you lead] ends", "TurnEnded", "a turn {lead}ends",
+           "a turn is over, after its clean-up (R4.9)", "when a turn ends: if you have the most goods then gain 2", (),
+           actor_field=""),
+    _event("reshuffled", '"the" "deck" "is" ("reshuffled" | "shuffled") | "the" "discard" "pile" "is" "shuffled" "into" "the" "deck"',
+           "the deck is reshuffled", "DeckReshuffled", "the discard pile is shuffled into a new deck",
+           "the deck ran out and the discard pile was shuffled into a new deck (R3.7)", "when the deck is reshuffled: gain 4",
+           (), actor_field=""),
+    _event("sells", '_actor ("sell" | "sells") _article? filter? "card" ("to" "the" "island")?',
+           "ACTOR sell(s) a [FILTER] card [to the island]", "CardSold", "{actor} {verb} {a_card} to the supply island",
+           "a card is sold onto the supply island, by the SUPPLY action or by a power (R12.1.1, R12.5)",
+           "when you sell a card: gain 2 for each luxury good you have (at most 6)", CARD, verbs=("sell", "sells")),
+    _event("takes_from_island", '_actor ("take" | "takes") _article filter? "card" "from" "the" "island"',
+           "ACTOR take(s) a [FILTER] card from the island", "CardTakenFromIsland",
+           "{actor} {verb} {a_card} from the supply island", "a SUPPLY action takes an island card into Imports (R12.1.2)",
+           "when another player takes a card from the island: gain 2", CARD, verbs=("take", "takes")),
+    _event("discards_contract", '_actor ("discard" | "discards") "a" "contract"', "ACTOR discard(s) a contract",
+           "ContractDiscarded", "{actor} {verb} a contract", "a leader discards an uncompleted contract (R14)",
+           "when another player discards a contract: gain 2", SHIP, verbs=("discard", "discards")),
+    _event("card_discarded", '_article filter? "card" "is" "discarded"', "a [FILTER] card is discarded", "CardDiscarded",
+           "{a_card} goes to the discard pile", "any card goes to the discard pile, from anywhere",
+           "when a luxury card is discarded: gain 2", ("that card",), actor_field=""),
+    _event("island_seeded", '"the" "island" "is" "seeded"', "the island is seeded", "IslandSeeded",
+           "a card of the deck is put on the supply island",
+           "a card of the deck is put on the supply island (a ship completed, R8.4, or a power)",
+           "when the island is seeded: you may draw 1", ("that card",), actor_field=""),
+    _event("end_triggered", '"the" "game" "end" "is" "triggered"', "the game end is triggered", "GameEndTriggered",
+           "the game end is triggered", "a game-end condition is met (R16.1); the turn is still finished",
+           "when the game end is triggered: draw 2", (), actor_field=""),
+    _event("gives_you", '_actor ("give" | "gives") "you" ("a" "card" | "cards")', "ACTOR give(s) you cards", "CardsGiven",
+           "{actor} {verb} you cards", "a power makes a player hand cards to the card's owner (`that player` gave them)",
+           "when another player gives you cards: draw 1", verbs=("give", "gives"), actor_field="giver", receiver=True),
+    _event("flips_coin", '_actor ("flip" | "flips") "a" "coin"', "ACTOR flip(s) a coin", "CoinFlipped",
+           "{actor} {verb} a coin", "a power flips a coin", "when another player flips a coin: gain 2",
+           verbs=("flip", "flips")),
+)
+
+
 @construct
 @dataclass(frozen=True)
-class Loads(ActorTrigger):
-    event: ClassVar[str] = "LoadFinished"
-    binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "that card"})
-    grammar: ClassVar[str] = r'''
-!loads: _actor ("load" | "loads") ("a" | "an") filter? "container"
-'''
-    syntax: ClassVar[str] = "ACTOR load(s) a [FILTER] container"
-    meaning: ClassVar[str] = ("a LOAD action instance loads a container (not a pirate, R11.8); the power runs after the load "
-                              "and the completion it caused (R7.5)")
-    examples: ClassVar[tuple[str, ...]] = ("when you load a container, once per turn: you may pay 2 to take 1 free load action",)
+class Event(Trigger):
+    """A `when` trigger on an event of the engine, named by a phrase of the vocabulary (EVENTS):
+    listening to one more engine event is one more entry there."""
+
+    vocabulary: ClassVar[tuple[Word, ...]] = EVENTS
+    syntax: ClassVar[str] = "an event's phrase (see the table)"
+    meaning: ClassVar[str] = ("something happens in the game; who acted (`you`, `any player`, `another player`, `an "
+                              "opponent`), a kind of card, a ship, an action or a number narrow it")
+    name: str = "draws"
+    actor: str = "any"
     filter: Filter | None = None
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Loads:
-        return cls(read_actor(children), first(children, Filter), col=col)
-
-    def english(self) -> str:
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'load', 'loads')} {_a(self.filter, 'container')} with a LOAD action"
-
-    def matches(self) -> Match:
-        acts, f = self.acts(), self.filter
-        return lambda ctx, e: acts(ctx, e.player) and e.by == "load" and matches(f, e.card)
-
-
-@construct
-@dataclass(frozen=True)
-class IsLoaded(Trigger):
-    event: ClassVar[str] = "ContainerLoaded"
-    binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "that card"})
-    grammar: ClassVar[str] = r'''
-!is_loaded: _article filter? "container" "is" "loaded" ("onto" ships)? ("by" "a" _filter_action "action")?
-'''
-    syntax: ClassVar[str] = "a [FILTER] container is loaded [onto SHIPS] [by a ACTION action]"
-    meaning: ClassVar[str] = ("any container is loaded onto any ship, by any player (each container counts); `by a load "
-                              "action`: not by a pirate or a power")
-    examples: ClassVar[tuple[str, ...]] = ("when an agriculture container is loaded: you may either gain 2 or draw 2",
-                                           "when a container is loaded by a load action: gain 2")
-    filter: Filter | None = None
+    owner: Owner | None = None
     ships: Ships | None = None
-    by: str | None = None
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> IsLoaded:
-        w = words(children)
-        by = next((x for x in w[w.index("by"):] if x in ACTIONS), None) if "by" in w else None
-        return cls(first(children, Filter), first(children, Ships), by, col=col)
-
-    def english(self) -> str:
-        onto = f" onto {self.ships.english()}" if self.ships is not None else ""
-        by = f" by a {self.by.upper()} action" if self.by else ""
-        return f"{_a(self.filter, 'container')} is loaded{onto}{by}"
-
-    def matches(self) -> Match:
-        f, ships, by = self.filter, ship_test(self.ships), self.by
-        return lambda ctx, e: matches(f, e.card) and ships(ctx, e) and (by is None or e.by == by)
-
-
-@construct
-@dataclass(frozen=True)
-class TurnPasses(Trigger):
-    event: ClassVar[str] = "TurnEnded"
-    binds: ClassVar[frozenset[str]] = frozenset()
-    grammar: ClassVar[str] = r'''
-!turn_passes: ("a" "turn" | "a" "turn" "you" "lead" | "a" "turn" "you" "led" | "your" "turn") ("starts" | "ends")
-'''
-    syntax: ClassVar[str] = "a turn [you lead] starts|ends"
-    meaning: ClassVar[str] = "a turn begins (before the leader chooses, R4.1) or is over after its clean-up (R4.9)"
-    examples: ClassVar[tuple[str, ...]] = ("when a turn you lead starts: you may draw 1", "when a turn ends: if you have the most goods then gain 2")
+    action: str = ""
+    n: int = 0
     yours: bool = False
-    starts: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> TurnPasses:
+    def build_word(cls, word: Word, col: int, children: list[Any]) -> Event:
         w = words(children)
-        return cls("you" in w or "your" in w, "starts" in w, col=col)
+        actor = read_actor(children) if isinstance(word, EventName) and word.actor_field else "any"
+        action = next((x for x in w[1:] if x in ACTIONS), "")
+        return cls(word.name, actor, first(children, Filter), first(children, Owner), first(children, Ships), action,
+                   (ints(children) or [0])[0], word.name.startswith("turn_") and ("you" in w or "your" in w), col=col)
+
+    @property
+    def spec(self) -> EventName:
+        word = self.word(self.name)
+        assert isinstance(word, EventName)
+        return word
+
+    @property
+    def binds(self) -> frozenset[str]:  # type: ignore[override]
+        return self.spec.binds
 
     def event_name(self) -> str:
-        return "TurnStarted" if self.starts else "TurnEnded"
+        return self.spec.event
+
+    def names_actor(self) -> bool:
+        return bool(self.spec.actor_field)
 
     def english(self) -> str:
-        return f"a turn {'you lead ' if self.yours else ''}{'starts' if self.starts else 'ends'}"
+        spec = self.spec
+        owner = self.owner.english() if self.owner is not None else ""
+        return spec.english.format(
+            actor=ACTOR_TEXT[self.actor], verb=verb(self.actor, *spec.verbs), a_card=_a(self.filter),
+            a_container=_a(self.filter, "container"), owner=owner,
+            a_ship=f"one of {owner} ships" if self.owner is not None else "a ship",
+            onto=f" onto {self.ships.english()}" if self.ships is not None else "",
+            by=f" by a {self.action.upper()} action" if self.action else "", action=self.action.upper(), n=self.n,
+            lead="you lead " if self.yours else "")
 
     def matches(self) -> Match:
-        if not self.yours:
-            return lambda ctx, e: True
-        return lambda ctx, e: ctx.world.is_leader(ctx.owner)
+        tests = [t for t in (self._actor_test(), self._card_test(), self._owner_test(), self._ship_test(),
+                             self._number_tests()) if t is not None]
+        return lambda ctx, e: all(t(ctx, e) for t in tests)
 
+    def _actor_test(self) -> Match | None:
+        field, acts = self.spec.actor_field, actor_test(self.actor)
+        return (lambda ctx, e: acts(ctx, getattr(e, field))) if field and self.actor != "any" else None
 
-@construct
-@dataclass(frozen=True)
-class Reshuffled(Trigger):
-    event: ClassVar[str] = "DeckReshuffled"
-    binds: ClassVar[frozenset[str]] = frozenset()
-    grammar: ClassVar[str] = r'''
-!reshuffled: "the" "deck" "is" ("reshuffled" | "shuffled") | "the" "discard" "pile" "is" "shuffled" "into" "the" "deck"
-'''
-    syntax: ClassVar[str] = "the deck is reshuffled"
-    meaning: ClassVar[str] = "the deck ran out and the discard pile was shuffled into a new deck (R3.7)"
-    examples: ClassVar[tuple[str, ...]] = ("when the deck is reshuffled: gain 4",)
+    def _card_test(self) -> Match | None:
+        f, field = self.filter, self.spec.card_field
+        return (lambda ctx, e: matches(f, getattr(e, field))) if f is not None else None
 
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Reshuffled:
-        return cls(col=col)
-
-    def english(self) -> str:
-        return "the discard pile is shuffled into a new deck"
-
-    def matches(self) -> Match:
-        return lambda ctx, e: True
-
-
-@construct
-@dataclass(frozen=True)
-class Sells(ActorTrigger):
-    event: ClassVar[str] = "CardSold"
-    binds: ClassVar[frozenset[str]] = frozenset({"that player", "that card"})
-    grammar: ClassVar[str] = r'''
-!sells: _actor ("sell" | "sells") _article? filter? "card" ("to" "the" "island")?
-'''
-    syntax: ClassVar[str] = "ACTOR sell(s) a [FILTER] card [to the island]"
-    meaning: ClassVar[str] = "a card is sold onto the supply island, by the SUPPLY action or by a power (R12.1.1, R12.5)"
-    examples: ClassVar[tuple[str, ...]] = ("when you sell a card: gain 2 for each luxury good you have (at most 6)",)
-    filter: Filter | None = None
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Sells:
-        return cls(read_actor(children), first(children, Filter), col=col)
-
-    def english(self) -> str:
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'sell', 'sells')} {_a(self.filter)} to the supply island"
-
-    def matches(self) -> Match:
-        acts, f = self.acts(), self.filter
-        return lambda ctx, e: acts(ctx, e.player) and matches(f, e.card)
-
-
-@construct
-@dataclass(frozen=True)
-class TakesFromIsland(ActorTrigger):
-    event: ClassVar[str] = "CardTakenFromIsland"
-    binds: ClassVar[frozenset[str]] = frozenset({"that player", "that card"})
-    grammar: ClassVar[str] = r'''
-!takes_from_island: _actor ("take" | "takes") _article filter? "card" "from" "the" "island"
-'''
-    syntax: ClassVar[str] = "ACTOR take(s) a [FILTER] card from the island"
-    meaning: ClassVar[str] = "a SUPPLY action takes an island card into Imports (R12.1.2)"
-    examples: ClassVar[tuple[str, ...]] = ("when another player takes a card from the island: gain 2",)
-    filter: Filter | None = None
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> TakesFromIsland:
-        return cls(read_actor(children), first(children, Filter), col=col)
-
-    def english(self) -> str:
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'take', 'takes')} {_a(self.filter)} from the supply island"
-
-    def matches(self) -> Match:
-        acts, f = self.acts(), self.filter
-        return lambda ctx, e: acts(ctx, e.player) and matches(f, e.card)
-
-
-@construct
-@dataclass(frozen=True)
-class DiscardsContract(ActorTrigger):
-    event: ClassVar[str] = "ContractDiscarded"
-    binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "that card"})
-    grammar: ClassVar[str] = r'''
-!discards_contract: _actor ("discard" | "discards") "a" "contract"
-'''
-    syntax: ClassVar[str] = "ACTOR discard(s) a contract"
-    meaning: ClassVar[str] = "a leader discards an uncompleted contract (R14)"
-    examples: ClassVar[tuple[str, ...]] = ("when another player discards a contract: gain 2",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> DiscardsContract:
-        return cls(read_actor(children), col=col)
-
-    def english(self) -> str:
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'discard', 'discards')} a contract"
-
-    def matches(self) -> Match:
-        acts = self.acts()
-        return lambda ctx, e: acts(ctx, e.player)
-
-
-@construct
-@dataclass(frozen=True)
-class CardDiscarded(Trigger):
-    event: ClassVar[str] = "CardDiscarded"
-    binds: ClassVar[frozenset[str]] = frozenset({"that card"})
-    grammar: ClassVar[str] = r'''
-!card_discarded: _article filter? "card" "is" "discarded"
-'''
-    syntax: ClassVar[str] = "a [FILTER] card is discarded"
-    meaning: ClassVar[str] = "any card goes to the discard pile, from anywhere"
-    examples: ClassVar[tuple[str, ...]] = ("when a luxury card is discarded: gain 2",)
-    filter: Filter | None = None
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> CardDiscarded:
-        return cls(first(children, Filter), col=col)
-
-    def english(self) -> str:
-        return f"{_a(self.filter)} goes to the discard pile"
-
-    def matches(self) -> Match:
-        f = self.filter
-        return lambda ctx, e: matches(f, e.card)
-
-
-@construct
-@dataclass(frozen=True)
-class IslandSeeded(Trigger):
-    event: ClassVar[str] = "IslandSeeded"
-    binds: ClassVar[frozenset[str]] = frozenset({"that card"})
-    grammar: ClassVar[str] = r'''
-!island_seeded: "the" "island" "is" "seeded"
-'''
-    syntax: ClassVar[str] = "the island is seeded"
-    meaning: ClassVar[str] = "a card of the deck is put on the supply island (a ship completed, R8.4, or a power)"
-    examples: ClassVar[tuple[str, ...]] = ("when the island is seeded: you may draw 1",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> IslandSeeded:
-        return cls(col=col)
-
-    def english(self) -> str:
-        return "a card of the deck is put on the supply island"
-
-    def matches(self) -> Match:
-        return lambda ctx, e: True
-
-
-@construct
-@dataclass(frozen=True)
-class EndTriggered(Trigger):
-    event: ClassVar[str] = "GameEndTriggered"
-    binds: ClassVar[frozenset[str]] = frozenset()
-    grammar: ClassVar[str] = r'''
-!end_triggered: "the" "game" "end" "is" "triggered"
-'''
-    syntax: ClassVar[str] = "the game end is triggered"
-    meaning: ClassVar[str] = "a game-end condition is met (R16.1); the turn is still finished"
-    examples: ClassVar[tuple[str, ...]] = ("when the game end is triggered: draw 2",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> EndTriggered:
-        return cls(col=col)
-
-    def english(self) -> str:
-        return "the game end is triggered"
-
-    def matches(self) -> Match:
-        return lambda ctx, e: True
-
-
-@construct
-@dataclass(frozen=True)
-class AuctionStarts(Trigger):
-    event: ClassVar[str] = "AuctionStarted"
-    binds: ClassVar[frozenset[str]] = frozenset({"that ship"})
-    grammar: ClassVar[str] = r'''
-!auction_starts: ("a" "ship" | "one" "of" owner "ships") "is" "auctioned"
-'''
-    syntax: ClassVar[str] = "a ship | one of OWNER ships is auctioned"
-    meaning: ClassVar[str] = "an import round begins: the leader puts a ship up for auction (R10.2, R10.4)"
-    examples: ClassVar[tuple[str, ...]] = ("when one of your ships is auctioned: gain 2",)
-    owner: Owner | None = None
-
-    def english(self) -> str:
-        return (f"one of {self.owner.english()} ships" if self.owner is not None else "a ship") + " is put up for auction"
-
-    def matches(self) -> Match:
+    def _owner_test(self) -> Match | None:
         if self.owner is None:
-            return lambda ctx, e: True
-        owners = self.owner.resolve()
-        return lambda ctx, e: e.ship is not None and any(p.seat == e.ship.owner for p in owners(ctx))
+            return None
+        owners, on_ship = self.owner.resolve(), self.spec.owner_field == "ship"
 
+        def owned(ctx: Ctx, e: Any) -> bool:
+            seat = (e.ship.owner if e.ship is not None else None) if on_ship else e.player
+            return any(p.seat == seat for p in owners(ctx))
+        return owned
 
-@construct
-@dataclass(frozen=True)
-class GetsActions(ActorTrigger):
-    event: ClassVar[str] = "InstancesGranted"
-    binds: ClassVar[frozenset[str]] = frozenset({"that player", "count"})
-    grammar: ClassVar[str] = r'''
-!gets_actions: _actor ("get" | "gets") INT "or" "more" _filter_action "actions"
-'''
-    syntax: ClassVar[str] = "ACTOR get(s) N or more ACTION actions"
-    meaning: ClassVar[str] = "after everyone has chosen, a player has that many instances of an action this turn (R4.6)"
-    examples: ClassVar[tuple[str, ...]] = ("when you get 3 or more load actions: draw 1",)
-    least: int = 2
-    action: str = "load"
+    def _ship_test(self) -> Match | None:
+        return ship_test(self.ships) if self.ships is not None else None
 
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> GetsActions:
-        return cls(read_actor(children), ints(children)[0], next(x for x in words(children) if x in ACTIONS), col=col)
-
-    def english(self) -> str:
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'get', 'gets')} {self.least} or more {self.action.upper()} actions"
-
-    def matches(self) -> Match:
-        acts, least, action = self.acts(), self.least, self.action
-        return lambda ctx, e: acts(ctx, e.player) and e.action == action and e.count >= least
-
-
-@construct
-@dataclass(frozen=True)
-class GivesYou(ActorTrigger):
-    event: ClassVar[str] = "CardsGiven"
-    grammar: ClassVar[str] = r'''
-!gives_you: _actor ("give" | "gives") "you" ("a" "card" | "cards")
-'''
-    syntax: ClassVar[str] = "ACTOR give(s) you cards"
-    meaning: ClassVar[str] = "a power makes a player hand cards to the card's owner (`that player` gave them)"
-    examples: ClassVar[tuple[str, ...]] = ("when another player gives you cards: draw 1",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> GivesYou:
-        return cls(read_actor(children), col=col)
-
-    def english(self) -> str:
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'give', 'gives')} you cards"
-
-    def matches(self) -> Match:
-        acts = self.acts()
-        return lambda ctx, e: acts(ctx, e.giver) and e.receiver == ctx.owner.seat
+    def _number_tests(self) -> Match | None:
+        spec, action, least, yours = self.spec, self.action, self.n, self.yours
+        checks: list[Match] = []
+        if spec.action_field and action:
+            checks.append(lambda ctx, e: getattr(e, spec.action_field) == action)
+        if spec.least_field:
+            checks.append(lambda ctx, e: getattr(e, spec.least_field) >= least)
+        if spec.by:
+            checks.append(lambda ctx, e: e.by == spec.by)
+        if spec.receiver:
+            checks.append(lambda ctx, e: e.receiver == ctx.owner.seat)
+        if yours:
+            checks.append(lambda ctx, e: ctx.world.is_leader(ctx.owner))
+        return (lambda ctx, e: all(c(ctx, e) for c in checks)) if checks else None
 
     def bind(self, ctx: Ctx, event: Any) -> None:
-        ctx.that = ctx.world.player(event.giver)
-
-
-@construct
-@dataclass(frozen=True)
-class FlipsCoin(ActorTrigger):
-    event: ClassVar[str] = "CoinFlipped"
-    grammar: ClassVar[str] = r'''
-!flips_coin: _actor ("flip" | "flips") "a" "coin"
-'''
-    syntax: ClassVar[str] = "ACTOR flip(s) a coin"
-    meaning: ClassVar[str] = "a power flips a coin"
-    examples: ClassVar[tuple[str, ...]] = ("when another player flips a coin: gain 2",)
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> FlipsCoin:
-        return cls(read_actor(children), col=col)
-
-    def english(self) -> str:
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'flip', 'flips')} a coin"
-
-    def matches(self) -> Match:
-        acts = self.acts()
-        return lambda ctx, e: acts(ctx, e.player)
+        super().bind(ctx, event)
+        field = self.spec.actor_field
+        if field and field != "player":  # `that player` is whoever acted (the giver of `gives you`)
+            ctx.that = ctx.world.player(getattr(event, field))

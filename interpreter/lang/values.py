@@ -6,10 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from interpreter.lang.bounds import COMPARED, EVERY, Bound
 from interpreter.lang.cards import Owner, first, ints, words
+from interpreter.lang.english import counted
 from interpreter.lang.registry import Node, construct
 from interpreter.lang.roles import Group, Value
-from interpreter.lang.world import Ctx, Number
+from interpreter.lang.world import Number
 
 CARD_WORTH = 2.0  # a card in hand is worth about one action, 2 credits (card-estimates.yaml's valuation)
 
@@ -32,6 +34,7 @@ class ForEach(Modifier):
     grammar: ClassVar[str] = r'''
 !for_each: ("for" "each" | "per") group ("beyond" INT)?
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = "for each THING [beyond N]"
     meaning: ClassVar[str] = "the amount is multiplied by the count; `beyond N` counts only what exceeds N"
     examples: ClassVar[tuple[str, ...]] = ("on completion: gain 2 for each of your agriculture shipments",
@@ -66,6 +69,7 @@ class ForEvery(Modifier):
     grammar: ClassVar[str] = r'''
 !for_every: "for" "every" INT group
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (EVERY,)
     syntax: ClassVar[str] = "for every N THING"
     meaning: ClassVar[str] = "the amount is multiplied by the count divided by N, rounded down"
     examples: ClassVar[tuple[str, ...]] = ("when you load a container, once per turn: take 1 free load action for every 2 of your technology goods",)
@@ -98,6 +102,7 @@ class AtMost(Modifier):
     grammar: ClassVar[str] = r'''
 !at_most: "(" "at" "most" INT ("in" "all")? ")"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = "(at most N)"
     meaning: ClassVar[str] = "the amount, multiplied out, is never more than N"
     examples: ClassVar[tuple[str, ...]] = ("on completion: each player draws 1 for each shipment they have (at most 3)",)
@@ -143,25 +148,27 @@ class Amount(Node):
     role: ClassVar[str] = "amount"
     rule: ClassVar[str] = "how_much"
     grammar: ClassVar[str] = r'''
-!how_much: INT (for_each | for_every)? at_most? rounded_even?
+!how_much: INT ("credit" | "credits" | "card" | "cards" | "point" | "points")? (for_each | for_every)? at_most? rounded_even?
 '''
-    syntax: ClassVar[str] = "N [for each ... | for every N ...] [(at most N)] [rounded up to an even number]"
+    syntax: ClassVar[str] = "N [credits|cards|points] [for each ... | for every N ...] [(at most N)] [rounded up to an even number]"
     meaning: ClassVar[str] = "a number of credits or cards"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: draw 5", "on completion: gain 2 for each of your shipments")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: draw 5", "on completion: gain 2 credits for each of your shipments")
     n: int = 0
     modifiers: tuple[Modifier, ...] = ()
+    noun: str = ""  # the word written after the number, if any (`credits`, `cards`, `points`)
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Amount:
-        return cls(ints(children)[0], tuple(c for c in children if isinstance(c, Modifier)), col=col)
+        noun = next((w.rstrip("s") for w in words(children)[1:2] if w.rstrip("s") in ("credit", "card", "point")), "")
+        return cls(ints(children)[0], tuple(c for c in children if isinstance(c, Modifier)), noun, col=col)
 
     def english(self) -> str:
         return " ".join([str(self.n)] + [m.english() for m in self.modifiers])
 
     def of(self, noun: str) -> str:
         """`2 credits for each ...`: the number with its noun, then its modifiers."""
-        from interpreter.lang.english import counted
-        base = counted(self.n, noun) if not any(isinstance(m, ForEach | ForEvery) for m in self.modifiers) else f"{self.n} {noun if self.n == 1 else noun + 's'}"
+        per_item = any(isinstance(m, ForEach | ForEvery) for m in self.modifiers)
+        base = f"{self.n} {noun if self.n == 1 else noun + 's'}" if per_item else counted(self.n, noun)
         return " ".join([base] + [m.english() for m in self.modifiers])
 
     def number(self) -> Number:
@@ -182,7 +189,7 @@ class Amount(Node):
         return self.rough()
 
 
-EVENT_VALUES = {("its", "payout"): "payout", ("the", "bid"): "bid", ("that", "bid"): "bid",
+EVENT_VALUES: dict[tuple[str, ...], str] = {("its", "payout"): "payout", ("the", "bid"): "bid", ("that", "bid"): "bid",
                 ("that", "amount"): "amount", ("that", "many"): "count"}
 
 
@@ -193,33 +200,39 @@ class EventAmount(Node):
 
     role: ClassVar[str] = "amount"
     grammar: ClassVar[str] = r'''
-!event_amount: "its" "payout" | "the" "bid" | "that" "bid" | "that" "amount" | "that" "many"
+!event_amount: ("its" "payout" | "the" "bid" | "that" "bid" | "that" "amount" | "that" "many") at_most?
 '''
-    syntax: ClassVar[str] = "its payout | the bid | that amount | that many"
+    syntax: ClassVar[str] = "its payout | the bid | that amount | that many [(at most N)]"
     meaning: ClassVar[str] = ("the payout of the completed shipment, the winning bid of the import, the credits paid or gained, "
-                              "or the cards drawn, of the event that triggered the power")
-    examples: ClassVar[tuple[str, ...]] = ("on completion: the next time you complete a shipment, gain its payout",)
+                              "or the cards drawn, of the event that triggered the power; `(at most N)` caps it")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: the next time you complete a shipment, gain its payout",
+                                           "when you import, once per turn: gain the bid (at most 2)")
     name: str = "payout"
+    cap: AtMost | None = None
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> EventAmount:
-        return cls(EVENT_VALUES[tuple(words(children))], col=col)
+        return cls(EVENT_VALUES[tuple(words(children))], first(children, AtMost), col=col)
 
     def english(self) -> str:
-        return {"payout": "its payout", "bid": "the winning bid", "amount": "that amount", "count": "that many"}[self.name]
+        said = {"payout": "its payout", "bid": "the winning bid", "amount": "that amount", "count": "that many"}[self.name]
+        return f"{said} {self.cap.english()}" if self.cap is not None else said
 
     def of(self, noun: str) -> str:
-        return f"{noun}s equal to {self.english()}" if self.name != "count" else f"that many {noun}s"
+        if self.name == "count":
+            return f"that many {noun}s" + (f" {self.cap.english()}" if self.cap is not None else "")
+        return f"{noun}s equal to {self.english()}"
 
     def number(self) -> Number:
         name = self.name
-        return lambda ctx: ctx.values.get(name, 0)
+        number: Number = lambda ctx: ctx.values.get(name, 0)  # noqa: E731
+        return self.cap.apply(number) if self.cap is not None else number
 
     def rough(self) -> float:
-        return 8.0
+        return min(8.0, self.cap.most) if self.cap is not None else 8.0
 
     def value(self) -> float:
-        return 8.0
+        return self.rough()
 
 
 # ------------------------------------------------------------------------------------ values compared
@@ -231,6 +244,7 @@ class WholeNumber(Value):
     grammar: ClassVar[str] = r'''
 number: INT
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = "N"
     meaning: ClassVar[str] = "a whole number"
     examples: ClassVar[tuple[str, ...]] = ("on completion: if your credits <= 18 then gain 8 else gain 4",)

@@ -5,24 +5,24 @@ a card file or a pack manifest with their descriptions, and the values a field a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from lark.exceptions import LarkError
 
+from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
 from interpreter.lang.grammar import constructs, keywords
 from interpreter.lang.parser import parser
-from interpreter.lang.shorthands import expand
+from interpreter.lang.shorthands import Shorthand, expand
+from interpreter.lsp.documents import CARD, PACK_FILE, PACK_MANIFEST
 from interpreter.lsp.powerline import power_at
+from interpreter.schemas import CARD_FIELDS, MANIFEST_FIELDS
 
 PARTIAL_WORD = re.compile(r"[A-Za-z'\-]*$")
 MAX_SNIPPETS = 30
-# Terminals that are not one fixed word: what to offer for them.
-OPEN_TERMINALS = {
-    "GOOD": ("technology", "agriculture", "illegal", "consumer", "luxury"),
-    "COLOUR": ("green", "yellow", "red", "black", "blue"),
-    "COMPARATOR": ("<=", ">=", "<", ">", "="),
-}
+# Terminals that are not one fixed word (numbers aside): what to offer for them.
+OPEN_TERMINALS = {"COMPARATOR": ("<=", ">=", "<", ">", "=")}
 
 
 @dataclass(frozen=True)
@@ -46,10 +46,11 @@ def _words_of_terminals() -> dict[str, tuple[str, ...]]:
     return words
 
 
-def next_words(prefix: str) -> list[str] | None:
+def next_words(prefix: str, shorthands: Sequence[Shorthand] | None = None) -> list[str] | None:
     """The words that may follow `prefix` (a power line up to a word boundary), asked of the LALR
-    parser; None when the prefix itself is wrong, so nothing can be told."""
-    expansion = expand(prefix.lower(), None)
+    parser after the shorthands in it are expanded (None: the built-in ones; a pack's card passes its
+    pack's too); None when the prefix itself is wrong, so nothing can be told."""
+    expansion = expand(prefix.lower(), shorthands)
     if expansion.problem is not None:
         return None
     try:
@@ -89,12 +90,12 @@ def _example_suggestions(typed: str, boundary: str, replace_from: int) -> list[S
     return out
 
 
-def power_suggestions(typed: str, cursor: int) -> list[Suggestion]:
+def power_suggestions(typed: str, cursor: int, shorthands: Sequence[Shorthand] | None = None) -> list[Suggestion]:
     """Suggestions inside a power line whose text up to the cursor is `typed`; `cursor` is the file column."""
     partial = PARTIAL_WORD.search(typed)
     boundary = typed[:partial.start()] if partial else typed
     replace_from = cursor - (len(typed) - len(boundary))
-    nexts = next_words(boundary)
+    nexts = next_words(boundary, shorthands)
     words = nexts if nexts is not None else keywords()
     detail = "can come next" if nexts is not None else "a word of the power language"
     out = [Suggestion(w, w, "word", detail, replace_from=replace_from) for w in words]
@@ -103,9 +104,6 @@ def power_suggestions(typed: str, cursor: int) -> list[Suggestion]:
 
 def field_suggestions(line_text: str, character: int, kind: str) -> list[Suggestion]:
     """At the start of a top-level line: the file's fields; after `good:` or `action:`: their values."""
-    from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
-    from interpreter.lsp.documents import CARD, PACK_FILE, PACK_MANIFEST
-    from interpreter.schemas import CARD_FIELDS, MANIFEST_FIELDS
     before = line_text[:character]
     value = re.match(r"^(good|action)\s*:\s*([a-z]*)$", before)
     if value and kind == CARD:
@@ -118,12 +116,13 @@ def field_suggestions(line_text: str, character: int, kind: str) -> list[Suggest
     return []
 
 
-def suggestions(text: str, line: int, character: int, kind: str) -> list[Suggestion]:
-    """Everything worth offering at (line, character), both 0-based, of a buffer of `kind`."""
+def suggestions(text: str, line: int, character: int, kind: str, shorthands: Sequence[Shorthand] | None = None) -> list[Suggestion]:
+    """Everything worth offering at (line, character), both 0-based, of a buffer of `kind` whose
+    power lines may use `shorthands` (None: the built-in ones)."""
     lines = text.splitlines()
     if line >= len(lines):
         lines += [""] * (line - len(lines) + 1)
     power = power_at(lines, line)
     if power is not None and power.line == line and character >= power.start:
-        return power_suggestions(lines[line][power.start:character], character)
+        return power_suggestions(lines[line][power.start:character], character, shorthands)
     return field_suggestions(lines[line], character, kind)

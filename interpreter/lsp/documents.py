@@ -9,6 +9,10 @@ from pathlib import Path
 
 from interpreter.cards.diagnostics import Diagnostic
 from interpreter.cards.loader import CardSet, load_card_text
+from interpreter.cards.packwords import pack_shorthands, shorthands_for
+from interpreter.cards.yamlsource import load_yaml_text
+from interpreter.lang.shorthands import Shorthand, builtin
+from interpreter.mods.apply import pack_problems
 from interpreter.mods.pack import MANIFEST
 
 CARD, PACK_MANIFEST, PACK_FILE, RULES, SCENARIO, OTHER = "card", "pack manifest", "pack file", "rules", "scenario", "other"
@@ -56,7 +60,6 @@ def diagnostics_for(path: Path, text: str, base_cards: Callable[[], CardSet]) ->
         return load_card_text(text, path)[1]
     if kind not in (PACK_MANIFEST, PACK_FILE):
         return []  # game.yaml and scenarios: their schemas help while typing; `validate` checks them
-    from interpreter.mods.apply import pack_problems
     pack = path.parent if kind == PACK_MANIFEST else path
     own = {str(path), str(pack)}
     out = []
@@ -67,3 +70,16 @@ def diagnostics_for(path: Path, text: str, base_cards: Callable[[], CardSet]) ->
             where = Path(d.path).relative_to(pack) if Path(d.path).is_relative_to(pack) else Path(d.path)
             out.append(Diagnostic(str(path), 1, 1, d.code, f"in {where.as_posix()}:{d.line}:{d.col}: {d.message}"))
     return out
+
+
+def shorthands_in(path: Path, text: str, kind: str) -> list[Shorthand] | None:
+    """The shorthands the power lines of the buffer may use, as the loader would give them: a card
+    file, those of the pack it lies in (None: the built-in ones only); a single-file pack, its own
+    `shorthands:` as the buffer has them now."""
+    if kind == CARD:
+        return shorthands_for(path)
+    if kind != PACK_FILE:
+        return None
+    data, _, problems = load_yaml_text(text, path)
+    own, _ = pack_shorthands(data.get("shorthands"), str(path)) if not problems and isinstance(data, dict) else ([], [])
+    return [*builtin(), *own] if own else None

@@ -8,6 +8,7 @@ be hundreds of lines of ours.
 
 from __future__ import annotations
 
+import argparse
 import logging
 from collections.abc import Sequence
 from functools import cache
@@ -18,10 +19,11 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from interpreter import __version__
+from interpreter.cards.catalog import load_all_cards
 from interpreter.cards.diagnostics import Diagnostic
 from interpreter.cards.loader import CardSet
 from interpreter.lsp.completion import Suggestion, suggestions
-from interpreter.lsp.documents import OTHER, diagnostics_for, document_kind
+from interpreter.lsp.documents import OTHER, diagnostics_for, document_kind, shorthands_in
 from interpreter.lsp.hover import hover_markdown
 
 NAME = "importexport-lsp"
@@ -36,7 +38,6 @@ log = logging.getLogger(NAME)
 @cache
 def shipped_cards() -> CardSet:
     """Every shipped card (all sets), loaded once: what a pack's manifest is checked against."""
-    from interpreter.cards.catalog import load_all_cards
     return load_all_cards()
 
 
@@ -124,7 +125,8 @@ def build_server() -> LanguageServer:
         row = params.position.line
         text = lines[row] if row < len(lines) else ""
         character = _from_utf16(text, params.position.character)
-        found = suggestions(document.source, row, character, kind) if kind != OTHER else []
+        words = shorthands_in(_path(params.text_document.uri), document.source, kind)
+        found = suggestions(document.source, row, character, kind, words) if kind != OTHER else []
         return types.CompletionList(is_incomplete=False, items=[_item(s, row, character, text) for s in found])
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
@@ -134,7 +136,8 @@ def build_server() -> LanguageServer:
         lines = document.source.splitlines()
         row = params.position.line
         text = lines[row] if row < len(lines) else ""
-        shown = hover_markdown(document.source, row, _from_utf16(text, params.position.character), kind) if kind != OTHER else None
+        words = shorthands_in(_path(params.text_document.uri), document.source, kind)
+        shown = hover_markdown(document.source, row, _from_utf16(text, params.position.character), kind, words) if kind != OTHER else None
         if shown is None:
             return None
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=shown))
@@ -144,7 +147,6 @@ def build_server() -> LanguageServer:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Serve on standard input and output until the editor says exit."""
-    import argparse
     parser = argparse.ArgumentParser(prog=NAME, description="Language server for Import / Export card files and mod packs "
                                                             "(speaks LSP on stdin/stdout; docs/editors.md).")
     parser.add_argument("--log", type=Path, help="write the server's log to this file")

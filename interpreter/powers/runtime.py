@@ -1,27 +1,33 @@
-"""Powers in play (R15): activating a card's compiled powers while it is in its owner's Shipments,
-dispatching triggers in the order of R15.7, any-time windows, game-end powers, copying powers."""
+"""Powers in play (R15): the runtime that implements the engine's `Powers` interface with the
+cards' compiled powers (interpreter/lang). It starts a card's ongoing powers while the card is in
+its owner's Shipments, dispatches triggers in the order of R15.7, re-checks standing conditions,
+offers any-time powers, runs the game-end powers in the order of R17.2, and keeps the rules a power
+sets for a while (`until ...`) and the one-shot triggers (`the next time ...`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from interpreter.bus import events as ev
 from interpreter.bus.bus import TriggerLoopError
-from interpreter.cards.model import ANY_COLOUR
-from interpreter.dsl.ast import CardFilter
+from interpreter.engine import events as ev
 from interpreter.engine.decisions import Decision, Option
-from interpreter.engine.state import Card, Player
-from interpreter.powers.context import Ctx
-from interpreter.powers.modifiers import Modifier, modifiers_for
+from interpreter.engine.state import Card, Player, Ship
+from interpreter.lang.timings import CompiledPower
+from interpreter.lang.world import Ctx
+from interpreter.powers.world import EngineWorld
 
 if TYPE_CHECKING:
-    from interpreter.dsl.compile import CompiledPower
     from interpreter.engine.game import Game
-
 
 MAX_CHAIN = 100  # powers running inside one another deeper than this are a loop
 MAX_USES_PER_WINDOW = 12
+EVENTS: dict[str, type[ev.Event]] = {cls.__name__: cls for cls in ev.CATALOGUE}
+ADJUSTMENT_PHASES = (1, 2, 3, 4)  # R17.2: cards out of Shipments, other moves, virtual goods, counted ones
+SCORING_PHASE = 5  # R17.8
+
+Modifier = Callable[..., Any]
 
 
 @dataclass(eq=False)
@@ -32,78 +38,202 @@ class Active:
     host: Card
     power: CompiledPower
     order: int
-    last_turn: int = -1
+    last: tuple[int, int] = (-1, -1)  # (turn, 0) of the last use, for `once per turn`; (0, 1) once per game
     used_by: dict[int, int] = field(default_factory=dict)  # `once per turn for each player`: seat -> turn
     installed: list[tuple[str, Modifier]] = field(default_factory=list)
+    holds: bool = False  # `as soon as`: whether its condition held at the last check
+    one_shot: bool = False  # `the next time ...`: removed after it fires
+
+
+@dataclass(eq=False)
+class ForAWhile:
+    """Modifiers a power installed for a while (`until ...`)."""
+
+    owner: Player
+    installed: list[tuple[str, Modifier]]
+    until: str
+    turn: int
 
 
 class PowerRuntime:
     def __init__(self, game: Game):
         self.game = game
+        self.world = EngineWorld(game, self)
         self.by_host: dict[int, list[Active]] = {}
         self.any_time_active: list[Active] = []  # any-time powers of completed cards, for the windows
         self.triggers: dict[type[ev.Event], list[Active]] = {}
-        self.any_time_cards = any(p.timing == "any_time" and p.from_hand for c in game.card_set.cards for p in c.powers)
-        self.container_cards = any(p.timing == "as_container" for c in game.card_set.cards for p in c.powers)
-        self.any_time_used: dict[tuple[int, str], int] = {}  # (card uid, power) -> turn, for `once per turn`
-        rainbow = {c.id for c in game.card_set.cards for p in c.powers if p.timing == "as_contract"}
-        if rainbow:  # `as a contract: this contract accepts any colour` holds wherever the card is contracted
-            game.rules.add_modifier("contract_load", lambda value, p, card: ((ANY_COLOUR, sum(n for _, n in value)),)
-                                    if card.id in rainbow else value)
+        self.standing: list[Active] = []  # `as soon as` powers of completed cards, checked after every event
+        self.temporary: list[ForAWhile] = []
+        self._checking = False
+        cards = game.card_set.cards
+        self.any_time_cards = any(p.timing == "any_time" and p.from_hand for c in cards for p in c.powers)
+        self.container_cards = any(p.timing == "as_container" for c in cards for p in c.powers)
+        self.any_time_used: dict[tuple[int, str], tuple[int, int]] = {}  # (card uid, power) -> last use
+        self._contract_makers: dict[tuple[int, int, int], Modifier] = {}
+        self._as_contract_ids = {c.id for c in cards for p in c.powers if p.timing == "as_contract"}
+        self._contracted: dict[str, list[tuple[Player, Card, Ship]]] | None = None  # None: to be looked up again
+        for defn in {c.id: c for c in cards}.values():  # `as a contract` rules: on any copy that is a contract
+            for power in defn.powers:
+                if power.timing == "as_contract":
+                    for i, (query, make) in enumerate(power.changes):
+                        game.rules.add_modifier(query, self._as_contract(defn.id, i, make))
+        if self._as_contract_ids:  # contracts come and go with events: look them up again after each
+            game.bus.watch(self._contracts_may_change)
         self._order = 0
         self._running: list[str] = []  # the chain of powers now running, for the loop guard
 
+    def ctx(self, owner: Player, card: Card, event: Any = None, ship: Ship | None = None,
+            contracts: list[Card] | None = None) -> Ctx:
+        return Ctx(self.world, owner, card, event, None, ship, contracts)
+
     # --- activation --------------------------------------------------------------------------
-    def activate(self, owner: Player, host: Card, powers: tuple[CompiledPower, ...]) -> None:
-        """Start the ongoing powers of `powers` for `owner`, attached to `host` (R15.4)."""
-        for power in powers:
+    def activate(self, owner: Player, host: Card, powers: tuple[CompiledPower, ...] | None = None) -> None:
+        """Start the ongoing powers of `host` (or `powers`, copied onto it) for `owner` (R15.4)."""
+        for power in powers if powers is not None else host.defn.powers:
             if power.timing in ("on_completion", "as_container", "on_contract", "as_contract"):
                 continue
+            if power.timing == "any_time" and not power.from_shipments:
+                continue  # it works from hand only: nothing to do in Shipments (nor when copied)
             self._order += 1
-            active = Active(owner, host, power, self._order)
-            self.by_host.setdefault(host.uid, []).append(active)
-            if power.timing == "triggered":
-                assert power.event_type is not None
-                entries = self.triggers.get(power.event_type)
-                if entries is None:
-                    entries = self.triggers[power.event_type] = []
-                    self.game.bus.subscribe(power.event_type, self.dispatch)
-                entries.append(active)
-            elif power.timing == "any_time":
-                self.any_time_active.append(active)
-            elif power.timing == "rule":
-                assert power.ast.rule is not None
-                active.installed = modifiers_for(power.ast.rule, owner, Ctx(self.game, owner, host))
-                for query, modifier in active.installed:
-                    self.game.rules.add_modifier(query, modifier)
-                self.game.emit(ev.PowerUsed, owner.seat, host, "rule", power.text)  # the rule now holds
+            self._start(Active(owner, host, power, self._order))
+
+    def _start(self, active: Active) -> None:
+        power = active.power
+        self.by_host.setdefault(active.host.uid, []).append(active)
+        if power.timing == "triggered":
+            self._listen(active)
+        elif power.timing == "any_time":
+            self.any_time_active.append(active)
+        elif power.timing == "standing":
+            if not self.standing:
+                self.game.bus.watch(self.check_standing)
+            self.standing.append(active)
+        elif power.timing == "rule":
+            ctx = self.ctx(active.owner, active.host)
+            active.installed = self._install(power.changes, ctx)
+            self.game.emit(ev.PowerUsed, active.owner.seat, active.host, "rule", power.text)  # the rule now holds
+
+    def _listen(self, active: Active) -> None:
+        event_type = EVENTS[str(active.power.event)]
+        entries = self.triggers.get(event_type)
+        if entries is None:
+            entries = self.triggers[event_type] = []
+            self.game.bus.subscribe(event_type, self.dispatch)
+        entries.append(active)
+
+    def _install(self, changes: tuple[tuple[str, Any], ...] | list[tuple[str, Any]], ctx: Ctx) -> list[tuple[str, Modifier]]:
+        installed = []
+        for query, make in changes:
+            modifier = make(ctx)
+            self.game.rules.add_modifier(query, modifier)
+            installed.append((query, modifier))
+        return installed
+
+    def _uninstall(self, installed: list[tuple[str, Modifier]]) -> None:
+        for query, modifier in installed:
+            self.game.rules.remove_modifier(query, modifier)
 
     def deactivate(self, host: Card) -> None:
         """The card left Shipments: its powers (and any it copied) stop (R15.4)."""
         for active in self.by_host.pop(host.uid, []):
-            if active.power.event_type is not None:
-                self.triggers[active.power.event_type].remove(active)
-            if active.power.timing == "any_time":
-                self.any_time_active.remove(active)
-            for query, modifier in active.installed:
-                self.game.rules.remove_modifier(query, modifier)
+            self._stop(active)
 
-    def completed(self, owner: Player, card: Card) -> None:
-        """R8.2.3: the card entered Shipments; its one-time powers run now, in the order written."""
+    def _stop(self, active: Active) -> None:
+        event = active.power.event
+        if event is not None:
+            entries = self.triggers.get(EVENTS[event], [])
+            if active in entries:
+                entries.remove(active)
+        if active in self.any_time_active:
+            self.any_time_active.remove(active)
+        if active in self.standing:
+            self.standing.remove(active)
+            if not self.standing:
+                self.game.bus.unwatch(self.check_standing)
+        self._uninstall(active.installed)
+
+    # --- running -----------------------------------------------------------------------------
+    def completed(self, owner: Player, card: Card, ship: Ship | None = None, contracts: list[Card] | None = None) -> None:
+        """R8.2.3: the card entered Shipments; its one-time powers run now, in the order written.
+        `ship`, `contracts`: the completing ship and all its contracts (None for a card a power completes)."""
+        contracts = list(contracts or [card])
         for power in card.defn.powers:
             if power.timing == "on_completion":
-                self.run(power, Ctx(self.game, owner, card))
+                self.run(power, self.ctx(owner, card, ship=ship, contracts=contracts))
 
-    def run(self, power: CompiledPower, ctx: Ctx) -> None:
+    def run(self, power: CompiledPower, ctx: Ctx, timing: str | None = None) -> None:
         if len(self._running) >= MAX_CHAIN:
             chain = " -> ".join(self._running[-6:])
             raise TriggerLoopError(f"runaway chain of powers (more than {MAX_CHAIN} deep): {chain} -> {ctx.card.name}")
         self._running.append(f"{ctx.card.name} ({power.text})")
         try:
-            self.game.emit(ev.PowerUsed, ctx.owner.seat, ctx.card, power.timing, power.text)
+            self.game.emit(ev.PowerUsed, ctx.owner.seat, ctx.card, timing or power.timing, power.text)
             power.run(ctx)
         finally:
             self._running.pop()
+        if self.standing:  # a power may change the game without an event (cards put on the island ...)
+            self.check_standing()
+
+    # --- standing conditions -----------------------------------------------------------------
+    def check_standing(self) -> None:
+        """Run each `as soon as` power whose condition has just become true (it holds as long as its
+        card is in Shipments, R15.4). Called after every event while such a power is active, so a
+        condition reached any way counts. Never once the game is over or its final scoring has begun
+        (R16.3), nor twice for a power limited to once per game."""
+        game = self.game
+        if self._checking or game.finishing or game.instant_winner is not None:
+            return
+        self._checking = True
+        try:
+            for _ in range(MAX_CHAIN):  # the effects may make another condition true: check again
+                changed = False
+                for active in list(self.standing):
+                    if active not in self.standing or game.instant_winner is not None:
+                        continue
+                    power = active.power
+                    ctx = self.ctx(active.owner, active.host)
+                    assert power.condition is not None
+                    holds = power.condition(ctx)
+                    if holds and not active.holds:
+                        active.holds = changed = True
+                        if self._use(active, None):
+                            self.run(power, ctx)
+                    elif not holds:
+                        active.holds = False
+                if not changed:
+                    return
+        finally:
+            self._checking = False
+
+    def _use(self, active: Active, actor: int | None) -> bool:
+        """Count a use of a power limited to once per turn or game; False if it is used up."""
+        once, turn = active.power.once, self.game.turn
+        if once is None:
+            return True
+        if once == "game":
+            if active.last == (0, 1):
+                return False
+            active.last = (0, 1)
+            return True
+        if active.power.per_player and actor is not None:
+            if active.used_by.get(actor) == turn:
+                return False
+            active.used_by[actor] = turn
+            return True
+        if active.last == (turn, 0):
+            return False
+        active.last = (turn, 0)
+        return True
+
+    def _unuse(self, active: Active, actor: int | None, before: tuple[tuple[int, int], int | None]) -> None:
+        """Declining a `you may` is not a use (R15.6)."""
+        last, by = before
+        active.last = last
+        if actor is not None:
+            if by is None:
+                active.used_by.pop(actor, None)
+            else:
+                active.used_by[actor] = by
 
     # --- triggers ----------------------------------------------------------------------------
     def dispatch(self, event: Any) -> None:
@@ -115,59 +245,94 @@ class PowerRuntime:
         game = self.game
         n = len(game.players)
         actor = getattr(event, "player", game.leader)
-        that = game.players[actor] if isinstance(actor, int) else None
+        if not isinstance(actor, int):
+            actor = game.leader
         for active in sorted(entries, key=lambda a: ((a.owner.seat - actor) % n, a.order)):
-            if active.host.uid not in self.by_host:  # deactivated by an earlier trigger of this event
+            if active not in entries:  # stopped by an earlier trigger of this event
                 continue
             power = active.power
-            if power.that is not None:
-                seat = power.that(event)
-                ctx = Ctx(game, active.owner, active.host, event, game.players[seat] if seat is not None else None)
-            else:
-                ctx = Ctx(game, active.owner, active.host, event, that)
-            assert power.matches is not None
+            if power.completion_trigger and not power.own_included and _own_completion(active.host, event):
+                continue
+            ctx = self.ctx(active.owner, active.host, event)
+            assert power.bind is not None and power.matches is not None
+            power.bind(ctx, event)
             if not power.matches(ctx, event):
                 continue
-            if power.once_per_turn:
-                if power.per_player:
-                    if active.used_by.get(actor) == game.turn:
-                        continue
-                    before, active.used_by[actor] = active.used_by.get(actor, -1), game.turn
-                elif active.last_turn == game.turn:
-                    continue
-                else:
-                    before, active.last_turn = active.last_turn, game.turn
+            before = (active.last, active.used_by.get(actor))
+            if not self._use(active, actor):
+                continue
+            if active.one_shot:
+                self._forget(active)
             self.run(power, ctx)
-            if power.once_per_turn and ctx.declined:  # declining a `you may` is not a use (R15.6)
-                if power.per_player:
-                    active.used_by[actor] = before
-                else:
-                    active.last_turn = before
+            if ctx.declined and power.once is not None:
+                self._unuse(active, actor, before)
+
+    def _forget(self, active: Active) -> None:
+        entries = self.by_host.get(active.host.uid, [])
+        if active in entries:
+            entries.remove(active)
+        self._stop(active)
+
+    def install_next_time(self, ctx: Ctx, trigger: Any, run: Callable[[Ctx], None]) -> None:
+        """`the next time EVENT, EFFECT`: a trigger that fires once, then is gone (it stays if its
+        card leaves Shipments meanwhile)."""
+        power = CompiledPower(None, f"the next time {trigger.english()}", "triggered", run=run,
+                              event=trigger.event_name(), matches=trigger.matches(), bind=trigger.bind,
+                              completion_trigger=trigger.own_completion())
+        self._order += 1
+        active = Active(ctx.owner, ctx.card, power, self._order, one_shot=True)
+        self.by_host.setdefault(-1 - self._order, []).append(active)  # held apart: not stopped with its card
+        self._listen(active)
+
+    def install_for_a_while(self, ctx: Ctx, changes: list[tuple[str, Any]], until: str) -> None:
+        """`until ..., RULE`: the rule holds until the end of this turn, the end of the owner's next
+        turn, or the start of the owner's next turn, wherever its card goes meanwhile."""
+        if not self.temporary:
+            self.game.bus.subscribe(ev.TurnEnded, self._expire)
+            self.game.bus.subscribe(ev.TurnStarted, self._expire)
+        self.temporary.append(ForAWhile(ctx.owner, self._install(changes, ctx), until, self.game.turn))
+
+    def _expire(self, event: Any) -> None:
+        game = self.game
+        starting = isinstance(event, ev.TurnStarted)
+        for temp in list(self.temporary):
+            owner_leads = game.leader == temp.owner.seat
+            done = (
+                (temp.until == "this_turn" and not starting)
+                or (temp.until == "next_turn" and not starting and owner_leads and game.turn > temp.turn)
+                or (temp.until == "next_turn_starts" and starting and owner_leads and game.turn > temp.turn)
+            )
+            if done:
+                self._uninstall(temp.installed)
+                self.temporary.remove(temp)
 
     # --- any-time powers ---------------------------------------------------------------------
     def any_time_uses(self, p: Player) -> list[tuple[Card, CompiledPower]]:
         """Any-time powers `p` can use now: from Shipments, or from hand when the card's tier is met
         (R15.3, OQ-2)."""
         uses = [(a.host, a.power) for a in self.any_time_active
-                if a.owner is p and self._free(a.host, a.power) and a.power.usable(Ctx(self.game, p, a.host))]
+                if a.owner is p and self._free(a.host, a.power) and a.power.usable(self.ctx(p, a.host))]
         if self.any_time_cards:
             for card in p.hand:
                 for power in card.defn.powers:
                     if (power.timing == "any_time" and power.from_hand and self.game.rules.level(p, card.good) >= card.tier
-                            and self._free(card, power) and power.usable(Ctx(self.game, p, card))):
+                            and self._free(card, power) and power.usable(self.ctx(p, card))):
                         uses.append((card, power))
         return uses
 
     def _free(self, card: Card, power: CompiledPower) -> bool:
-        """Not yet used this turn, for a power limited to once per turn."""
-        return not power.once_per_turn or self.any_time_used.get((card.uid, power.text)) != self.game.turn
+        """Not yet used this turn (or game), for a power limited so."""
+        if power.once is None:
+            return True
+        last = self.any_time_used.get((card.uid, power.text))
+        return last is None or (power.once == "turn" and last != (self.game.turn, 0))
 
     def offer_any_time(self, p: Player) -> None:
         """An any-time window for `p`: use abilities one by one until `p` is done."""
         if not self.any_time_cards and not self.any_time_active:
             return
         used: dict[tuple[int, str], int] = {}
-        while True:
+        while self.game.instant_winner is None:
             # a power used MAX_USES_PER_WINDOW times in one window is not offered again in it: a power
             # that changes nothing (its target full) cannot hold the game in a loop
             uses = [(card, power) for card, power in self.any_time_uses(p) if used.get((card.uid, power.text), 0) < MAX_USES_PER_WINDOW]
@@ -180,12 +345,12 @@ class PowerRuntime:
                 return
             card, power = choice
             used[(card.uid, power.text)] = used.get((card.uid, power.text), 0) + 1
-            if power.once_per_turn:
-                self.any_time_used[(card.uid, power.text)] = self.game.turn
-            self.run(power, Ctx(self.game, p, card))
+            if power.once is not None:
+                self.any_time_used[(card.uid, power.text)] = (self.game.turn, 0)
+            self.run(power, self.ctx(p, card))
 
     # --- powers of a card as a container or as a contract --------------------------------------
-    def containers_completed(self, owner: Player, ship: Any, contracts: list[Card]) -> None:
+    def containers_completed(self, owner: Player, ship: Ship, contracts: list[Card]) -> None:
         """The ship carrying containers with `as a container` powers completes: they run for the
         ship's owner (who loaded them), before it sails."""
         if not self.container_cards:
@@ -193,41 +358,78 @@ class PowerRuntime:
         for card in list(ship.containers):
             for power in card.defn.powers:
                 if power.timing == "as_container":
-                    ctx = Ctx(self.game, owner, card, ship=ship)
-                    ctx.contracts = contracts
-                    self.run(power, ctx)
+                    self.run(power, self.ctx(owner, card, ship=ship, contracts=contracts))
 
-    def contracted(self, owner: Player, card: Card, ship: Any) -> None:
-        """`on contract` powers of a card just contracted."""
+    def contracted(self, owner: Player, card: Card, ship: Ship) -> None:
+        """`on contract` powers of a card just contracted; its `as a contract` rules hold while it is a
+        contract (their modifiers ask whether it still is)."""
         for power in card.defn.powers:
             if power.timing == "on_contract":
-                self.run(power, Ctx(self.game, owner, card, ship=ship))
-            elif power.timing == "as_contract":  # the static rule now applies to a contract
+                self.run(power, self.ctx(owner, card, ship=ship, contracts=[card]))
+            elif power.timing == "as_contract":  # its rules hold while it is a contract (_as_contract)
                 self.game.emit(ev.PowerUsed, owner.seat, card, power.timing, power.text)
 
+    def _as_contract(self, card_id: str, index: int, make: Callable[[Ctx], Modifier]) -> Modifier:
+        """One modifier for an `as a contract` rule of a card: each copy of the card that is a
+        contract on a ship now applies the rule for the ship's owner."""
+        def modifier(value: Any, *args: Any) -> Any:
+            contracted = self._contracted if self._contracted is not None else self._look_up_contracts()
+            for p, card, ship in contracted.get(card_id, ()):
+                key = (card.uid, index, p.seat)
+                made = self._contract_makers.get(key)
+                if made is None:
+                    made = self._contract_makers[key] = make(self.ctx(p, card, ship=ship))
+                value = made(value, *args)
+            return value
+        return modifier
+
+    def _contracts_may_change(self) -> None:
+        self._contracted = None
+
+    def _look_up_contracts(self) -> dict[str, list[tuple[Player, Card, Ship]]]:
+        """The copies of cards with `as a contract` rules that are contracts now, with their ships
+        (rules are read far more often than contracts change: kept until the next event)."""
+        found: dict[str, list[tuple[Player, Card, Ship]]] = {}
+        for p in self.game.players:
+            for ship in p.ships:
+                for card in ship.contracts:
+                    if card.id in self._as_contract_ids:
+                        found.setdefault(card.id, []).append((p, card, ship))
+        self._contracted = found
+        return found
+
     # --- game end ----------------------------------------------------------------------------
-    def run_game_end(self, p: Player, scoring: bool) -> None:
-        """`p`'s game-end powers: with `scoring` False the adjustments (those that score nothing, such as
-        moving cards or counting imports as goods, R17.2), then with True those that score (R17.8).
-        A card that left Shipments meanwhile no longer has its power (R15.4)."""
+    def run_adjustments(self, order: list[Player]) -> None:
+        """R17.2: the end-game adjustments, phase by phase (moves out of Shipments, other moves,
+        virtual goods, virtual goods counted from goods), each for every player before the next."""
+        for phase in ADJUSTMENT_PHASES:
+            for p in order:
+                self._run_game_end(p, phase)
+
+    def run_scoring(self, order: list[Player]) -> None:
+        """R17.8: the game-end powers that score, after every adjustment."""
+        for p in order:
+            self._run_game_end(p, SCORING_PHASE)
+
+    def _run_game_end(self, p: Player, phase: int) -> None:
+        """A card that left Shipments meanwhile no longer has its power (R15.4)."""
         for actives in list(self.by_host.values()):
             for a in actives:
-                if (a.owner is p and a.power.timing == "game_end" and a.power.scores == scoring
+                if (a.owner is p and a.power.timing == "game_end" and a.power.phase == phase
                         and a in self.by_host.get(a.host.uid, ())):
-                    self.run(a.power, Ctx(self.game, p, a.host))
+                    self.run(a.power, self.ctx(p, a.host))
 
     # --- copying -----------------------------------------------------------------------------
-    def copy_powers(self, ctx: Ctx, filt: CardFilter) -> None:
-        """Copy the powers of another completed shipment (any player's, OQ-38): its one-time powers
-        run now for the copier, its ongoing powers stay on the copying card (OQ-46)."""
-        game = ctx.game
-        candidates = [c for p in game.players for c in p.shipments
-                      if c is not ctx.card and filt.matches(c) and c.defn.powers]
-        if not candidates:
-            return
-        options = [Option(f"copy {c.name} ({c.good} tier {c.tier})", c) for c in candidates]
-        source: Card = game.ask(Decision("choose_card", ctx.owner.seat, options, f"{ctx.card.name}: copy which power?")).value
+    def copy_powers(self, ctx: Ctx, source: Card) -> None:
+        """Copy the powers of a completed shipment (any player's, OQ-38): its one-time powers run now
+        for the copier, its ongoing powers stay on the copying card (OQ-46)."""
         self.activate(ctx.owner, ctx.card, source.defn.powers)
         for power in source.defn.powers:
             if power.timing == "on_completion":
-                self.run(power, Ctx(game, ctx.owner, ctx.card))
+                self.run(power, self.ctx(ctx.owner, ctx.card))
+
+
+def _own_completion(host: Card, event: Any) -> bool:
+    """Whether the event is the completion that brought `host` into Shipments (or one of its ship)."""
+    contracts = getattr(event, "contracts", None) or ()
+    return host in contracts

@@ -28,13 +28,30 @@ AREAS = ("hand", "goods", "imports", "shipments")
 
 
 class EffectChoice:
-    """The value of an option that picks one of a power's effects: the bot can weigh `node`."""
+    """The value of an option that picks one of a power's effects: a bot can weigh `node` (its
+    `value()`, in credits, from the point of view of the player doing it)."""
 
     __slots__ = ("node", "run")
 
     def __init__(self, node: Any, run: Callable[[Ctx], None]):
         self.node = node
         self.run = run
+
+
+class CardPick:
+    """The value of an option that picks a card for a power: `purpose` says what happens to it
+    (`give`, `discard`, `sell`, `take`, `move`, `load`, ...), so a bot need not read the label."""
+
+    __slots__ = ("card", "purpose")
+    LOSING = ("give", "discard", "sell", "put", "give to the island")
+
+    def __init__(self, card: Card, purpose: str):
+        self.card = card
+        self.purpose = purpose
+
+    @property
+    def loses(self) -> bool:
+        return self.purpose.startswith(self.LOSING)
 
 
 class EngineWorld:
@@ -57,6 +74,10 @@ class EngineWorld:
 
     def is_leader(self, p: Player) -> bool:
         return self.game.leader == p.seat
+
+    def ties_are_the_most(self) -> bool:
+        """How "the most" reads (docs/rulings.md): a tie counts, unless the `the_most=strict` option."""
+        return self.game.options.the_most != "strict"
 
     def did_this_turn(self, p: Player, action: str, before: Player | None) -> bool:
         log = self.game.turn_log
@@ -148,7 +169,11 @@ class EngineWorld:
         leaving = self.locate(card) == (to, "shipments")
         if zone == "goods":
             limit = rules.goods_limit(to) - (data.goods_per_shipment if leaving else 0)
-            return rules.goods_counted(to) < limit
+            to.goods.append(card)  # counted with the card: some goods take less room (R13.4)
+            try:
+                return rules.goods_counted(to) <= limit
+            finally:
+                to.goods.pop()
         limit = rules.imports_limit(to) - (data.imports_per_shipment if leaving else 0)
         return len(to.imports) < limit
 
@@ -162,7 +187,7 @@ class EngineWorld:
         `n` and fewer will not do); copies of one card in one place are one option."""
         left = list(pool)
         chosen: list[Card] = []
-        kind = "give_card" if purpose == "give" else "choose_card"
+        kind = "give_card" if purpose.startswith(("give", "put on")) and not purpose.startswith("give to") else "choose_card"
         while left and len(chosen) < n:
             if len(left) <= n - len(chosen) and not up_to:
                 chosen += left
@@ -174,11 +199,13 @@ class EngineWorld:
                 key = (card.id, f"{holder.seat if holder else ''}{where}")
                 if key not in seen:
                     seen.add(key)
-                    options.append(Option(f"{purpose} {card.name} ({card.good}){self._where_text(holder, where)}", card))
-            card = self.game.ask(Decision(kind, chooser.seat, options, f"{prompt}: choose a card to {purpose}",
-                                          stop=0 if up_to else None)).value
-            if card is None:
+                    options.append(Option(f"{purpose} {card.name} ({card.good}){self._where_text(holder, where)}",
+                                          CardPick(card, purpose)))
+            picked = self.game.ask(Decision(kind, chooser.seat, options, f"{prompt}: choose a card to {purpose}",
+                                            stop=0 if up_to else None)).value
+            if picked is None:
                 break
+            card = picked.card
             left.remove(card)
             chosen.append(card)
         return chosen
@@ -252,8 +279,7 @@ class EngineWorld:
                         game.take_from_ship_at_sea(ship, card) if ship.at_sea else remove_container(ship, card)
                         break
                     if card in ship.contracts:
-                        ship.contracts.remove(card)
-                        game.powers.uncontracted(card)
+                        ship.contracts.remove(card)  # its `as a contract` rules ask whether it still is one
                         break
         elif where in ("island", "deck", "discard"):
             getattr(game.zones, where).remove(card)
@@ -271,6 +297,8 @@ class EngineWorld:
                 game.discard(card, reason or "discarded by a power")
             elif zone == "island":
                 game.zones.island.append(card)
+                if where == "deck":  # a deck card put on the supply island seeds it (R8.4's event)
+                    game.emit(ev.IslandSeeded, card)
             elif zone == "deck_bottom":
                 game.zones.deck.insert(0, card)
             else:
@@ -285,9 +313,11 @@ class EngineWorld:
             assert placed, "room was checked"
         else:
             to.hand.append(card)
-        if holder is not None and to is not None and holder is not to and where in AREAS:
-            game.emit(ev.CardsGiven, holder.seat, to.seat, 1, zone)
         return True
+
+    def handed(self, giver: Player, receiver: Player, count: int, zone: str) -> None:
+        """Cards went from one player to another by a power: one event per giver."""
+        self.game.emit(ev.CardsGiven, giver.seat, receiver.seat, count, zone)
 
     def sell(self, p: Player, card: Card, price: int, reason: str) -> None:
         self.take_out(card)
@@ -329,16 +359,17 @@ class EngineWorld:
     def import_from(self, p: Player, ship: Ship, n: int, *, fee: bool) -> None:
         take_containers(self.game, p, ship, 0, count=n, fee=fee)
 
-    def pirate_from(self, p: Player, ship: Ship) -> None:
-        """A pirate's take from `ship` (R11): the container is then loaded where it fits, or discarded."""
+    def pirate_from(self, p: Player, ships: Sequence[Ship]) -> None:
+        """A pirate's take from one of `ships` (R11): the container is then loaded where it fits, or
+        discarded (R11.2); the pirate picks the container in one decision, as a PIRATE action does."""
         game = self.game
-        options = [Option(f"pirate {c.name} ({c.good}) from the {ship.label}", c) for c in {c.id: c for c in ship.containers}.values()]
+        options = [Option(f"pirate {c.name} ({c.good}) from the {ship.label} of {game.players[ship.owner].name}", (ship, c))
+                   for ship in ships for c in {c.id: c for c in ship.containers}.values()]
         if not options:
             return
-        card = game.ask(Decision("pirate", p.seat, options, "Pirate which container?")).value
+        ship, card = game.ask(Decision("pirate", p.seat, options, "Pirate which container?")).value
         source = "sea" if ship.at_sea else "harbor"
         game.turn_log.append((p.seat, "pirate"))
-        game.turn_pirates.append(p.seat)
         if ship.at_sea:
             game.take_from_ship_at_sea(ship, card)
         else:

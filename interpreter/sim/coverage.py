@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from interpreter.bus import events as ev
 from interpreter.cards.loader import CardSet
+from interpreter.engine import events as ev
 from interpreter.engine.game import Game
 
 

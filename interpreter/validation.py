@@ -1,0 +1,167 @@
+"""What `importexport validate` checks: card files, folders of them, and mod packs (a folder holding
+`mod.yaml`, or one YAML file with the manifest and its cards inline), each as what it is; then the
+`examples:` of every card that loaded, as scenarios: their structure and their setup, built against
+the cards they would play with, without playing them unless asked to (`--run-examples`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from interpreter.cards.capacity import capacity_problems
+from interpreter.cards.catalog import load_all_cards, load_rules
+from interpreter.cards.diagnostics import CardFileError, Diagnostic
+from interpreter.cards.loader import MAX_CARDS_IN_SET, CardSet, card_files, load_card_file
+from interpreter.cards.model import CardDef
+from interpreter.cards.yamlsource import load_yaml
+from interpreter.mods.pack import MANIFEST, MANIFEST_KEYS
+from interpreter.scenarios.runner import Outcome, check_scenario_setup, run_scenario, scenarios_in_file
+
+CARD_ONLY_KEYS = ("good", "action", "tier", "load", "powers", "examples")
+
+
+@dataclass
+class Validation:
+    cards: int = 0
+    examples: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    failed_examples: list[Outcome] = field(default_factory=list)
+
+    @property
+    def problems(self) -> int:
+        return len(self.diagnostics) + len(self.failed_examples)
+
+
+def is_single_file_pack(path: Path) -> bool:
+    """A YAML file holding a pack's manifest (with its cards inline), not a card."""
+    if path.name == MANIFEST:
+        return True
+    data, _, diags = load_yaml(path)
+    if diags or not isinstance(data, dict) or "id" in data:
+        return False
+    manifest_only = set(MANIFEST_KEYS) - {"name", "description"}
+    return any(k in data for k in manifest_only) and not any(k in data for k in CARD_ONLY_KEYS)
+
+
+def sort_targets(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """(card files, packs) under `paths`. A folder holding `mod.yaml` is a pack, wherever it is found."""
+    files: list[Path] = []
+    packs: list[Path] = []
+    for path in paths:
+        if path.is_dir() and (path / MANIFEST).is_file():
+            packs.append(path)
+        elif path.is_dir():
+            pack_dirs = sorted(m.parent for m in path.rglob(MANIFEST))
+            packs += pack_dirs
+            for f in card_files([path]):
+                if any(f.is_relative_to(d) for d in pack_dirs):
+                    continue
+                (packs if is_single_file_pack(f) else files).append(f)
+        elif path.name == MANIFEST:
+            packs.append(path.parent)
+        elif is_single_file_pack(path):
+            packs.append(path)
+        else:
+            files.append(path)
+    return files, packs
+
+
+def load_files(files: list[Path], report: Validation) -> list[CardDef]:
+    """Every card that loads; every problem of the others, and duplicate ids, go to the report."""
+    cards: list[CardDef] = []
+    seen: dict[str, str] = {}
+    for f in files:
+        card, diags = load_card_file(f)
+        report.diagnostics += diags
+        if card is None:
+            continue
+        if card.id in seen:
+            report.diagnostics.append(Diagnostic(str(f), 1, 1, "C060", f"duplicate card id `{card.id}`, also defined in {seen[card.id]}"))
+            continue
+        seen[card.id] = str(f)
+        cards.append(card)
+        if len(cards) > MAX_CARDS_IN_SET:
+            report.diagnostics.append(Diagnostic(str(f), 1, 1, "C061", f"more than {MAX_CARDS_IN_SET} cards in one card set"))
+            break
+    return cards
+
+
+def with_cards(base: CardSet, cards: list[CardDef]) -> CardSet:
+    """`base` where each of `cards` replaces the card of its id, or is added."""
+    by_id = {c.id: c for c in cards}
+    kept = [by_id.pop(c.id, c) for c in base.cards]
+    return CardSet(kept + list(by_id.values()))
+
+
+def check_examples(card_paths: list[Path], cards: CardSet, run: bool, report: Validation) -> None:
+    data = load_rules()
+    for path in card_paths:
+        scenarios, diags = scenarios_in_file(path)
+        report.diagnostics += diags
+        for scenario in scenarios:
+            report.examples += 1
+            outcome = run_scenario(scenario, cards, data) if run else check_scenario_setup(scenario, cards, data)
+            if not outcome.passed:
+                report.failed_examples.append(outcome)
+
+
+def validate(paths: list[Path], run_examples: bool = False) -> Validation:
+    report = Validation()
+    shipped: CardSet | None = None
+    if not paths:
+        shipped = load_all_cards_reporting(report)
+        if shipped is None:
+            return report
+        report.cards = len(shipped)
+        report.diagnostics += capacity_problems(shipped.cards, load_rules().ship_capacity)
+        example_files = sorted({Path(c.path) for c in shipped.cards if c.examples and c.path})
+        check_examples(example_files, shipped, run_examples, report)
+        return report
+    files, packs = sort_targets(paths)
+    loaded = load_files(files, report)
+    report.cards += len(loaded)
+    if loaded or packs:
+        shipped = load_all_cards_reporting(report)
+    if shipped is None:
+        return report
+    if loaded:  # the files will be played with the shipped cards, which may let ships hold more (C033)
+        report.diagnostics += capacity_problems(loaded, load_rules().ship_capacity, also=shipped.cards)
+        check_examples([Path(c.path) for c in loaded if c.examples and c.path], with_cards(shipped, loaded), run_examples, report)
+    for pack in packs:
+        validate_pack(pack, shipped, run_examples, report)
+    return report
+
+
+def validate_pack(path: Path, shipped: CardSet, run_examples: bool, report: Validation) -> None:
+    """A pack applied to every shipped card (its `depends` may name any set); its cards' examples
+    are checked against the card set the pack makes."""
+    from interpreter.mods.apply import apply_packs
+    try:
+        applied = apply_packs(shipped, [path])
+    except CardFileError as exc:
+        report.diagnostics += exc.diagnostics
+        return
+    own = applied.packs[0].cards
+    report.cards += len(own)
+    example_files = sorted({Path(c.path) for c in own if c.examples and c.path})
+    check_examples(example_files, applied.cards, run_examples, report)
+
+
+def load_all_cards_reporting(report: Validation) -> CardSet | None:
+    try:
+        return load_all_cards()
+    except CardFileError as exc:
+        report.diagnostics += exc.diagnostics
+        return None
+
+
+def summary(report: Validation, run_examples: bool) -> list[str]:
+    lines = [str(d) for d in report.diagnostics] + [o.report() for o in report.failed_examples]
+    if report.examples:
+        checked = "run" if run_examples else "checked (their setups built, not played; --run-examples plays them)"
+        lines.append(f"{report.examples} example(s) {checked}.")
+    if report.problems:
+        lines.append(f"{report.problems} problem(s) found.")
+    else:
+        lines.append(f"{report.cards} cards, no problems.")
+    return lines

@@ -1,0 +1,117 @@
+"""The desk's web application: routes, templates, error pages, and the server (`importexport serve`).
+
+Every failure a person can cause (an unknown card, broken YAML, a path outside the pack, a record of
+another card set) becomes a `DeskError` whose message is shown on the page; anything else is logged in
+the terminal and the page says that something went wrong, without a stack trace."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import sys
+from typing import Any
+
+import jinja2
+import uvicorn
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from interpreter.web import editor_routes, game_routes, pages
+from interpreter.web.desk import Desk, DeskError
+
+log = logging.getLogger("importexport.desk")
+MAX_BODY = 25_000_000  # bytes of a request: a game record of a long game fits
+
+
+def templates(desk: Desk) -> Jinja2Templates:
+    env = jinja2.Environment(loader=jinja2.PackageLoader("interpreter.web", "templates"), autoescape=True,
+                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env.globals["colours"] = desk.good_colours()
+    env.globals["desk"] = desk
+    return Jinja2Templates(env=env)
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def _error_page(request: Request, message: str, status: int) -> Response:
+    if _wants_json(request):
+        return JSONResponse({"error": message}, status_code=status)
+    tpl: Jinja2Templates = request.app.state.templates
+    try:
+        return tpl.TemplateResponse(request, "error.html", {"message": message, "status": status, "title": "Problem"}, status_code=status)
+    except Exception:  # the page itself failed: the message still gets through, as plain text
+        log.exception("the error page failed")
+        return PlainTextResponse(message, status_code=status)
+
+
+async def desk_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, DeskError)
+    return _error_page(request, str(exc), exc.status)
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    messages = {404: f"There is no page {request.url.path} on the desk.", 405: "This page cannot be used that way.",
+                413: "The request is too large."}
+    return _error_page(request, messages.get(exc.status_code, str(exc.detail)), exc.status_code)
+
+
+async def internal_error(request: Request, exc: Exception) -> Response:
+    log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+    return _error_page(request, f"The desk hit an internal error ({type(exc).__name__}). It goes on serving; the details "
+                                f"are in the terminal that runs `importexport serve`.", 500)
+
+
+def create_app(desk: Desk, hosts: tuple[str, ...] = ("127.0.0.1", "localhost")) -> Starlette:
+    routes = [*pages.routes(), *editor_routes.routes(), *game_routes.routes(),
+              Mount("/static", StaticFiles(packages=[("interpreter.web", "static")]), name="static")]
+    app = Starlette(routes=routes, exception_handlers={DeskError: desk_error, HTTPException: http_error, Exception: internal_error},
+                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))], max_body_size=MAX_BODY)
+    app.state.desk = desk
+    app.state.templates = templates(desk)
+    return app
+
+
+def render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
+    tpl: Jinja2Templates = request.app.state.templates
+    return tpl.TemplateResponse(request, name, context, status_code=status)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before the server starts so that `--port 0` can say its port."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise ValueError(f"cannot listen on {host}:{port} ({exc.strerror or exc}); choose another --port") from None
+    sock.listen(128)
+    return sock
+
+
+def serve(desk: Desk, host: str, port: int) -> None:
+    sock = bind(host, port)
+    hosts = ("127.0.0.1", "localhost", "[::1]", host) if host not in ("0.0.0.0", "::") else ("*",)
+    app = create_app(desk, hosts)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"The designer's desk is at http://{shown}:{sock.getsockname()[1]}/  (Ctrl-C stops it)", flush=True)
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        desk.played.close_all()
+        for _, job in desk.tries.listing():
+            job.stop()

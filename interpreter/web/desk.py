@@ -1,0 +1,168 @@
+"""The desk's state: the settings it was started with, the cards it shows (sets, mod packs, the pack
+the editor saves into), and the sessions it keeps in memory (games being viewed or played, tries)."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from interpreter.cards.catalog import BASE_SET, choose_sets, load_all_cards, load_rules
+from interpreter.cards.loader import CardSet
+from interpreter.cards.model import CardDef
+from interpreter.cards.rulesdata import RulesData
+from interpreter.mods.apply import apply_packs
+from interpreter.mods.pack import MANIFEST
+
+
+class DeskError(Exception):
+    """A request the desk cannot carry out; the message is shown on the page as it is."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+def expansions_for(sets: str, known: list[str]) -> str:
+    """The `--expansions` value for a `--sets` value: `all`, or a list of set names (base is always in)."""
+    if sets.strip() in ("", "all"):
+        return "all"
+    wanted = [s.strip() for s in sets.split(",") if s.strip()]
+    unknown = [s for s in wanted if s not in known]
+    if unknown:
+        raise ValueError(f"unknown set `{unknown[0]}`; choose from {', '.join(known)} or all")
+    rest = [s for s in wanted if s != BASE_SET]
+    return ",".join(rest) if rest else "none"
+
+
+@dataclass
+class DeskSettings:
+    sets: str = "all"
+    mods: list[Path] = field(default_factory=list)
+    pack: Path | None = None  # the pack folder the editor saves into; created on the first save
+    runs: Path = Path("runs")  # balance runs (`balance --out` folders)
+    records: Path | None = None  # where games played in the browser are saved
+    try_games: int = 150  # games per side of an A/B try
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One distinct card of the desk's card set, with where it comes from."""
+
+    card: CardDef
+    pack: str  # the mod pack that added or replaced it, or "" for a shipped card
+    copies: int
+
+
+class Desk:
+    def __init__(self, settings: DeskSettings):
+        self.settings = settings
+        self.rules: RulesData = load_rules()
+        self.lock = threading.Lock()
+        all_cards = self.all_shipped = load_all_cards()
+        self.set_names = all_cards.set_names()
+        self.expansions = expansions_for(settings.sets, self.set_names)
+        self.shipped = choose_sets(all_cards, self.expansions)
+        for path in settings.mods:
+            if not path.exists():
+                raise ValueError(f"--mod: no such file or folder: {path}")
+        self.cards: CardSet = self.shipped
+        self.entries: dict[str, Entry] = {}
+        self.reload()
+        self.viewed: Sessions[Any] = Sessions(12)
+        self.played: Sessions[Any] = Sessions(8, close=lambda s: s.close())
+        self.tries: Sessions[Any] = Sessions(8)
+
+    # --- cards -----------------------------------------------------------------------------------
+    def pack_paths(self) -> list[Path]:
+        """The mod packs applied, in order: those of --mod, then the editor's pack if it holds one."""
+        paths = list(self.settings.mods)
+        pack = self.settings.pack
+        if pack is not None and (pack / MANIFEST).is_file() and all(p.resolve() != pack.resolve() for p in paths):
+            paths.append(pack)
+        return paths
+
+    def reload(self) -> None:
+        """Apply the packs again (after the editor saved a card). Raises CardFileError if a pack is wrong."""
+        paths = self.pack_paths()
+        origin: dict[str, str] = {}
+        if paths:
+            applied = apply_packs(self.shipped, paths)
+            cards = applied.cards
+            for change in applied.changes:
+                for card_id in [*change.added, *change.replaced]:
+                    origin[card_id] = change.pack
+        else:
+            cards = self.shipped
+        copies: dict[str, int] = {}
+        for c in cards.cards:
+            copies[c.id] = copies.get(c.id, 0) + 1
+        with self.lock:
+            self.cards = cards
+            self.entries = {c.id: Entry(c, origin.get(c.id, ""), copies[c.id]) for c in cards.by_id.values()}
+
+    def card(self, card_id: str) -> Entry:
+        entry = self.entries.get(card_id)
+        if entry is None:
+            from interpreter.cards.diagnostics import did_you_mean
+            raise DeskError(f"There is no card `{card_id}` in this desk's card set{did_you_mean(card_id, self.entries)}.", 404)
+        return entry
+
+    def good_colours(self) -> dict[str, str]:
+        """The colour of each good type (and of its containers), from the rules data."""
+        return {good: colour for colour, good in self.rules.colours if good}
+
+    def record_settings(self) -> dict[str, Any]:
+        """What a game record says about the card set, so that `importexport replay` can rebuild it."""
+        return {"expansions": self.expansions, "mods": [str(p) for p in self.pack_paths()], "options": []}
+
+    def pack_names(self) -> list[str]:
+        return sorted({e.pack for e in self.entries.values() if e.pack})
+
+
+T = TypeVar("T")
+
+
+class Sessions(Generic[T]):
+    """Objects kept by id, the oldest dropped (and closed) past `limit`."""
+
+    def __init__(self, limit: int, close: Callable[[T], None] | None = None):
+        self.limit = limit
+        self.close = close
+        self.items: OrderedDict[str, T] = OrderedDict()
+        self.lock = threading.Lock()
+        self.counter = 0
+
+    def add(self, item: T) -> str:
+        with self.lock:
+            self.counter += 1
+            key = f"{self.counter}"
+            self.items[key] = item
+            while len(self.items) > self.limit:
+                _, old = self.items.popitem(last=False)
+                if self.close is not None:
+                    self.close(old)
+            return key
+
+    def get(self, key: str, what: str) -> T:
+        with self.lock:
+            item = self.items.get(key)
+        if item is None:
+            raise DeskError(f"No {what} {key} here: it may have been closed to make room for newer ones. Start a new one.", 404)
+        return item
+
+    def listing(self) -> list[tuple[str, T]]:
+        """(id, item) pairs, the newest first."""
+        with self.lock:
+            return list(reversed(self.items.items()))
+
+    def close_all(self) -> None:
+        with self.lock:
+            items = list(self.items.values())
+            self.items.clear()
+        if self.close is not None:
+            for item in items:
+                self.close(item)

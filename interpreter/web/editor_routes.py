@@ -1,0 +1,139 @@
+"""The card editor: its page, and the JSON API its script calls as the designer types (check, run
+examples, save into the pack, try it)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from interpreter.web.cardview import card_face
+from interpreter.web.desk import DeskError
+from interpreter.web.editing import check_text, run_examples, save_card, target_path
+from interpreter.web.pages import _shown, card_yaml, desk_of
+from interpreter.web.tryit import MAX_GAMES, TryJob
+
+NEW_CARD = """id: my_new_card
+name: My New Card
+set: base
+good: consumer
+action: load
+tier: 1
+load: {consumer: 2}
+estimated: [tier, load]
+text: >-
+  When this shipment completes, gain 3 credits.
+powers:
+  - on completion: gain 3
+"""
+
+
+async def editor(request: Request) -> Response:
+    from interpreter.web.app import render
+    desk = desk_of(request)
+    card_id = request.path_params.get("card_id")
+    if card_id:
+        entry = desk.card(card_id)
+        text, shown = card_yaml(entry.card.path), _shown(entry.card.path)
+    else:
+        text, shown = NEW_CARD, "a new card"
+    return render(request, "editor.html", {"text": text, "shown": shown, "card_id": card_id or "", "pack": desk.settings.pack,
+                                           "try_games": desk.settings.try_games, "title": f"Edit {card_id or 'a new card'}"})
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise DeskError("The editor's API takes JSON (Content-Type: application/json).", 415)
+    try:
+        body = json.loads(await request.body())
+    except (ValueError, UnicodeDecodeError):
+        raise DeskError("The request is not valid JSON.") from None
+    if not isinstance(body, dict) or not isinstance(body.get("text", ""), str):
+        raise DeskError("The request needs `text`: the card's YAML.")
+    return body
+
+
+def _fragment(request: Request, name: str, context: dict[str, Any]) -> str:
+    tpl = request.app.state.templates
+    return str(tpl.get_template(name).render(context))
+
+
+async def api_check(request: Request) -> Response:
+    body = await _body(request)
+    checked = await run_in_threadpool(check_text, body.get("text", ""), str(body.get("name") or "card"))
+    diagnostics = [{"line": d.line, "col": d.col, "code": d.code, "message": d.message, "text": str(d)} for d in checked.diagnostics]
+    colours = desk_of(request).good_colours()
+    preview = card_face(checked.card, colours) if checked.card is not None else None
+    html = _fragment(request, "_check.html", {"checked": checked, "preview": preview, "colours": colours})
+    return JSONResponse({"ok": checked.card is not None, "diagnostics": diagnostics, "html": html})
+
+
+async def api_examples(request: Request) -> Response:
+    desk = desk_of(request)
+    body = await _body(request)
+    results = await run_in_threadpool(run_examples, body.get("text", ""), desk.cards, desk.rules, str(body.get("name") or "card"))
+    return JSONResponse({"html": _fragment(request, "_examples.html", {"results": results})})
+
+
+async def api_save(request: Request) -> Response:
+    desk = desk_of(request)
+    body = await _body(request)
+    path = await run_in_threadpool(save_card, desk.settings.pack, str(body.get("path", "")), body.get("text", ""), desk.reload)
+    return JSONResponse({"saved": str(path), "message": f"Saved to {path}. The gallery now shows the card from the pack."})
+
+
+async def api_target(request: Request) -> Response:
+    """Where a save would write, or why it would be refused (shown beside the save button)."""
+    desk = desk_of(request)
+    body = await _body(request)
+    card_id = str(body.get("id", "")) or "card"
+    try:
+        return JSONResponse({"path": str(target_path(desk.settings.pack, str(body.get("path", "")), card_id))})
+    except DeskError as exc:
+        return JSONResponse({"error": str(exc)})
+
+
+def _number(body: dict[str, Any], key: str, lo: int, hi: int, default: int) -> int:
+    value = body.get(key, default)
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise DeskError(f"`{key}` must be a whole number from {lo} to {hi}; got `{value}`.")
+    return value
+
+
+async def api_try(request: Request) -> Response:
+    desk = desk_of(request)
+    body = await _body(request)
+    games = _number(body, "games", 1, MAX_GAMES, desk.settings.try_games)
+    players = _number(body, "players", desk.rules.min_players, desk.rules.max_players, 4)
+    checked = await run_in_threadpool(check_text, body.get("text", ""), "card")
+    if checked.card is None:
+        raise DeskError("Fix the card's problems first: only a card that passes the checks can be tried.")
+    job = TryJob(desk.cards, checked.card, desk.rules, games, players)
+    return JSONResponse({"id": desk.tries.add(job), "total": job.total})
+
+
+async def api_try_status(request: Request) -> Response:
+    desk = desk_of(request)
+    job: TryJob = desk.tries.get(request.path_params["job"], "try")
+    html = _fragment(request, "_try.html", {"job": job}) if job.finished else ""
+    return JSONResponse({"done": job.done, "total": job.total, "finished": job.finished, "error": job.error, "html": html})
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/edit", editor),
+        Route("/edit/{card_id}", editor),
+        Route("/api/check", api_check, methods=["POST"]),
+        Route("/api/examples", api_examples, methods=["POST"]),
+        Route("/api/save", api_save, methods=["POST"]),
+        Route("/api/target", api_target, methods=["POST"]),
+        Route("/api/try", api_try, methods=["POST"]),
+        Route("/api/try/{job}", api_try_status),
+    ]
+

@@ -1,0 +1,94 @@
+"""Balance runs (`importexport balance --out FOLDER`) found under the desk's runs folder: their
+summaries, their HTML reports, and where a card stands in the latest one."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from interpreter.sim.balance import REPORT_FILE, RESULTS_FILE
+from interpreter.web.desk import DeskError
+
+COMPARE_FILE = "compare.html"
+SERVED = (REPORT_FILE, COMPARE_FILE, RESULTS_FILE)
+MAX_DEPTH = 3  # runs/<name>/<a|b>/results.json is as deep as `balance --compare` writes
+
+
+@dataclass
+class Run:
+    name: str  # the folder, relative to the runs folder
+    meta: dict[str, Any]
+    when: float
+    files: list[str]
+    standouts: list[str]
+
+    @property
+    def when_text(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.when))
+
+
+def _folders(root: Path) -> list[Path]:
+    out = []
+    stack = [(root, 0)]
+    while stack:
+        folder, depth = stack.pop()
+        try:
+            children = sorted(folder.iterdir())
+        except OSError:
+            continue
+        if any(child.name in (RESULTS_FILE, COMPARE_FILE) for child in children):
+            out.append(folder)
+        if depth < MAX_DEPTH:
+            stack.extend((c, depth + 1) for c in children if c.is_dir() and not c.is_symlink())
+    return out
+
+
+def find_runs(root: Path) -> list[Run]:
+    """Every run under `root`, newest first. A folder whose results cannot be read is listed without them."""
+    runs: list[Run] = []
+    if not root.is_dir():
+        return runs
+    for folder in _folders(root):
+        results = folder / RESULTS_FILE
+        meta: dict[str, Any] = {}
+        standouts: list[str] = []
+        if results.is_file():
+            try:
+                data = json.loads(results.read_text())
+                meta, standouts = data.get("meta", {}), data.get("standouts", [])
+            except (OSError, ValueError, AttributeError):
+                meta = {"problem": "results.json cannot be read"}
+        files = [name for name in SERVED if (folder / name).is_file()]
+        stamp = max((folder / name).stat().st_mtime for name in files) if files else 0.0
+        runs.append(Run(str(folder.relative_to(root)) if folder != root else ".", meta, stamp, files, standouts))
+    return sorted(runs, key=lambda r: -r.when)
+
+
+def run_file(root: Path, name: str, file: str) -> Path:
+    """A report file of a run, refused unless it is one of the run files inside the runs folder."""
+    if file not in SERVED:
+        raise DeskError(f"Only {', '.join(SERVED)} of a run are shown here, not `{file}`.", 404)
+    base = root.resolve()
+    path = (base / name / file).resolve()
+    if not path.is_relative_to(base) or not path.is_file():
+        raise DeskError(f"There is no run `{name}` with a {file} in {root}.", 404)
+    return path
+
+
+def card_standing(root: Path, card_id: str) -> dict[str, Any] | None:
+    """Where a card stands in the latest run that played it: its row, its rank and the run."""
+    for run in find_runs(root):
+        if RESULTS_FILE not in run.files:
+            continue
+        try:
+            data = json.loads((root / run.name / RESULTS_FILE).read_text())
+            rows = data["cards"]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        for rank, row in enumerate(rows, start=1):
+            if isinstance(row, dict) and row.get("id") == card_id:
+                return {"run": run, "row": row, "rank": rank, "of": len(rows)}
+    return None

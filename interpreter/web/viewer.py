@@ -1,0 +1,142 @@
+"""A game opened in the viewer: a record (`play --log`, or a game played on the desk) replayed once,
+keeping the table before each decision, so the viewer steps back and forth, and jumps to a turn,
+without playing again."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from interpreter.agents.scripted import ReplayMismatch, ScriptedAgent, ScriptedLog
+from interpreter.bus.bus import TriggerLoopError
+from interpreter.cards.catalog import choose_sets, load_all_cards
+from interpreter.cards.diagnostics import CardFileError
+from interpreter.cards.loader import CardSet
+from interpreter.cards.rulesdata import RulesData
+from interpreter.engine.decisions import Decision, DecisionRecord
+from interpreter.engine.game import Game, GameResult, SetupError
+from interpreter.engine.options import GameOptions, OptionError, parse_option
+from interpreter.powers import new_game
+from interpreter.scenarios.replay import FORMAT, card_set_differences
+from interpreter.web.desk import DeskError
+from interpreter.web.table import EventLog, decision_info, scores, snapshot
+
+MAX_RECORD_BYTES = 20_000_000
+
+
+@dataclass
+class Step:
+    """The table just before a decision (or, for the last step, at the end of the game)."""
+
+    turn: int
+    table: dict[str, Any]
+    log_end: int  # log lines [0:log_end] happened before this step
+    decision: dict[str, Any] | None = None
+    chosen: int | None = None
+
+
+@dataclass
+class ViewedGame:
+    title: str
+    record: dict[str, Any]
+    steps: list[Step]
+    log: list[Any]
+    scores: list[dict[str, Any]]
+    result: GameResult
+    same_result: bool
+    turn_starts: dict[int, int] = field(default_factory=dict)  # turn -> first step of that turn
+
+    def new_lines(self, index: int) -> tuple[int, int]:
+        """The log lines that happened between the previous step and this one."""
+        start = self.steps[index - 1].log_end if index > 0 else 0
+        return start, self.steps[index].log_end
+
+
+class _Watcher:
+    """Answers from the record and keeps the table before each answer."""
+
+    def __init__(self, log: ScriptedLog, steps: list[Step], events: list[EventLog]):
+        self.agent = ScriptedAgent(log)
+        self.steps = steps
+        self.events = events
+
+    def choose(self, decision: Decision, game: Game) -> int:
+        step = Step(game.turn, snapshot(game), len(self.events[0].lines), decision_info(decision))
+        self.steps.append(step)
+        step.chosen = self.agent.choose(decision, game)
+        return step.chosen
+
+
+def parse_record(raw: bytes, name: str) -> dict[str, Any]:
+    """A game record from an uploaded file; a clear message when it is not one."""
+    if len(raw) > MAX_RECORD_BYTES:
+        raise DeskError(f"{name} is {len(raw)} bytes; a game record may be at most {MAX_RECORD_BYTES}.")
+    try:
+        record = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DeskError(f"{name} is not a game record: it is not JSON ({exc}).") from None
+    needed = ("format", "seed", "players", "card_set", "cards", "decisions")
+    if not isinstance(record, dict) or any(k not in record for k in needed):
+        raise DeskError(f"{name} is not a game record: a record (written by `importexport play --log`) holds {', '.join(needed)}.")
+    if record["format"] != FORMAT:
+        raise DeskError(f"{name} is a record of format {record['format']}; this version reads format {FORMAT}.")
+    return record
+
+
+def record_cards(record: dict[str, Any], shipped: CardSet | None = None) -> tuple[CardSet, GameOptions]:
+    """The card set and options a record was played with, as `importexport replay` rebuilds them.
+    `shipped`: every shipped card, if already loaded."""
+    from interpreter.mods.apply import apply_packs
+    try:
+        cards = choose_sets(shipped or load_all_cards(), str(record.get("expansions", "none")))
+    except ValueError as exc:
+        raise DeskError(f"The record's card set cannot be rebuilt: {exc}.") from None
+    mods = [Path(m) for m in record.get("mods", []) or []]
+    for path in mods:
+        if not path.exists():
+            raise DeskError(f"The record was played with the mod pack {path}, which is not here.")
+    if mods:
+        try:
+            cards = apply_packs(cards, mods).cards
+        except CardFileError as exc:
+            raise DeskError(f"The record's mod packs have problems: {exc.diagnostics[0]}") from None
+    options = GameOptions()
+    try:
+        for text in record.get("options", []) or []:
+            options = parse_option(str(text), options)
+    except OptionError as exc:
+        raise DeskError(f"The record's options cannot be read: {exc}.") from None
+    return cards, options
+
+
+def view_record(record: dict[str, Any], rules: RulesData, title: str, shipped: CardSet | None = None) -> ViewedGame:
+    cards, options = record_cards(record, shipped)
+    if cards.fingerprint() != record["card_set"]:
+        raise DeskError("This record was played with another card set than the one its settings give now, so it cannot "
+                        "be replayed: " + "; ".join(card_set_differences(record, cards)) + ".")
+    try:
+        decisions = [DecisionRecord(d["kind"], d["player"], d["index"], d["label"]) for d in record["decisions"]]
+    except (KeyError, TypeError) as exc:
+        raise DeskError(f"A decision of the record is malformed ({exc}).") from None
+    steps: list[Step] = []
+    try:
+        game = new_game(cards, rules, int(record["players"]), int(record["seed"]), options, [])
+    except (SetupError, ValueError, TypeError) as exc:
+        raise DeskError(f"The record's game cannot be set up: {exc}.") from None
+    log = EventLog(game)
+    game.agents = [_Watcher(ScriptedLog(decisions), steps, [log])] * len(game.players)
+    try:
+        result = game.play()
+    except ReplayMismatch as exc:
+        raise DeskError(f"The game took another course than the record: {exc}.") from None
+    except TriggerLoopError as exc:
+        raise DeskError(f"The replay stopped: {exc}.") from None
+    steps.append(Step(game.turn, snapshot(game), len(log.lines)))
+    expected = record.get("result", {}) or {}
+    same = expected.get("totals") == result.totals and expected.get("winners") == result.winners
+    viewed = ViewedGame(title, record, steps, log.lines, scores(game, result), result, same)
+    for i, step in enumerate(steps):
+        viewed.turn_starts.setdefault(step.turn, i)
+    return viewed

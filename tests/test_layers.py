@@ -1,0 +1,50 @@
+"""Layers without a circle (issue 11, item 3): the import graph read from the source.
+
+The engine knows the rules and depends on a small interface for powers (engine/powers_port.py),
+never on the language; the language (parse, check, English, docs) imports nothing of the game; the
+powers runtime joins the two. No module imports another inside a function to dodge a cycle: only
+the command line, the web desk and the balance tools import lazily, to start fast and to keep their
+optional dependencies optional."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.import_graph import cycles, imports, module_graph, modules, package_graph
+
+# Packages whose modules import everything at module level (lazy imports are for start-up speed
+# and optional dependencies, which these never need).
+EAGER = ("interpreter.lang", "interpreter.engine", "interpreter.powers", "interpreter.cards", "interpreter.bus",
+         "interpreter.agents", "interpreter.scenarios", "interpreter.mods", "interpreter.reference", "interpreter.schemas",
+         "interpreter.schema_header")
+
+
+def test_no_module_imports_itself_through_others():
+    assert cycles(module_graph()) == []
+
+
+def test_no_package_imports_itself_through_others():
+    assert cycles(package_graph()) == []
+
+
+def test_the_engine_depends_on_no_language_runtime_or_tool():
+    used = package_graph()["interpreter.engine"]
+    assert used <= {"interpreter.bus", "interpreter.cards"}, used
+
+
+def test_the_language_depends_on_nothing_of_the_game():
+    used = package_graph()["interpreter.lang"]
+    assert used <= {"interpreter.cache", "interpreter.resources"}, used
+
+
+def test_only_the_powers_runtime_joins_the_language_and_the_engine():
+    graph = package_graph()
+    both = {p for p, used in graph.items() if {"interpreter.lang", "interpreter.engine"} <= used}
+    # the desk, the reference docs and the JSON Schemas show both; none compiles a power
+    assert both <= {"interpreter.powers", "interpreter.web", "interpreter.reference", "interpreter.schemas"}, both
+
+
+@pytest.mark.parametrize("module", sorted(m for m in modules() if m.startswith(EAGER)))
+def test_core_modules_import_at_module_level(module):
+    _, inner = imports(modules()[module])
+    assert inner == [], f"{module} imports inside functions: {inner}"

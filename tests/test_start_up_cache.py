@@ -1,0 +1,151 @@
+"""The start-up cache (interpreter/cache.py): loaded card files and the grammar's parser tables are
+kept between runs, and never served stale (issue 12, start-up)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from interpreter import cache
+from interpreter.cards import yamlparse
+from interpreter.cards.loader import load_card_file
+
+CARD = """\
+id: bolts
+name: Bolts
+set: base
+good: consumer
+action: import
+tier: 2
+load: {consumer: 3}
+text: Bolts.
+powers:
+  - "on completion: draw 2"
+"""
+
+
+@pytest.fixture()
+def store(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(cache.ENV, str(folder))
+    return folder
+
+
+def compositions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts the YAML layer parses from now on."""
+    seen: list[str] = []
+    original = yamlparse.compose
+    monkeypatch.setattr("interpreter.cards.yamlsource.compose", lambda text: seen.append(text) or original(text))
+    return seen
+
+
+def test_a_card_file_loaded_again_comes_from_the_cache_and_its_powers_run(store, tmp_path, monkeypatch):
+    path = tmp_path / "bolts.yaml"
+    path.write_text(CARD)
+    first, diags = load_card_file(path)
+    parsed = compositions(monkeypatch)
+    again, diags_again = load_card_file(path)
+    assert parsed == []  # not parsed again
+    assert first is not None and again is not None and diags == diags_again == []
+    assert again == first and again.path == str(path)
+    assert [p.node for p in again.powers] == [p.node for p in first.powers]
+    assert callable(again.powers[0].run) and again.powers[0].timing == "on_completion"
+    assert len(list((store / "cards").iterdir())) == 1
+
+
+def test_an_edited_card_file_is_never_served_from_the_cache(store, tmp_path, monkeypatch):
+    """The key is the content: an edit of the same size, with the modification time put back, is seen."""
+    path = tmp_path / "bolts.yaml"
+    path.write_text(CARD)
+    load_card_file(path)
+    stamp = path.stat()
+    path.write_text(CARD.replace("draw 2", "draw 3"))
+    os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    card, _ = load_card_file(path)
+    assert card is not None and card.powers[0].text == "on completion: draw 3"
+
+
+def test_a_problem_is_cached_with_its_position_and_the_fix_is_seen(store, tmp_path):
+    path = tmp_path / "bolts.yaml"
+    path.write_text(CARD.replace("draw 2", "drow 2"))
+    for _ in range(2):
+        card, diags = load_card_file(path)
+        assert card is None and [(d.line, d.col, d.code) for d in diags] == [(10, 21, "P001")]
+    path.write_text(CARD)
+    assert load_card_file(path)[0] is not None
+
+
+def test_a_damaged_entry_is_built_again(store, tmp_path):
+    path = tmp_path / "bolts.yaml"
+    path.write_text(CARD)
+    first, _ = load_card_file(path)
+    for entry in (store / "cards").iterdir():
+        entry.write_bytes(b"not a pickle")
+    again, diags = load_card_file(path)
+    assert again == first and diags == []
+
+
+def test_caching_can_be_turned_off(tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV, "off")
+    assert cache.cache_dir() is None
+    path = tmp_path / "bolts.yaml"
+    path.write_text(CARD)
+    load_card_file(path)
+    parsed = compositions(monkeypatch)
+    load_card_file(path)
+    assert len(parsed) == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
+def test_a_cache_folder_others_can_write_to_is_not_used(tmp_path, monkeypatch):
+    """Entries are pickles: a folder another user could plant one in is ignored."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    folder.chmod(0o777)
+    monkeypatch.setenv(cache.ENV, str(folder))
+    assert cache.cache_dir() is None
+    path = tmp_path / "bolts.yaml"
+    path.write_text(CARD)
+    assert load_card_file(path)[0] is not None
+    assert list(folder.iterdir()) == []
+
+
+def test_a_new_cache_folder_is_private(store):
+    assert cache.cache_dir() == store
+    assert store.stat().st_mode & 0o077 == 0
+
+
+def test_the_parser_tables_are_cached_and_a_changed_grammar_gets_its_own(store):
+    options = {"parser": "lalr"}
+    first = cache.lark_parser('start: "a" "b"', **options)
+    assert first.parse("ab") is not None
+    assert len(list((store / "lark").iterdir())) == 1
+    again = cache.lark_parser('start: "a" "b"', **options)  # read from the cache
+    assert again.parse("ab") == first.parse("ab")
+    changed = cache.lark_parser('start: "a" "c"', **options)
+    assert changed.parse("ac") is not None
+    assert len(list((store / "lark").iterdir())) == 2
+
+
+def test_a_damaged_parser_table_entry_is_built_again(store):
+    cache.lark_parser('start: "a"', parser="lalr")
+    for entry in (store / "lark").iterdir():
+        entry.write_bytes(b"\x80\x05garbage")
+    assert cache.lark_parser('start: "a"', parser="lalr").parse("a") is not None
+
+
+def test_the_cached_power_parser_parses_like_a_fresh_one(store):
+    """The power grammar's tables read from the cache give the same trees."""
+    import lark
+
+    from interpreter.lang.grammar import grammar_text
+    options = {"parser": "lalr", "lexer": "basic", "propagate_positions": True, "maybe_placeholders": False}
+    text = grammar_text()
+    cache.lark_parser(text, **options)
+    cached = cache.lark_parser(text, **options)
+    fresh = lark.Lark(text, **options)
+    for line in ("on completion: draw 5", "when you contract an agriculture card: gain 2", "rule: your green containers are wild"):
+        assert cached.parse(line) == fresh.parse(line)
+    assert [t.name for t in cached.terminals] == [t.name for t in fresh.terminals]
