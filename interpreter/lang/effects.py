@@ -18,7 +18,7 @@ from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
 from interpreter.lang.english import third_person
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger, Value
-from interpreter.lang.values import CARD_WORTH, ForEach, ForEvery, Modifier
+from interpreter.lang.values import CARD_WORTH, ForEach, ForEvery, Modifier, ValueAmount
 from interpreter.lang.world import Card, Ctx, Number, Player, Run, Test, always
 
 # Where each construct sits: `action` (a verb phrase), `branch` (what may follow `then`, `else`,
@@ -33,6 +33,11 @@ class Action(Effect):
 
 def _amount(node: Value) -> Number:
     return node.number()
+
+
+def _credits(node: Value) -> Number:
+    """An amount of active credits: one read from the game is rounded down to an even number (R1.8.3)."""
+    return node.credits() if isinstance(node, ValueAmount) else node.number()
 
 
 def _rough(node: Node | None) -> float:
@@ -104,7 +109,8 @@ class ChangeCredits(Action):
 
     def run(self) -> Run:
         assert self.amount is not None
-        n, call = _amount(self.amount), self.spec.call
+        call = self.spec.call
+        n = _amount(self.amount) if call == "score" else _credits(self.amount)
         return lambda ctx: getattr(ctx.world, call)(ctx.actor, n(ctx), ctx.reason)
 
     def value(self) -> float:
@@ -136,7 +142,7 @@ class Pay(Action):
 
     def run(self) -> Run:
         assert self.amount is not None
-        n = _amount(self.amount)
+        n = _credits(self.amount)
         if self.to is None:
             def to_the_bank(ctx: Ctx) -> None:
                 ctx.world.pay(ctx.actor, n(ctx), None, ctx.reason)
@@ -152,7 +158,7 @@ class Pay(Action):
 
     def possible(self) -> Test:
         assert self.amount is not None
-        n = _amount(self.amount)
+        n = _credits(self.amount)
         return lambda ctx: ctx.world.credits(ctx.actor) >= n(ctx)
 
     def value(self) -> float:
