@@ -297,10 +297,27 @@ def test_take_credits_from_players_is_paid_by_each_of_them_OQ_33():
     ("when your turn begins: draw 1", "when your turn starts: draw 1"),
     ("when another player gains 6 or more credits: draw 1", "when another player gains 6 or more: draw 1"),
     ("when you pay 4 or more credits: gain 2", "when you pay 4 or more: gain 2"),
+    ("rule: other players may not pirate from your ships", "rule: other players cannot pirate your ships"),
 ])
 def test_words_a_designer_writes_for_the_same_event(written, same_as):
     """Synonyms are the same event: the same English and the same compiled trigger."""
     a, b = parse_power(written)[0], parse_power(same_as)[0]
     assert a is not None and b is not None
     assert a.english() == b.english()
-    assert a.compile().event is b.compile().event is not None
+    assert a.compile().event is b.compile().event
+    assert [q for q, _ in a.compile().changes] == [q for q, _ in b.compile().changes]
+
+
+@pytest.mark.parametrize("line", ["when you contract a card: gain 4 if your credits < 10",
+                                  "when you contract a card: if your credits < 10 then gain 4"])
+@pytest.mark.parametrize(("credits", "gained"), [(8, 4), (10, 0)])
+def test_a_condition_after_its_effect_means_the_same_as_before_it(line, credits, gained):
+    """`EFFECT if CONDITION` is `if CONDITION then EFFECT`: the step happens only when it holds."""
+    game = new_game(players=2, cards=with_powers(soap=[line]))
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    p.credits = credits
+    _contract_wheat_with(game, p)
+    assert p.credits == credits + gained
