@@ -10,7 +10,7 @@ from interpreter.bus.bus import TriggerLoopError
 from interpreter.cards.loader import CardSet
 from interpreter.engine import events as ev
 from interpreter.lang import parse_power
-from tests.helpers import _PLAIN, clear, give, new_game, play_turn, use_script
+from tests.helpers import _PLAIN, clear, give, ids, new_game, play_turn, use_script
 
 
 def with_powers(**lines: list[str]) -> CardSet:
@@ -321,3 +321,23 @@ def test_a_condition_after_its_effect_means_the_same_as_before_it(line, credits,
     p.credits = credits
     _contract_wheat_with(game, p)
     assert p.credits == credits + gained
+
+
+def test_cards_without_a_place_come_from_the_acting_players_hand():
+    """`each other player discards 1 card`: each discards from his or her own hand (no `from` written)."""
+    cards = with_powers(soap=["when you contract a card: each other player discards 1 card"])
+    game = new_game(players=3, cards=cards)
+    p, q, r = game.players
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    give(game, p.hand, "wheat", "beer", "sugar")
+    for other, held in ((q, ("rice", "pens")), (r, ("cups",))):
+        clear(game, other.hand)
+        give(game, other.hand, *held)
+    use_script(game, [(0, "CONTRACT with Wheat"), (0, "contract Beer"), (1, "draw"), (1, "discard Rice"),
+                      (2, "discard Cups"), (2, "draw")])  # the third seat follows after the leader's contract
+    play_turn(game)
+    assert {"rice", "cups"} <= {c.id for c in game.zones.discard}
+    assert "rice" not in ids(q.hand) and "cups" not in ids(r.hand) and "pens" in ids(q.hand)
+    assert ids(p.hand) == ["sugar"]
