@@ -79,23 +79,27 @@ def _effective_pairs(ship: Ship, pair_good: str | None) -> list[Any]:
     return out
 
 
-def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras: list[Any] | None = None) -> tuple[int, int]:
-    """(slots filled by the containers on `ship` plus `extra` and `extras`, slots that must be filled)."""
-    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
-    if extra is not None:
-        containers = containers + [extra]
-    if extras:
-        containers = containers + list(extras)
+def _needs_matching(rules: Rules, p: Player, ship: Ship) -> list[tuple[Load, int]] | None:
+    """Each contract's slots and need when the containers must be matched by a flow (a power lets a
+    contract complete with some of its slots, or a container fill other colours); None when the
+    plain colour-first count is exact."""
     if rules.modified("contract_need") or rules.modified("slot_colours"):
         needs = requirements(rules, p, ship)
         if rules.modified("slot_colours") or any(need < sum(n for _, n in load) for load, need in needs):
-            return _matched(rules, p, needs, containers), sum(need for _, need in needs)
+            return needs
+    return None
+
+
+def _count(rules: Rules, p: Player, ship: Ship, containers: list[Any]) -> tuple[dict[str, int], int, int, int]:
+    """The plain count (R7.1, R7.2): each container fills a slot of its colour, else an `any` slot;
+    wild containers are counted apart. Returns (colour slots left, `any` slots left, slots filled
+    with wild containers counted, total slots)."""
     by_colour, any_slots, total = slot_counts(rules, p, ship)
     filled = 0
-    wild = 0
+    wild = rules.modified("container_wild")
     for card in containers:
-        if rules.container_wild(p, card):
-            wild += 1
+        if wild and rules.container_wild(p, card):
+            filled += 1
             continue
         left = by_colour.get(card.good, 0)
         if left:
@@ -104,7 +108,21 @@ def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras:
         elif any_slots:
             any_slots -= 1
             filled += 1
-    return min(total, filled + wild), total
+    return by_colour, any_slots, min(total, filled), total
+
+
+def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras: list[Any] | None = None) -> tuple[int, int]:
+    """(slots filled by the containers on `ship` plus `extra` and `extras`, slots that must be filled)."""
+    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
+    if extra is not None:
+        containers = containers + [extra]
+    if extras:
+        containers = containers + list(extras)
+    needs = _needs_matching(rules, p, ship)
+    if needs is not None:
+        return _matched(rules, p, needs, containers), sum(need for _, need in needs)
+    _, _, filled, total = _count(rules, p, ship, containers)
+    return filled, total
 
 
 def paid_containers(rules: Rules, p: Player, ship: Ship) -> int:
@@ -119,11 +137,15 @@ def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
     """Would `card` fill a still-open slot of `ship` (R7.1, R7.3)?"""
     if not ship.contracts or ship.at_sea:
         return False
-    before, total = filled_slots(rules, p, ship)
-    if before >= total:
+    if _needs_matching(rules, p, ship) is not None:
+        before, total = filled_slots(rules, p, ship)
+        return before < total and filled_slots(rules, p, ship, card)[0] > before
+    # the plain count gives each container the same slot whatever comes after it: `card` fits when a
+    # slot is still open and one of its colour, an `any` slot, or (wild) any slot is left for it
+    left, any_left, filled, total = _count(rules, p, ship, _effective(ship, rules.pair_slot_good(p) if ship.pairs else None))
+    if filled >= total:
         return False
-    after, _ = filled_slots(rules, p, ship, card)
-    return after > before
+    return bool(left.get(card.good) or any_left) or rules.container_wild(p, card)
 
 
 def can_load_all(rules: Rules, p: Player, ship: Ship, cards: list[Card], n: int) -> bool:
