@@ -13,6 +13,7 @@ flow, each contract taking at most what it needs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.model import ANY_COLOUR
@@ -135,17 +136,35 @@ def paid_containers(rules: Rules, p: Player, ship: Ship) -> int:
 
 def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
     """Would `card` fill a still-open slot of `ship` (R7.1, R7.3)?"""
+    return fitting(rules, p, ship)(card)
+
+
+def fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
+    """`fits` for many cards and one ship: the ship's slots are counted once, then each card is a
+    look-up (the options of a load, a bot weighing its hand)."""
     if not ship.contracts or ship.at_sea:
-        return False
+        return _fits_nowhere
     if _needs_matching(rules, p, ship) is not None:
         before, total = filled_slots(rules, p, ship)
-        return before < total and filled_slots(rules, p, ship, card)[0] > before
-    # the plain count gives each container the same slot whatever comes after it: `card` fits when a
+        if before >= total:
+            return _fits_nowhere
+        return lambda card: filled_slots(rules, p, ship, card)[0] > before
+    # the plain count gives each container the same slot whatever comes after it: a card fits when a
     # slot is still open and one of its colour, an `any` slot, or (wild) any slot is left for it
     left, any_left, filled, total = _count(rules, p, ship, _effective(ship, rules.pair_slot_good(p) if ship.pairs else None))
     if filled >= total:
-        return False
-    return bool(left.get(card.good) or any_left) or rules.container_wild(p, card)
+        return _fits_nowhere
+    if any_left:
+        return _fits_anything
+    return lambda card: bool(left.get(card.good)) or rules.container_wild(p, card)
+
+
+def _fits_nowhere(card: Any) -> bool:
+    return False
+
+
+def _fits_anything(card: Any) -> bool:
+    return True
 
 
 def can_load_all(rules: Rules, p: Player, ship: Ship, cards: list[Card], n: int) -> bool:
