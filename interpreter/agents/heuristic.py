@@ -42,7 +42,7 @@ class HeuristicAgent:
     # --- bidding ---------------------------------------------------------------------------------
     def _bid(self, decision: Decision, view: Appraisal) -> int:
         game, p = view.game, view.p
-        ships = [s for s in game.ships_at_sea()]
+        ships = view.ships_at_sea()
         worth = max((sum(sorted((view.good_value(c) for c in s.containers), reverse=True)[:2]) for s in ships), default=0.0)
         near_end = p.credits + 6 >= game.rules.end_threshold()
         target = worth * (0.4 if near_end else 0.8) + self.rng.uniform(-1, 1)
@@ -56,37 +56,27 @@ class HeuristicAgent:
 def action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], instances: int = 1) -> float:
     """What carrying out `instances` of `action` would bring `p`, with `played` out of hand."""
     game, p = view.game, view.p
-    hand = [c for c in p.hand if c not in played]
     rules = game.rules
     if action == "load":
-        fitting = sorted((c for c in hand if view.fitting_ships(c)), key=view.hand_card_value)
+        fitting = view.fitting_in_hand() - sum(1 for c in played if view.fitting_ships(c))
         gain = 0.0
         for ship in p.ships:
-            if not ship.at_sea and ship.contracts and 0 < view.open_slots(ship) <= min(instances, len(fitting)):
+            if not ship.at_sea and ship.contracts and 0 < view.open_slots(ship) <= min(instances, fitting):
                 gain += 6.0 + 2.0 * len(ship.containers)  # a shipment completes: payout and its powers
-        return gain + 4.0 * min(instances, len(fitting))
+        return gain + 4.0 * min(instances, fitting)
     if action == "contract":
-        best = max((contract_value(p, c) for c in hand
-                    if rules.level(p, c.good) + instances - 1 >= c.tier), default=0.0)
-        waiting = sum(view.open_slots(s) for s in p.ships if not s.at_sea and s.contracts)
-        return best * (0.3 if waiting >= 2 else 1.0) if p.harbor_ships() else 0.0
+        best = max((view.contract_value(c) for c in p.hand
+                    if c not in played and rules.level(p, c.good) + instances - 1 >= c.tier), default=0.0)
+        return best * (0.3 if view.waiting_slots() >= 2 else 1.0) if p.harbor_ships() else 0.0
     if action == "import":
-        return 5.0 * instances if game.ships_at_sea() and p.credits >= 2 else 1.0
+        return 5.0 * instances if view.ships_at_sea() and p.credits >= 2 else 1.0
     if action == "pirate":
-        useful = [c for s in game.ships_at_sea() for c in s.containers if view.fitting_ships(c)]
-        useful += [c for c in game.zones.island if view.fitting_ships(c)]
-        return 4.5 * min(instances, len(useful)) + (0.5 if game.ships_at_sea() else 0.0)
+        return 4.5 * min(instances, view.pirate_targets()) + (0.5 if view.ships_at_sea() else 0.0)
     if action == "supply":
-        sell = rules.sale_price(p) if hand else 0.0
+        sell = rules.sale_price(p) if len(p.hand) > len(played) else 0.0
         take = 2.0 if game.zones.island and rules.imports_room(p) else 0.0
         return sell + take * max(0, instances - 1)
     return 0.0
-
-
-def contract_value(p: Player, card: Card) -> float:
-    ready = sum(1 for c in p.hand if c is not card and c.good == card.good)
-    missing = max(0, card.load_total - ready)
-    return 3.0 + power_value(card.defn) / 3.0 + 1.5 * card.load_total - 1.2 * missing
 
 
 def _play_cost(view: Appraisal, cards: tuple[Card, ...]) -> float:
@@ -123,7 +113,7 @@ def score_contract(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 0.5
     card, ship, spend = value
-    return contract_value(view.p, card) - 2.0 * (spend - 1) - 0.5 * len(ship.contracts)
+    return view.contract_value(card) - 2.0 * (spend - 1) - 0.5 * len(ship.contracts)
 
 
 def score_load(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
