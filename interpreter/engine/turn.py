@@ -67,10 +67,11 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
             if card.action in wanted and card.id not in seen_ids:
                 seen_ids.add(card.id)
                 options.append(Option(f"{card.action.upper()} with {card.name}", (card.action, (card,), card.action)))
-    pairs = wild_pairs(p.hand, game.data.wild_pair_size)
-    if pairs:
-        allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if rules.modified("wild_pair_allowed") else actions
-        options += wild_pair_options(game, p, pairs, allowed, leading, usable)
+    allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if rules.modified("wild_pair_allowed") else actions
+    if allowed:
+        pairs = wild_pairs(p.hand, game.data.wild_pair_size)
+        if pairs:
+            options += wild_pair_options(game, p, pairs, allowed, leading, usable)
     return options
 
 
@@ -107,6 +108,8 @@ def wild_pair_options(game: Game, p: Player, pairs: list[tuple[Card, ...]], acti
     rules = game.rules
     plain = not rules.modified("may_play_for")
     chosen = rules.modified("performed_action") or rules.modified("action_choices")
+    if plain and not chosen:
+        return plain_wild_pair_options(pairs, [a for a in actions if usable[a]])
     options: list[Option] = []
     for pair in pairs:
         names = " + ".join([c.name for c in pair])
@@ -120,6 +123,22 @@ def wild_pair_options(game: Game, p: Player, pairs: list[tuple[Card, ...]], acti
                 if usable[performed]:
                     options.append(Option(f"{action.upper()} with the pair {names}{_instead(action, performed)}",
                                           (action, pair, performed)))
+    return options
+
+
+def plain_wild_pair_options(pairs: list[tuple[Card, ...]], actions: Sequence[str]) -> list[Option]:
+    """R4.5 when no power changes what a card may be played for or what an action carries out: a
+    pair stands for each of `actions` (those usable, R4.8) but the one all its cards already have."""
+    options: list[Option] = []
+    if not actions:
+        return options
+    for pair in pairs:
+        names = " + ".join([c.name for c in pair])
+        first = pair[0].action
+        own = first if all(c.action == first for c in pair) else None
+        for action in actions:
+            if action != own:
+                options.append(Option(f"{action.upper()} with the pair {names}", (action, pair, action)))
     return options
 
 
