@@ -66,7 +66,7 @@ def action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], insta
         return gain + 4.0 * min(instances, fitting)
     if action == "contract":
         best = max((view.contract_value(c) for c in p.hand
-                    if c not in played and rules.level(p, c.good) + instances - 1 >= c.tier), default=0.0)
+                    if c not in played and view.level(c.good) + instances - 1 >= c.tier), default=0.0)
         return best * (0.3 if view.waiting_slots() >= 2 else 1.0) if p.harbor_ships() else 0.0
     if action == "import":
         return 5.0 * instances if view.ships_at_sea() and p.credits >= 2 else 1.0

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.cards.model import GOOD_TYPES, CardDef
-from interpreter.engine.slots import filled_slots, fits, fitting
+from interpreter.engine.slots import filled_slots, fits, fits_by_colour, fitting
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
@@ -79,7 +79,9 @@ class Appraisal:
         self.game = game
         self.p = p
         self._fit_tests: list[tuple[Ship, Callable[[Card], bool]]] | None = None
-        self._fitting: dict[int, list[Ship]] = {}  # card uid -> the ships it fits
+        self._by_colour = fits_by_colour(game.rules)
+        self._fitting: dict[int | str, list[Ship]] = {}  # card uid, or its good type -> the ships it fits
+        self._levels: dict[str, int] = {}  # good type -> p's level in it
         self._open: dict[int, int] = {}  # id of a ship -> its open slots
         self._hand_values: dict[int, float] = {}  # card uid -> hand_card_value
         self._good_values: dict[str, float] = {}  # good type -> good_value (it depends on the type alone)
@@ -90,12 +92,19 @@ class Appraisal:
         self._pirate_targets: int | None = None
 
     def fitting_ships(self, card: Card) -> list[Ship]:
-        ships = self._fitting.get(card.uid)
+        key = card.good if self._by_colour else card.uid  # cards of one colour fit alike, mostly
+        ships = self._fitting.get(key)
         if ships is None:
             if self._fit_tests is None:
                 self._fit_tests = [(s, fitting(self.game.rules, self.p, s)) for s in self.p.ships]
-            ships = self._fitting[card.uid] = [s for s, fits_ship in self._fit_tests if fits_ship(card)]
+            ships = self._fitting[key] = [s for s, fits_ship in self._fit_tests if fits_ship(card)]
         return ships
+
+    def level(self, good: str) -> int:
+        level = self._levels.get(good)
+        if level is None:
+            level = self._levels[good] = self.game.rules.level(self.p, good)
+        return level
 
     def open_slots(self, ship: Ship) -> int:
         slots = self._open.get(id(ship))
@@ -140,7 +149,7 @@ class Appraisal:
             value = 1.0
             if self.fitting_ships(card):
                 value += 4.0
-            if self.game.rules.level(self.p, card.good) >= card.tier:
+            if self.level(card.good) >= card.tier:
                 value += 1.0 + power_value(card.defn) / 6.0
             self._hand_values[card.uid] = value
         return value

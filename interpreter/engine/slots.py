@@ -139,6 +139,12 @@ def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
     return fitting(rules, p, ship)(card)
 
 
+def fits_by_colour(rules: Rules) -> bool:
+    """Whether a container fits a ship by its colour alone (R7.1): no power makes containers wild
+    (R7.2) or lets them fill slots of other colours. Then cards of one good type fit the same ships."""
+    return not rules.modified("container_wild") and not rules.modified("slot_colours")
+
+
 def fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
     """`fits` for many cards and one ship: the ship's slots are counted once, then each card is a
     look-up (the options of a load, a bot weighing its hand)."""
