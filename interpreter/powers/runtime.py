@@ -251,7 +251,7 @@ class PowerRuntime:
         actor = getattr(event, "player", game.leader)
         if not isinstance(actor, int):
             actor = game.leader
-        for active in sorted(entries, key=lambda a: ((a.owner.seat - actor) % n, a.order)):
+        for active in sorted(entries, key=lambda a: ((a.owner.seat - actor) % n, a.order)) if len(entries) > 1 else list(entries):
             if active not in entries:  # stopped by an earlier trigger of this event
                 continue
             power = active.power
@@ -318,9 +318,9 @@ class PowerRuntime:
                 if a.owner is p and self._free(a.host, a.power) and a.power.usable(self.ctx(p, a.host))]
         if self.from_hand:
             for card in p.hand:
-                for power in self.from_hand.get(card.id, ()):
-                    if self.game.rules.level(p, card.good) >= card.tier and self._free(card, power) and power.usable(self.ctx(p, card)):
-                        uses.append((card, power))
+                powers = self.from_hand.get(card.id)
+                if powers and self.game.rules.level(p, card.good) >= card.tier:
+                    uses += [(card, power) for power in powers if self._free(card, power) and power.usable(self.ctx(p, card))]
         return uses
 
     def _free(self, card: Card, power: CompiledPower) -> bool:
