@@ -19,12 +19,16 @@ from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
+from interpreter.outputs import OutputError, check_output_file, check_output_folder
 from interpreter.powers import new_game
 from interpreter.resources import MissingData
 from interpreter.sim.bench import bench
+from interpreter.sim.failures import FAILED_FOLDER, BatchSettings, Failures
 from interpreter.sim.narrate import Narrator
 from interpreter.sim.runner import run_batch, terminal_progress
 from interpreter.sim.summary import summary_text
+
+BALANCE_GAMES = 2000
 
 
 class UsageError(Exception):
@@ -36,22 +40,30 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see `{self.prog} --help`)")
 
 
-def whole(minimum: int) -> type[int]:
+# Upper bounds of command-line numbers: far above any real use, low enough that a typo is caught.
+MAX_SEED = 10**12  # a batch's game seeds (seed * 1,000,003 + index) stay within a record's 63 bits
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 1024
+
+
+def whole(minimum: int, maximum: int | None = None) -> type[int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"`{text}` is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"`{text[:40]}` is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}; got {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}; got {str(value)[:40]}")
         return value
     parse.__name__ = "number"
     return parse  # type: ignore[return-value]
 
 
 def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -> None:
-    p.add_argument("--players", type=whole(1), default=players, help="number of players, 2-6 (default 4)")
-    p.add_argument("--seed", type=whole(0), default=1, help="seed of the game or batch (default 1)")
+    p.add_argument("--players", type=whole(1, 99), default=players, help="number of players, 2-6 (default 4)")
+    p.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the game or batch (default 1)")
     p.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (see `importexport options`); may be repeated")
@@ -66,17 +78,19 @@ def build_parser() -> Parser:
 
     sim = sub.add_parser("simulate", help="play many bot games and summarise them")
     add_game_arguments(sim)
-    sim.add_argument("--games", type=whole(1), default=100, help="number of games (default 100)")
+    sim.add_argument("--games", type=whole(1, MAX_GAMES), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
     sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game), "
                                     "or one name for every seat; default: random everywhere")
+    sim.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
+                     help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
     play = sub.add_parser("play", help="play one game: bots, or people with --human")
     add_game_arguments(play)
     play.add_argument("--watch", action="store_true", help="narrate the game turn by turn")
     play.add_argument("--verbose", action="store_true", help="with --watch: narrate every event, credits included")
-    play.add_argument("--human", type=whole(1), action="append", default=[], metavar="SEAT",
+    play.add_argument("--human", type=whole(1, 99), action="append", default=[], metavar="SEAT",
                       help="seat (1-based) played by a person at this terminal; may be repeated")
     play.add_argument("--log", type=Path, help="write the game's decision log (JSON) to this file")
     play.add_argument("--bots", default="heuristic",
@@ -85,22 +99,26 @@ def build_parser() -> Parser:
 
     b = sub.add_parser("bench", help="measure games per second and microseconds per decision")
     add_game_arguments(b)
-    b.add_argument("--games", type=whole(1), default=200, help="number of games (default 200)")
+    b.add_argument("--games", type=whole(1, MAX_GAMES), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
     b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
     b.add_argument("--startup-runs", type=whole(0), default=3,
                    help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
+    b.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
+                   help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
     bal = sub.add_parser("balance", help="many games between heuristic bots on all cores: per-card and per-game report")
-    bal.add_argument("--games", type=whole(1), default=2000, help="number of games (default 2000)")
-    bal.add_argument("--players", type=whole(1), default=4, help="number of players, 2-6 (default 4)")
-    bal.add_argument("--seed", type=whole(0), default=1, help="seed of the batch (default 1)")
+    bal.add_argument("--games", type=whole(1, MAX_GAMES), default=None,
+                     help=f"number of games (default {BALANCE_GAMES}; with --resume, the run's own number)")
+    bal.add_argument("--players", type=whole(1, 99), default=4, help="number of players, 2-6 (default 4)")
+    bal.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the batch (default 1)")
     bal.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
     bal.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs, applied in order")
     bal.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option; may be repeated")
-    bal.add_argument("--workers", type=whole(1), default=None, help="processes to use (default: all cores)")
+    bal.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")
     bal.add_argument("--out", type=Path, required=True, help="folder for games.jsonl, results.json and report.html")
     bal.add_argument("--resume", action="store_true", help="continue an interrupted run in --out without replaying finished games")
+    bal.add_argument("--force", action="store_true", help="replace a run already in --out (its games are deleted)")
     bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
                      help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
     bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
@@ -195,9 +213,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = chosen_bots(args.bots, args.players) if args.bots else None
     coverage = PowerCoverage()
     batch = run_batch(cards, data, args.players, args.games, args.seed, options, terminal_progress(),
-                      coverage.watch if args.powers else None, bots)
+                      coverage.watch if args.powers else None, bots, batch_settings(args), failures_folder(args), warn)
+    failures = batch.failures
     if args.json:
-        print(json.dumps({"interrupted": batch.interrupted, "games": [vars(r) for r in batch.results]}))
+        print(json.dumps({"interrupted": batch.interrupted, "games": [vars(r) for r in batch.results],
+                          "failed": [{"seed": r["seed"], "error": r["failed"]["error"], "saved": str(p) if p else None}
+                                     for r, p in zip(failures.records, failures.saved, strict=True)]}))
     else:
         header = f"{args.players} players, seed {args.seed}, deck {deck_line(cards)}"
         print(summary_text(batch.results, header))
@@ -207,7 +228,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(coverage.report(cards))
         if batch.interrupted:
             print(f"Interrupted: {len(batch.results)} of {args.games} games finished and are summarised above.")
-    return 130 if batch.interrupted else 0
+    if failures.records:
+        warn(failures.summary(len(batch.results), args.games))
+    return 130 if batch.interrupted else (1 if failures.records else 0)
+
+
+def warn(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def failures_folder(args: argparse.Namespace) -> Path:
+    """Where a batch saves the games that fail: --failures, checked before any game; by default
+    ./failed-games, made (if it can be) only when a game fails."""
+    if args.failures is None:
+        return Path(FAILED_FOLDER)
+    check_output_folder(args.failures, "--failures", create=False)
+    return args.failures
+
+
+def batch_settings(args: argparse.Namespace) -> BatchSettings:
+    return BatchSettings(args.expansions, tuple(str(m) for m in args.mod), tuple(args.option))
 
 
 def result_text(game: Game, result: GameResult) -> str:
@@ -244,6 +284,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     for seat in args.human:
         if seat > args.players:
             raise UsageError(f"--human must be a seat from 1 to {args.players}; got {seat}")
+    if args.log:
+        check_output_file(args.log, "--log")
     kinds = list(chosen_bots(args.bots, args.players))
     agents: list[Any] = bot_agents(args.seed, kinds)
     humans = []
@@ -266,9 +308,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     print(result_text(game, result))
     if args.log:
-        from interpreter.scenarios.replay import make_record
-        settings = {"expansions": args.expansions, "mods": [str(m) for m in args.mod], "options": args.option}
-        args.log.write_text(json.dumps(make_record(game, result, settings), indent=1))
+        from interpreter.scenarios.replay import make_record, paths_for_record
+        settings = {"expansions": args.expansions, "mods": paths_for_record(args.mod, args.log.parent), "options": args.option}
+        try:
+            args.log.write_text(json.dumps(make_record(game, result, settings), indent=1))
+        except OSError as exc:
+            raise OutputError(f"--log: cannot write {args.log}: {exc.strerror or exc}") from None
         print(f"Game record written to {args.log} (replay it with `importexport replay {args.log}`)")
     return 0
 
@@ -280,64 +325,89 @@ def _spec(text: str, base_expansions: str) -> Any:
     return CardSpec("none" if text == "base" else text)
 
 
-def _balance_run(job: Any, out: Path, args: argparse.Namespace) -> dict[str, Any]:
-    from interpreter.sim.balance import default_workers, load_spec, progress_line, read_records, run_games, summarize, write_outputs
+def _balance_cards(spec: Any) -> CardSet:
+    """The card set of a run, loaded (and so checked) before its folder is touched."""
+    from interpreter.sim.balance import load_spec
     try:
-        cards = load_spec(job.cards)
+        return load_spec(spec)
     except ValueError as exc:
         raise UsageError(f"importexport balance: {exc}") from None
+
+
+def _balance_run(folder: Any, args: argparse.Namespace) -> tuple[dict[str, Any], Failures]:
+    from interpreter.sim.balance import default_workers, progress_line, run_games, summarize, write_outputs
+    job = folder.job
+    cards = _balance_cards(job.cards)
     start = time.perf_counter()
-    before = len(read_records(out)) if args.resume else 0
-    try:
-        records, interrupted = run_games(job, out, resume=args.resume, workers=args.workers or default_workers(),
-                                         progress=progress_line(), dask_address=args.dask)
-    except ValueError as exc:
-        raise UsageError(f"importexport balance: {exc}") from None
+    before = len(folder.done)
+    outcome = run_games(job, folder, workers=args.workers or default_workers(), progress=progress_line(),
+                        dask_address=args.dask, report=warn)
+    records = outcome.records
     results = summarize(records, cards, job, time.perf_counter() - start, played=len(records) - before)
-    write_outputs(results, out)
-    if interrupted:
-        print(f"Interrupted after {len(records)} of {job.games} games; the report covers them. "
-              f"Continue with the same command and --resume.", file=sys.stderr)
+    write_outputs(results, folder.path)
+    if outcome.failures.records:
+        warn(outcome.failures.summary(len(records), job.games))
+    if outcome.interrupted:
+        warn(f"Interrupted after {len(records)} of {job.games} games; the report covers them. "
+             f"Continue with the same command and --resume.")
         raise KeyboardInterrupt
-    return results
+    return results, outcome.failures
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
     from interpreter.sim.balance import BalanceJob, CardSpec, terminal_summary
+    from interpreter.sim.runfolder import open_run
     checked_rules_and_options(args)
     for path in args.mod:
         if not path.exists():
             raise UsageError(f"--mod: no such file or folder: {path}")
+    if args.resume and args.force:
+        raise UsageError("importexport balance: --resume continues the run in --out and --force replaces it; give one")
+    check_output_folder(args.out, "--out", create=False)  # made once the card sets are found good
+    games = args.games or BALANCE_GAMES
     if args.compare:
         from interpreter.sim.balance import load_spec
         from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
-        runs, specs = [], []
-        for name, text in zip("ab", args.compare, strict=True):
-            job = BalanceJob(args.games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option))
-            runs.append(_balance_run(job, args.out / name, args))
-            specs.append(job.cards)
-        outcome = compare(runs[0], runs[1], card_changes(load_spec(specs[0]), load_spec(specs[1])))
+        jobs = [BalanceJob(games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option)) for text in args.compare]
+        for job in jobs:
+            _balance_cards(job.cards)
+        folders = [open_run(args.out / name, job, games_given=args.games is not None, resume=args.resume, force=args.force)
+                   for name, job in zip("ab", jobs, strict=True)]
+        done = [_balance_run(folder, args) for folder in folders]
+        runs = [results for results, _ in done]
+        outcome = compare(runs[0], runs[1], card_changes(load_spec(jobs[0].cards), load_spec(jobs[1].cards)))
         (args.out / "compare.json").write_text(json.dumps(outcome, indent=1))
         (args.out / "compare.html").write_text(compare_html(outcome))
         print(compare_summary(outcome))
         print(f"Reports: {args.out / 'a' / 'report.html'}, {args.out / 'b' / 'report.html'}, {args.out / 'compare.html'}")
-        return 0
-    job = BalanceJob(args.games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option))
-    results = _balance_run(job, args.out, args)
+        return 1 if any(failures.records for _, failures in done) else 0
+    job = BalanceJob(games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option))
+    _balance_cards(job.cards)
+    folder = open_run(args.out, job, games_given=args.games is not None, resume=args.resume, force=args.force)
+    results, failures = _balance_run(folder, args)
     print(terminal_summary(results))
     print(f"Report: {args.out / 'report.html'}  (data: {args.out / 'results.json'})")
-    return 0
+    return 1 if failures.records else 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from interpreter.scenarios.replay import ReplayError, read_record, replay
+    from interpreter.scenarios.replay import ReplayError, read_record, record_mods, replay, replay_failure
+    data = load_rules()
     try:
-        record = read_record(args.record)
-        cards = chosen_cards(str(record.get("expansions", "none")), [Path(m) for m in record.get("mods", [])])
+        record = read_record(args.record, data)
+        try:
+            cards = chosen_cards(record.get("expansions", "none"), record_mods(record, args.record))
+        except UsageError as exc:
+            raise ReplayError(f"{args.record}: the record's {str(exc).removeprefix('--')}") from None
         options = GameOptions()
         for text in record.get("options", []):
-            options = parse_option(text, options)
-        outcome = replay(record, cards, load_rules(), options)
+            try:
+                options = parse_option(text, options)
+            except OptionError as exc:
+                raise ReplayError(f"{args.record}: options: {exc}") from None
+        if "failed" in record:
+            return _replay_failure(replay_failure(record, cards, data, options), record)
+        outcome = replay(record, cards, data, options, watch=narrate if args.watch else None)
     except (ReplayError, OptionError) as exc:
         print(f"importexport replay: {exc}", file=sys.stderr)
         return 1
@@ -345,7 +415,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if outcome.same_result:
         print(f"Replayed {len(record['decisions'])} decisions: the same game, the same result.")
         return 0
-    print("The replay ended with another result than the record.")
+    print("The replay ended with another result than the record: " + "; ".join(outcome.differences))
+    return 1
+
+
+def narrate(game: Game) -> None:
+    Narrator(game, sys.stdout)
+
+
+def _replay_failure(outcome: Any, record: dict[str, Any]) -> int:
+    """A failed game played again: the error again (with its traceback, to debug it), or its end."""
+    import traceback
+
+    from interpreter.sim.failures import error_line
+    if outcome.error is None:
+        print(result_text(outcome.game, outcome.result))
+        print(f"The game recorded as failing ({record['failed']['error']}) now finishes.")
+        return 0
+    print("".join(traceback.format_exception(outcome.error)).rstrip(), file=sys.stderr)
+    turn = f" at turn {outcome.game.turn}" if outcome.game is not None else " while being set up"
+    print(f"importexport replay: the failure happens again{turn}: {error_line(outcome.error)}", file=sys.stderr)
     return 1
 
 
@@ -374,13 +463,17 @@ def cmd_mod(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
-    figures = bench(cards, data, args.players, args.games, args.seed, options, args.heuristic_games, args.startup_runs)
+    failures = Failures()
+    figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures,
+                    args.heuristic_games, args.startup_runs)
     if args.json:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
             print(f"{key:>20}: {value}")
-    return 0
+    if failures.records:
+        warn(failures.summary(int(figures["games"]), args.games))
+    return 130 if figures["interrupted"] else (1 if failures.records else 0)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -391,8 +484,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     report = validate(args.paths, args.run_examples)
     if args.paths and not report.cards and not report.problems:
         where = ", ".join(str(p) for p in args.paths)
-        print(f"importexport validate: no card files or mod packs found in {where} (card files end in .yaml)", file=sys.stderr)
-        return 1
+        raise UsageError(f"importexport validate: no card files or mod packs found in {where} (card files end in .yaml)")
     for line in summary(report, args.run_examples):
         print(line)
     return 1 if report.problems else 0
@@ -491,9 +583,12 @@ def cmd_docs(args: argparse.Namespace) -> int:
         docs = checkout / "docs"
     else:
         raise UsageError("importexport docs: give the folder to write into with --out DIR (there is no source checkout here)")
-    docs.mkdir(parents=True, exist_ok=True)
+    check_output_folder(docs, "--out")
+    from interpreter.scenarios.replay import record_schema
     schema = json.dumps(card_schema(), indent=2) + "\n"
-    for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema)):
+    records = json.dumps(record_schema(), indent=2) + "\n"
+    for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema),
+                       ("record.schema.json", records)):
         (docs / name).write_text(text)
         print(f"wrote {docs / name}")
     if args.out is None and checkout is not None:  # the grammar is generated from the language's registry too
@@ -529,6 +624,7 @@ COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "val
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    command = "importexport"
     try:
         args = parser.parse_args(argv)
         if args.version:
@@ -537,19 +633,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.command:
             parser.print_help()
             return 2
+        command = f"importexport {args.command}"
         return COMMANDS[args.command](args)
-    except UsageError as exc:
-        print(exc, file=sys.stderr)
+    except (UsageError, OutputError) as exc:
+        print(_one_line(command, exc), file=sys.stderr)
         return 2
     except CardFileError as exc:
         for d in exc.diagnostics:
             print(d, file=sys.stderr)
         return 1
     except (SetupError, MissingData) as exc:
-        print(f"importexport: {exc}", file=sys.stderr)
+        print(_one_line(command, exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _one_line(command: str, exc: Exception) -> str:
+    """`importexport COMMAND: message`, on one line whatever the message holds."""
+    text = " ".join(str(exc).split())
+    return text if text.startswith("importexport") else f"{command}: {text}"

@@ -97,9 +97,9 @@ def card_schema() -> dict[str, object]:
         "additionalProperties": False,
         "required": ["id", "name", "set", "good", "action", "tier", "load", "text"],
         "properties": {
-            "id": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "description": "snake_case, equal to the file name"},
+            "id": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$", "description": "snake_case, equal to the file name"},
             "name": text,
-            "set": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+            "set": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$"},
             "good": {"enum": list(GOOD_TYPES)},
             "action": {"enum": list(ACTION_TYPES)},
             "tier": {"type": "integer", "minimum": 0, "maximum": MAX_TIER},

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from interpreter.cards.capacity import capacity_problems
 from interpreter.cards.catalog import load_all_cards, load_rules
 from interpreter.cards.diagnostics import CardFileError, Diagnostic
 from interpreter.cards.loader import MAX_CARDS_IN_SET, CardSet, card_files, load_card_file
@@ -112,6 +113,7 @@ def validate(paths: list[Path], run_examples: bool = False) -> Validation:
         if shipped is None:
             return report
         report.cards = len(shipped)
+        report.diagnostics += capacity_problems(shipped.cards, load_rules().ship_capacity)
         example_files = sorted({Path(c.path) for c in shipped.cards if c.examples and c.path})
         check_examples(example_files, shipped, run_examples, report)
         return report
@@ -122,7 +124,8 @@ def validate(paths: list[Path], run_examples: bool = False) -> Validation:
         shipped = load_all_cards_reporting(report)
     if shipped is None:
         return report
-    if loaded:
+    if loaded:  # the files will be played with the shipped cards, which may let ships hold more (C033)
+        report.diagnostics += capacity_problems(loaded, load_rules().ship_capacity, also=shipped.cards)
         check_examples([Path(c.path) for c in loaded if c.examples and c.path], with_cards(shipped, loaded), run_examples, report)
     for pack in packs:
         validate_pack(pack, shipped, run_examples, report)

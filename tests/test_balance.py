@@ -42,13 +42,13 @@ def test_heuristic_games_end_mostly_by_credits(base_cards, data):
 
 def test_a_batch_resumes_without_replaying_finished_games(tmp_path, base_cards):
     job = BalanceJob(12, 3, 5, CardSpec())
-    first, _ = run_games(job, tmp_path, resume=False, workers=2)
+    first = run_games(job, tmp_path, resume=False, workers=2).records
     assert sorted(r["index"] for r in first) == list(range(12))
     lines = (tmp_path / GAMES_FILE).read_text().splitlines()
     (tmp_path / GAMES_FILE).write_text("\n".join(lines[:5]) + "\n" + lines[5][:20])  # interrupted mid-write
     kept = {r["index"] for r in read_records(tmp_path)}
     assert len(kept) == 5
-    second, _ = run_games(job, tmp_path, resume=True, workers=2)
+    second = run_games(job, tmp_path, resume=True, workers=2).records
     assert sorted(r["index"] for r in second) == list(range(12))
     by_index = {r["index"]: r for r in second}
     assert all(by_index[r["index"]] == r for r in first)  # replayed games are identical (same seeds)

@@ -18,12 +18,14 @@ def local_cluster() -> LocalCluster:
 
 def test_a_dask_run_gives_the_same_records_as_the_local_pool(tmp_path, monkeypatch):
     job = BalanceJob(18, 3, 11, CardSpec())
-    local, interrupted = run_games(job, tmp_path / "local", resume=False, workers=2)
-    assert not interrupted and len(local) == 18
+    outcome = run_games(job, tmp_path / "local", resume=False, workers=2)
+    local = outcome.records
+    assert not outcome.interrupted and not outcome.failures.records and len(local) == 18
     monkeypatch.setattr(balance, "DASK_CHUNK", 4)  # several chunks, and a last one that is short
     with local_cluster() as cluster:
-        remote, interrupted = run_games(job, tmp_path / "dask", resume=False, workers=2, dask_address=cluster.scheduler_address)
-    assert not interrupted
+        outcome = run_games(job, tmp_path / "dask", resume=False, workers=2, dask_address=cluster.scheduler_address)
+    remote = outcome.records
+    assert not outcome.interrupted and not outcome.failures.records
     assert remote == local  # every field of every game: seeds, scores, winners, cards completed, powers fired
     assert sorted(r["index"] for r in read_records(tmp_path / "dask")) == list(range(18))
 

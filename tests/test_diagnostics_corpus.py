@@ -71,7 +71,7 @@ NO_COMMENT: dict[str, list[str]] = {
 }
 
 # Files that may name an `id` other than their file name: they test `id` itself.
-ID_DIFFERS = {"id_mismatch", "id_not_snake_case", "id_number"}
+ID_DIFFERS = {"id_mismatch", "id_not_snake_case", "id_number", "id_with_newline", "id_too_long"}
 
 # Inputs that crash the loader or get a wrong position, with the reason (the bug report); their cases
 # are xfail(strict=True). Empty: every crash and position found by this corpus has been fixed.

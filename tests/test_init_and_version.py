@@ -93,7 +93,7 @@ def test_init_into_an_empty_folder_is_allowed(tmp_path):
 def test_validate_with_no_card_files_is_an_error(tmp_path, capsys, contents):
     for name in contents:
         (tmp_path / name).write_text("x: 1\n")
-    assert main(["validate", str(tmp_path)]) == 1
+    assert main(["validate", str(tmp_path)]) == 2
     out, err = capsys.readouterr()
     assert out == ""
     assert err.strip() == f"importexport validate: no card files or mod packs found in {tmp_path} (card files end in .yaml)"
@@ -106,5 +106,5 @@ def test_a_package_installed_without_its_data_says_so(tmp_path, monkeypatch, cap
     monkeypatch.setattr(resources, "_package_dir", lambda: tmp_path / "interpreter")
     assert main(["validate"]) == 2
     assert capsys.readouterr().err.strip() == (
-        f"importexport: the card data is missing from {tmp_path / 'interpreter' / 'data'}: "
+        f"importexport validate: the card data is missing from {tmp_path / 'interpreter' / 'data'}: "
         "reinstall importexport (pip install importexport-interpreter)")

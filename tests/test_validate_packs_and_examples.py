@@ -155,4 +155,4 @@ def test_a_missing_path_is_a_usage_error(capsys, tmp_path):
 
 def test_a_folder_without_cards_says_so(capsys, tmp_path):
     code, _, err = run(capsys, "validate", str(tmp_path))
-    assert code == 1 and "no card files or mod packs found" in err
+    assert code == 2 and "no card files or mod packs found" in err

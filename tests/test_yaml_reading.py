@@ -156,7 +156,7 @@ def test_a_named_pipe_as_a_pack_manifest_is_refused_by_mod_check(tmp_path, capsy
         timer.cancel()
     out = capsys.readouterr().out
     assert status == 1
-    assert f"{pack / 'mod.yaml'}:1:1: E002 cannot read file: it is a named pipe, not a regular file" in out
+    assert f"{pack / 'mod.yaml'}:1:1: M009 a pack reads only regular files inside its own folder; this is not a regular file" in out
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")

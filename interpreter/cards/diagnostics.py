@@ -16,7 +16,18 @@ class Diagnostic:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}: {self.code} {self.message}"
+        """One line, whatever the message quotes from the file (a newline in an id is shown as `\\n`)."""
+        text = f"{self.path}:{self.line}:{self.col}: {self.code} {self.message}"
+        return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
+
+
+def quoted(value: object, most: int = 60) -> str:
+    """A value quoted from a file, for a message: in backquotes, on one line (control characters
+    escaped) and at most `most` characters."""
+    text = value if isinstance(value, str) else repr(value)
+    if not text.isprintable():
+        text = text.encode("unicode_escape").decode("ascii")
+    return f"`{text[:most]}{'...' if len(text) > most else ''}`"
 
 
 __all__ = ["CardFileError", "Diagnostic", "did_you_mean"]

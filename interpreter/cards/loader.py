@@ -5,20 +5,21 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from interpreter.cards.cardcache import cached_card_file
-from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean
+from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean, quoted
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
 from interpreter.cards.packwords import shorthands_for
 from interpreter.cards.yamlsource import MAX_FILE_BYTES, SourceMap, load_yaml
 from interpreter.lang import check_power, parse_power
+from interpreter.lang.bounds import MAX_SHIP_CAPACITY
 from interpreter.lang.shorthands import Shorthand, shorthand_key
 
-SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
+SNAKE = re.compile(r"[a-z][a-z0-9_]{0,63}")  # matched whole (fullmatch): `$` would let a final newline through
 REQUIRED = ("id", "name", "set", "good", "action", "tier", "load", "text")
 OPTIONAL = ("estimated", "names", "powers", "examples")
 KNOWN_KEYS = REQUIRED + OPTIONAL
@@ -36,6 +37,11 @@ def _check_choice(smap: SourceMap, key: str, value: Any, allowed: Iterable[str],
     return False
 
 
+def _shown(number: int) -> str:
+    text = str(number)
+    return text if len(text) <= 20 else text[:20] + "..."
+
+
 def _check_load(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[tuple[str, int], ...] | None:
     colours = GOOD_TYPES + (ANY_COLOUR,)
     if not isinstance(value, dict) or not value:
@@ -48,9 +54,19 @@ def _check_load(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[t
             diags.append(smap.diag(("load", colour), "C031", f"unknown container colour `{colour}` in `load`; use a good type or `any`{hint}", of_key=True))
         elif isinstance(count, bool) or not isinstance(count, int) or count < 1:
             diags.append(smap.diag(("load", colour), "C032", f"container count for `{colour}` must be a whole number of at least 1; got `{count}`"))
+        elif count > MAX_SHIP_CAPACITY:
+            diags.append(smap.diag(("load", colour), "C032", f"container count for `{colour}` must be from 1 to {MAX_SHIP_CAPACITY} "
+                                                             f"(no ship holds more); got {_shown(count)}"))
         else:
             pairs.append((colour, count))
-    return tuple(pairs) if len(pairs) == len(value) else None
+    if len(pairs) != len(value):
+        return None
+    total = sum(n for _, n in pairs)
+    if total > MAX_SHIP_CAPACITY:
+        diags.append(smap.diag(("load",), "C033", f"the load needs {total} containers; no ship can hold more than {MAX_SHIP_CAPACITY} "
+                                                  f"(a ship holds 6, R6.6, and powers may raise it to {MAX_SHIP_CAPACITY})"))
+        return None
+    return tuple(pairs)
 
 
 def _check_estimated(smap: SourceMap, value: Any, diags: list[Diagnostic]) -> tuple[str, ...]:
@@ -143,15 +159,16 @@ def parse_card(data: Any, smap: SourceMap, stem: str,
         return None, diags
 
     card_id = data["id"]
-    if not isinstance(card_id, str) or not SNAKE.match(card_id):
-        diags.append(smap.diag(("id",), "C010", f"`id` must be snake_case (lower-case letters, digits, _); got `{card_id}`"))
+    if not isinstance(card_id, str) or not SNAKE.fullmatch(card_id):
+        diags.append(smap.diag(("id",), "C010", "`id` must be snake_case: lower-case letters, digits and _, starting with a letter, "
+                                                f"at most 64 characters; got {quoted(card_id)}"))
     elif card_id != stem:
         diags.append(smap.diag(("id",), "C011", f"`id` is `{card_id}` but the file is named `{stem}.yaml`; they must be equal"))
     for key in ("name", "text"):
         if not isinstance(data[key], str) or not data[key].strip():
             diags.append(smap.diag((key,), "C012", f"`{key}` must be non-empty text"))
-    if not isinstance(data["set"], str) or not SNAKE.match(data["set"]):
-        diags.append(smap.diag(("set",), "C013", f"`set` must be a snake_case name such as base, jutaku; got `{data['set']}`"))
+    if not isinstance(data["set"], str) or not SNAKE.fullmatch(data["set"]):
+        diags.append(smap.diag(("set",), "C013", f"`set` must be a snake_case name such as base, jutaku; got {quoted(data['set'])}"))
     _check_choice(smap, "good", data["good"], GOOD_TYPES, "C020", diags)
     _check_choice(smap, "action", data["action"], ACTION_TYPES, "C021", diags)
     tier = data["tier"]
@@ -169,7 +186,7 @@ def parse_card(data: Any, smap: SourceMap, stem: str,
     return CardDef(
         id=card_id, name=data["name"].strip(), set=data["set"], good=data["good"], action=data["action"],
         tier=tier, load=load, text=" ".join(data["text"].split()), estimated=estimated, names=names, path=smap.path,
-        powers=powers, examples=tuple(examples),
+        powers=powers, examples=tuple(examples), load_at=smap.at(("load",)),
     ), []
 
 
@@ -239,8 +256,10 @@ def card_hash(card: CardDef) -> str:
     return hashlib.sha256(json.dumps(facts).encode()).hexdigest()[:12]
 
 
-def load_cards(paths: Iterable[Path]) -> CardSet:
-    """Load every card under `paths`. Raises `CardFileError` with all diagnostics if any file is bad."""
+def load_cards(paths: Iterable[Path], set_check: Callable[[list[CardDef]], list[Diagnostic]] | None = None) -> CardSet:
+    """Load every card under `paths`. Raises `CardFileError` with all diagnostics if any file is bad.
+    `set_check` checks the cards that loaded as a set (capacity.py), so its problems are reported
+    together with those of the files."""
     diags: list[Diagnostic] = []
     cards: list[CardDef] = []
     seen: dict[str, str] = {}
@@ -257,6 +276,8 @@ def load_cards(paths: Iterable[Path]) -> CardSet:
         if len(cards) > MAX_CARDS_IN_SET:
             diags.append(Diagnostic(str(f), 1, 1, "C061", f"more than {MAX_CARDS_IN_SET} cards in one card set"))
             break
+    if set_check is not None:
+        diags.extend(set_check(cards))
     if diags:
         raise CardFileError(diags)
     return CardSet(cards)

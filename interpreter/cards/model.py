@@ -28,6 +28,7 @@ class CardDef:
     powers: tuple[Any, ...] = field(default=(), compare=False)  # CompiledPower, in the order written
     examples: tuple[Any, ...] = field(default=(), compare=False)  # scenarios (docs/scenarios.md)
     path: str = field(default="", compare=False)
+    load_at: tuple[int, int] = field(default=(1, 1), compare=False)  # line and column of `load` in the file
 
     @property
     def load_total(self) -> int:

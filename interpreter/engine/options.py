@@ -63,18 +63,26 @@ class GameOptions:
         return [f.name for f in fields(GameOptions)]
 
 
+# The range of each whole-number option: (least, most, why the most).
+NUMBER_RANGES: dict[str, tuple[int, int, str]] = {
+    "end_threshold": (1, 1000, "the base game ends at 50 credits (R16.1.1), the extended game at 80 (R18)"),
+    "first_leader": (0, 5, "a seat, counted from 0"),
+    "max_turns": (1, 100_000, "a safeguard; bot games take some 50 to 200 turns"),
+}
+
+
 def parse_option(text: str, current: GameOptions) -> GameOptions:
     """Apply one `name=value` from the command line; raise OptionError with what is allowed."""
     if "=" not in text:
-        raise OptionError(f"option `{text}` must be written name=value; options: {', '.join(GameOptions.names())}")
+        raise OptionError(f"option `{text[:60]}` must be written name=value; options: {', '.join(GameOptions.names())}")
     name, value = (part.strip() for part in text.split("=", 1))
     name = name.replace("-", "_")
     if name not in GameOptions.names():
-        raise OptionError(f"unknown option `{name}`{did_you_mean(name, GameOptions.names())}; options: {', '.join(GameOptions.names())}")
+        raise OptionError(f"unknown option `{name[:60]}`{did_you_mean(name, GameOptions.names())}; options: {', '.join(GameOptions.names())}")
     if name in CHOICES:
         allowed = CHOICES[name][0]
         if value not in allowed:
-            raise OptionError(f"option {name} must be one of {', '.join(allowed)}; got `{value}`{did_you_mean(value, allowed)}")
+            raise OptionError(f"option {name} must be one of {', '.join(allowed)}; got `{value[:60]}`{did_you_mean(value, allowed)}")
         return current.with_values(**{name: value})
     if name == "check_invariants":
         if value not in ("yes", "no", "true", "false"):
@@ -83,7 +91,10 @@ def parse_option(text: str, current: GameOptions) -> GameOptions:
     try:
         number = int(value)
     except ValueError:
-        raise OptionError(f"option {name} must be a whole number; got `{value}`") from None
-    if number < (0 if name == "first_leader" else 1):
-        raise OptionError(f"option {name} must be {'0 or more' if name == 'first_leader' else 'at least 1'}; got {number}")
+        raise OptionError(f"option {name} must be a whole number; got `{value[:40]}`") from None
+    least, most, why = NUMBER_RANGES[name]
+    if number < least:
+        raise OptionError(f"option {name} must be {'0 or more' if least == 0 else f'at least {least}'}; got {number}")
+    if number > most:
+        raise OptionError(f"option {name} must be at most {most:,} ({why}); got {str(number)[:40]}")
     return current.with_values(**{name: number})

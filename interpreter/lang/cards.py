@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang.bounds import CARDS, TIER, Bound
 from interpreter.lang.registry import Node, construct
 from interpreter.lang.roles import Cards, Group, ShipRef, card_matches
 from interpreter.lang.world import Card, CardsOf, Ctx, Number, Player
@@ -107,6 +108,7 @@ class Filter(Node):
 !_filter_good: _good | _colour
 !_filter_action: "contract" | "load" | "import" | "pirate" | "supply"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (TIER,)
     syntax: ClassVar[str] = "[tier N [or less|or more]] [GOOD|COLOUR] [ACTION] [tier N ...]"
     meaning: ClassVar[str] = ("which cards: a tier range, a good type (technology, agriculture, illegal, consumer, luxury) or "
                               "its container colour (green, yellow, red, black, blue), an action type (contract, load, import, "
@@ -679,6 +681,7 @@ class CardsOfOwner(Cards):
     grammar: ClassVar[str] = r'''
 !cards_of: _quantity "of" owner filter? _zone of_type? | "all" owner filter? _zone of_type? | owner "hand"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
     syntax: ClassVar[str] = ("N|up to N|a|any of OWNER [FILTER] goods|imports|shipments|hand | all OWNER [FILTER] ZONE | "
                              "OWNER hand")
     meaning: ClassVar[str] = ("cards of a player's area; the player acting chooses which (from each player apart with `each "
@@ -736,6 +739,7 @@ class CardsFrom(Cards):
     grammar: ClassVar[str] = r'''
 !cards_from: (_quantity | "all") "random"? filter? _unit of_type? "from" (place | ships)
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
     syntax: ClassVar[str] = "N|up to N|a|any|all [random] [FILTER] card(s)|container(s) [OF TYPE] from PLACE|SHIPS"
     meaning: ClassVar[str] = ("cards from a place, or containers from ships; the player acting chooses them unless they are "
                               "`random`; from `each ...'s` hand, that many from each player")
@@ -803,6 +807,7 @@ class DeckTop(Cards):
     grammar: ClassVar[str] = r'''
 !deck_top: "the" "top" INT? ("card" | "cards") "of" "the" "deck"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
     syntax: ClassVar[str] = "the top [N] card(s) of the deck"
     meaning: ClassVar[str] = "the top cards of the draw deck (the discard pile is shuffled in if needed, R3.7)"
     examples: ClassVar[tuple[str, ...]] = ("when you pirate: draw 1 then move the top card of the deck to the island",)
@@ -856,6 +861,7 @@ class Them(Cards):
     grammar: ClassVar[str] = r'''
 !them: "it" | "them" | (_quantity | "all") "of" "them" | "the" "rest"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
     syntax: ClassVar[str] = "it | them | N|up to N|any of them | the rest"
     meaning: ClassVar[str] = ("the cards the previous step acted on; after `look at ...`, the cards looked at; `the rest`: the "
                               "cards looked at that no later step has used")

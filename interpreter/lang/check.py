@@ -8,20 +8,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from interpreter.lang import cards, conditions, effects, players, rules, timings, values
+from interpreter.lang.bounds import ANY, CARDS, COMPARED, CREDITS, POINTS, Bound
 from interpreter.lang.parser import Problem
 from interpreter.lang.registry import Node
-
-# Sane ranges for the numbers of a power, by what they count (name: (least, most, why)).
-BOUNDS: dict[str, tuple[int, int, str]] = {
-    "credits": (0, 200, "credits in one step (the game ends at 50 active credits, R16.1.1)"),
-    "cards": (0, 50, "cards in one step (a deck has 100-128 cards)"),
-    "containers": (1, 12, "containers (a ship holds 6, R6.6)"),
-    "threshold": (2, 1000, "a game-end threshold"),
-    "count": (0, 100, "a count"),
-    "tier": (0, 3, "a tier (0 to 3, R1.3.4)"),
-    "players": (1, 6, "players"),
-    "types": (1, 5, "good types (there are five)"),
-}
 
 
 @dataclass
@@ -42,7 +31,7 @@ def provided(power: timings.Power) -> frozenset[str]:
 
 
 def check_power(power: timings.Power) -> list[Problem]:
-    out: list[Problem] = []
+    out = _range_problems(power)
     scope = Scope(power.timing, provided(power))
     out += _timing_problems(power)
     seen: list[Node] = []
@@ -51,7 +40,7 @@ def check_power(power: timings.Power) -> list[Problem]:
         out += _reference_problems(node, seen)
         out += _number_problems(node, power)
         seen.append(node)
-    return out
+    return sorted(out, key=lambda problem: problem.col)  # in the order of the line
 
 
 def _walk(node: Node, scope: Scope) -> Iterator[tuple[Node, Scope]]:
@@ -217,14 +206,49 @@ def _timing_problems(power: timings.Power) -> list[Problem]:
     return out
 
 
+def _amount_bound(parent: Node | None) -> Bound:
+    """What the amount of an effect counts: credits, points at game end, or cards."""
+    if isinstance(parent, effects.ChangeCredits):
+        return POINTS if parent.verb == "score" else CREDITS
+    if isinstance(parent, effects.Pay):
+        return CREDITS
+    if isinstance(parent, effects.Draw):
+        return CARDS
+    return COMPARED
+
+
+def number_ranges(power: Node) -> list[tuple[int, int, Bound]]:
+    """Every number written in the power: (its value, its column, the range its construct gives it)."""
+    out = []
+    for node, parent in _with_parents(power):
+        if not node.numbers_at:
+            continue
+        bounds = (_amount_bound(parent),) if isinstance(node, values.Amount) else node.number_bounds()
+        for i, (value, col) in enumerate(node.numbers_at):
+            out.append((value, col, bounds[min(i, len(bounds) - 1)] if bounds else ANY))
+    return out
+
+
+def _range_problems(power: Node) -> list[Problem]:
+    """Each number outside its range (bounds.py), reported at the number."""
+    out = []
+    for value, col, bound in number_ranges(power):
+        message = bound.problem(value)
+        if message is not None:
+            out.append(Problem(col, "P025", message))
+    return out
+
+
+def _with_parents(node: Node, parent: Node | None = None) -> Iterator[tuple[Node, Node | None]]:
+    yield node, parent
+    for child in node.children():
+        yield from _with_parents(child, node)
+
+
 def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
+    """Credits that would be odd (R1.8.3), and amounts in the wrong unit (the ranges: _range_problems)."""
     out: list[Problem] = []
     playing = power.timing != "game_end"
-
-    def bound(n: int, kind: str, col: int) -> None:
-        lo, hi, what = BOUNDS[kind]
-        if not lo <= n <= hi:
-            out.append(Problem(col, "P025", f"`{n}` is out of range for {what}: use {lo} to {hi}"))
 
     def even(n: int, col: int) -> None:
         if playing and n % 2:
@@ -236,12 +260,8 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
         fits = {"draw": ("card",), "score": ("point", "credit")}.get(verb, ("credit",))
         if amount.noun and amount.noun not in fits:
             out.append(Problem(amount.col, "P024", f"`{verb}` counts {fits[0]}s, not {amount.noun}s"))
-    counted = effects.ChangeCredits | effects.Pay | effects.Draw
-    if isinstance(node, counted) and isinstance(node.amount, values.Amount) and node.amount.n < 1:
-        out.append(Problem(node.amount.col, "P025", "the number must be at least 1"))
     if isinstance(node, effects.ChangeCredits | effects.Pay) and isinstance(node.amount, values.Amount):
         amount = node.amount
-        bound(amount.n, "credits", amount.col)
         rounded = any(isinstance(m, values.RoundedEven) for m in amount.modifiers)
         if not rounded and not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
             even(amount.n, amount.col)
@@ -251,46 +271,15 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
     if isinstance(node, credit_verbs) and isinstance(node.amount, values.EventAmount) and node.amount.cap is not None:
         if not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
             even(node.amount.cap.most, node.amount.cap.col)
-    elif isinstance(node, effects.Draw) and isinstance(node.amount, values.Amount):
-        bound(node.amount.n, "cards", node.amount.col)
     elif isinstance(node, effects.Sell):
-        bound(node.price, "credits", node.col)
         even(node.price, node.col)
     elif isinstance(node, effects.Park) or isinstance(node, rules.NamedPermission) and node.spec.gives == "n":
-        bound(node.n, "credits", node.col)  # a price or a cost
-        even(node.n, node.col)
-    elif isinstance(node, effects.ImportContainers | effects.PirateContainers):
-        bound(node.n, "containers", node.col)
-    elif isinstance(node, effects.FreeActions | effects.VirtualGoods):
-        bound(node.n, "count", node.col)
-    elif isinstance(node, cards.DeckTop):
-        bound(node.n, "cards", node.col)
-    elif isinstance(node, cards.CardsOfOwner | cards.CardsFrom) and not node.quantity.all:
-        bound(node.quantity.n, "cards", node.col)
-    elif isinstance(node, cards.Filter) and (node.tier_min, node.tier_max) != (0, 99):
-        bound(node.tier_min if node.tier_max == 99 else node.tier_max, "tier", node.col)
-    elif isinstance(node, values.ForEvery):
-        bound(node.every, "count", node.col)
-        if node.every < 1:
-            out.append(Problem(node.col, "P025", "`for every 0 ...` divides by zero: use 1 or more"))
-    elif isinstance(node, values.AtMost | values.ForEach):
-        bound(node.most if isinstance(node, values.AtMost) else node.beyond, "count", node.col)
-    elif isinstance(node, conditions.HaveCompared) and node.name == "majorities":
-        bound(node.factor, "types", node.col)
+        even(node.n, node.col)  # a price or a cost
     elif isinstance(node, rules.SetQuantity) and node.quantity is not None:
         unit = node.quantity.spec.unit
-        if unit == "threshold" and node.op == "set":
-            bound(node.n, "threshold", node.col)
-            if node.n % 2:
-                out.append(Problem(node.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{node.n}` "
-                                                     f"works like {node.n + 1}"))
-        elif unit == "containers" and node.op == "set":
-            bound(node.n, "containers", node.col)
+        if unit == "threshold" and node.op == "set" and node.n % 2:
+            out.append(Problem(node.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{node.n}` "
+                                                 f"works like {node.n + 1}"))
         elif unit == "credits" and node.op in ("set", "more", "less"):
-            bound(node.n, "credits", node.col)
             even(node.n, node.col)
-        else:
-            bound(node.n, "count", node.col)
-    elif isinstance(node, rules.Quantity) and node.spec.narrows == "containers":
-        bound(node.n, "containers", node.col)
     return out

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang.bounds import CARDS, COMPARED, GOOD_TYPES, TIMES, Bound
 from interpreter.lang.cards import COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, OfType, described, first, ints, matches, narrowed, nodes, words
 from interpreter.lang.english import article
 from interpreter.lang.registry import Node, Word, construct
@@ -210,6 +211,7 @@ class HaveCount(Have):
     grammar: ClassVar[str] = r'''
 !have_count: _quantity_test? filter? _unit of_type? _have_where? _every_type? | _quantity_test "credits"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = ("[a|no|N|N or more|N or fewer|at least N|at most N|exactly N|more than N|fewer than N] [FILTER] "
                              "goods|shipments|imports|cards|containers [OF TYPE] [in hand|on ships ...] [of every type]; "
                              "or N or more|fewer than N|... credits")
@@ -294,7 +296,7 @@ COMPARISONS = (
                "at least [twice | N times] as many NOUN as PLAYERS",
                "at least as many (or that multiple) as each of the players compared with (any one of them with `any`)",
                "as soon as you have at least twice as many credits as each other player and you have the most goods: win the game",
-               english="at least {times}as many {noun} as {target}"),
+               english="at least {times}as many {noun} as {target}", numbers=(TIMES,)),
     Comparison("most", '"the" "most" _noun', "the most NOUN",
                "at least one, and no other player has more: a tie counts, unless the game is played with the "
                "`the_most=strict` option (docs/rulings.md); write `more ... than each other player` for strictly more "
@@ -305,7 +307,7 @@ COMPARISONS = (
     Comparison("majorities", '"the" "majority" "in" INT "good" "types"', "the majority in N good types",
                "in at least N good types, the player has the most goods (at least one; a tie counts unless the "
                "`the_most=strict` option, docs/rulings.md; virtual goods included)",
-               "as soon as you have the majority in 4 good types: win the game", english="the most goods in at least {n} good types"),
+               "as soon as you have the majority in 4 good types: win the game", english="the most goods in at least {n} good types", numbers=(GOOD_TYPES,)),
 )
 
 
@@ -626,6 +628,7 @@ class ShipHas(Condition):
     | "container" | "containers")
          | ("that" "ship" | "this" "ship") "has" "containers" "left"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = "that ship|this ship has [a|no|N or more ...] [GOOD] contract(s)|container(s) | that ship has containers left"
     meaning: ClassVar[str] = ("the contracts or containers of the event's ship (of a completing ship: the contracts completing "
                               "on it)")
@@ -705,6 +708,7 @@ class DrawnShare(Condition):
     grammar: ClassVar[str] = r'''
 !drawn_share: ("two" | INT) "drawn" "cards" "share" "a" "good" "type"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
     syntax: ClassVar[str] = "two|N drawn cards share a good type"
     meaning: ClassVar[str] = "among the cards drawn by this power, that many are of one good type"
     examples: ClassVar[tuple[str, ...]] = (

@@ -10,6 +10,9 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang.bounds import ACTIONS as ACTION_COUNT
+from interpreter.lang.bounds import CONTAINERS, CREDITS, Bound
+from interpreter.lang.bounds import GOODS as GOOD_COUNT
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
 from interpreter.lang.english import third_person
@@ -426,6 +429,7 @@ class Sell(Action):
     grammar: ClassVar[str] = r'''
 !sell: ("sell" | "sells") cards "to" "the" "island" "for" INT
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CREDITS,)
     syntax: ClassVar[str] = "sell CARDS to the island for N"
     meaning: ClassVar[str] = ("each card goes onto the supply island for N credits (rules that change your sale price apply), "
                               "apart from the SUPPLY action's one sale per turn (R12.5)")
@@ -689,6 +693,7 @@ class ImportContainers(Action):
     grammar: ClassVar[str] = r'''
 !import_containers: ("import" | "imports") INT ("container" | "containers") "from" ships ("for" "free")?
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CONTAINERS,)
     syntax: ClassVar[str] = "import N container(s) from SHIPS [for free]"
     meaning: ClassVar[str] = ("take containers from a ship at sea into Imports or Goods as an import win (R10.5) with no "
                               "bid; the ship's owner gets the import fee (R10.6) unless it says `for free`")
@@ -732,6 +737,7 @@ class PirateContainers(Action):
     grammar: ClassVar[str] = r'''
 !pirate_containers: ("pirate" | "pirates") INT ("container" | "containers") "from" ships
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CONTAINERS,)
     syntax: ClassVar[str] = "pirate N container(s) from SHIPS"
     meaning: ClassVar[str] = "take containers as a pirate does (R11): each is loaded where it fits, else discarded"
     examples: ClassVar[tuple[str, ...]] = ("when you pirate, once per turn: you may pirate 1 container from a ship at sea",)
@@ -772,6 +778,7 @@ class FreeActions(Action):
              | ("take" | "takes") INT "free" ("action" | "actions") "of" ("your" | "their") "choice" _no_fees?
 !_no_fees: "with" "no" "fees"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (ACTION_COUNT,)
     syntax: ClassVar[str] = "take N free ACTION action(s) [for each ...] [with no fees] | take N free actions of your choice"
     meaning: ClassVar[str] = ("actions carried out alone, outside the turn: nobody follows, no imports count, no tier stacking; "
                               "an import is a one-player auction, free (R10.3.3); `with no fees`: ship owners get no import fee")
@@ -952,6 +959,7 @@ class Park(Action):
     grammar: ClassVar[str] = r'''
 !park: ("put" | "puts") INT "credits" "on" "this" "card"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CREDITS,)
     syntax: ClassVar[str] = "put N credits on this card"
     meaning: ClassVar[str] = ("credits from the bank lie on the card: passive credits, scored at the end by whoever holds the "
                               "card then (R1.9.2, R17.3); they go with the card")
@@ -980,6 +988,7 @@ class VirtualGoods(Action):
 !virtual_goods: ("gain" | "gains") INT "virtual" (_good ("good" | "goods")
     | ("good" | "goods") "of" ("one" "good" "type" "you" "choose" | "every" "type")) (for_each | for_every)?
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (GOOD_COUNT,)
     syntax: ClassVar[str] = "gain N virtual GOOD good(s) | gain N virtual goods of one good type you choose | ... of every type"
     meaning: ClassVar[str] = ("goods without a card: they count in levels, majorities, one-of-each and values, never in the "
                               "goods limit (OQ-36)")

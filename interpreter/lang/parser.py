@@ -53,7 +53,11 @@ class _ToNodes(Transformer):
         if cls is None:
             return children[0] if len(children) == 1 else children
         col = meta.column if not getattr(meta, "empty", True) else _first_col(children)
-        return cls.build_word(cls.word(word), col, children) if word else cls.build(col, children)
+        node = cls.build_word(cls.word(word), col, children) if word else cls.build(col, children)
+        numbers = tuple((int(c), int(c.column or col)) for c in children if isinstance(c, Token) and c.type == "INT")
+        if numbers:  # where each number stands, for the range check (a frozen node: set once, here)
+            object.__setattr__(node, "numbers_at", numbers)
+        return node
 
 
 def _first_col(children: list[Any]) -> int:
@@ -285,6 +289,7 @@ def _remap(power: Power, expansion: Expansion) -> Power:
             elif isinstance(value, tuple) and any(isinstance(v, Node) for v in value):
                 changes[f.name] = tuple(fix(v) for v in value)
         changes["col"] = expansion.original_col(node.col)
+        changes["numbers_at"] = tuple((value, expansion.original_col(col)) for value, col in node.numbers_at)
         return dataclasses.replace(node, **changes)
     return fix(power)
 

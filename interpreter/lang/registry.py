@@ -29,6 +29,8 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang.bounds import Bound
+
 # The roles, in the order the docs present them, with the name a message uses for each.
 ROLES: dict[str, str] = {
     "timing": "a timing (`on completion`, `when ...`, `rule`, `any time`, `at game end`, ...)",
@@ -60,6 +62,8 @@ class Node:
     """Base of every syntax node. `col` is the 1-based column of the construct in the power line."""
 
     col: int = field(default=1, compare=False, kw_only=True)
+    # the numbers of the construct's own words as written, (value, column), for the range check
+    numbers_at: tuple[tuple[int, int], ...] = field(default=(), compare=False, kw_only=True, repr=False)
 
     role: ClassVar[str] = ""
     rule: ClassVar[str] = ""
@@ -69,6 +73,7 @@ class Node:
     examples: ClassVar[tuple[str, ...]] = ()
     keep_tokens: ClassVar[bool] = False  # build() sees the keywords too (`!rule` in Lark)
     vocabulary: ClassVar[tuple[Word, ...]] = ()  # phrases of one shape and meaning (see Word)
+    numbers: ClassVar[tuple[Bound, ...]] = ()  # what the numbers of its words count, in order (bounds.py)
     extra_grammar: ClassVar[str] = ""  # helper rules of a construct whose grammar its vocabulary makes
 
     @classmethod
@@ -79,6 +84,16 @@ class Node:
     @classmethod
     def word(cls, name: str) -> Word:
         return next(w for w in cls.vocabulary if w.name == name)
+
+    def number_bounds(self) -> tuple[Bound, ...]:
+        """The ranges of the numbers written in this construct's own words, in order: its phrase's
+        (a construct with a vocabulary), else its class's."""
+        name = getattr(self, "name", None)
+        if self.vocabulary and isinstance(name, str):
+            word = self.word(name)
+            if word.numbers:
+                return word.numbers
+        return self.numbers
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Node:
@@ -133,6 +148,7 @@ class Word:
     syntax: str
     meaning: str
     example: str
+    numbers: tuple[Bound, ...] = ()  # what the phrase's numbers count, in order (bounds.py)
 
 
 def snake(name: str) -> str:

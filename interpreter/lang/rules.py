@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang.bounds import CONTAINERS, COUNT, CREDITS, FEE, THRESHOLD, Bound
 from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, Filter, Owner, described, first, ints, matches, words
 from interpreter.lang.conditions import Condition
 from interpreter.lang.registry import Node, Word, construct
@@ -108,7 +109,7 @@ QUANTITIES = (
     _quantity("payout", '"payout" "for" INT ("or" "more")? "containers"', "payout for N [or more] containers", "payout",
               "payout for a ship completed with {n}{more} containers",
               "the credits a ship completed with that many containers pays (R8.2.2, OQ-17)",
-              "rule: your payout for 8 or more containers is 18", narrows="containers", unit="credits"),
+              "rule: your payout for 8 or more containers is 18", narrows="containers", unit="credits", numbers=(CONTAINERS,)),
     _quantity("majority_bonus", '_good? "majority" ("bonus" | "bonuses" | "penalty")', "[GOOD] majority bonus|bonuses|penalty",
               "majority_bonus", "{good_}majority bonus (or penalty)",
               "what the player receives of a majority bonus or penalty (R17.6; -6 for illegal)",
@@ -269,6 +270,13 @@ class SetQuantity(RuleNode):
             op = "add" if quantity is not None and quantity.additive else "set"
         return cls(scope, quantity, op, n, first(children, (ForEach, ForEvery)), "down" in tail, col=col)
 
+    def number_bounds(self) -> tuple[Bound, ...]:
+        """The number set or added counts what its quantity counts."""
+        unit = self.quantity.spec.unit if self.quantity is not None else "count"
+        setting = self.op == "set"
+        return ({"threshold": THRESHOLD if setting else FEE, "containers": CONTAINERS if setting else COUNT,
+                 "credits": FEE}.get(unit, COUNT),)
+
     def english(self) -> str:
         assert self.quantity is not None
         whose = {"you": "your", "others": "the other players'", "all": "every player's", "game": "the"}[self.scope]
@@ -387,13 +395,13 @@ PERMISSIONS = (
                 "pay N to put a pirated card into your goods", "pirate_to_goods_cost",
                 "pay {n} to put a pirated card into your Goods instead of loading it",
                 "instead of loading a pirated card (R11.2), the pirate may pay N and put it into Goods",
-                "rule: you may pay 2 to put a pirated card into your goods", gives="n"),
+                "rule: you may pay 2 to put a pirated card into your goods", gives="n", numbers=(CREDITS,)),
     _permission("sell_instead_of_load",
                 '"sell" "a" "card" "to" "the" "island" "for" INT "instead" "of" "a" "load" "once" "per" "turn"',
                 "sell a card to the island for N instead of a load once per turn", "sell_instead_of_load",
                 "once per turn, sell a hand card to the supply island for {n} instead of loading",
                 "once per turn, a load instance may sell a hand card to the supply island instead",
-                "rule: you may sell a card to the island for 2 instead of a load once per turn", gives="n", combine="max"),
+                "rule: you may sell a card to the island for 2 instead of a load once per turn", gives="n", combine="max", numbers=(CREDITS,)),
     _permission("pair_slot", '"fill" "one" _good "slot" "with" "two" "containers" "of" "one" "colour"',
                 "fill one GOOD slot with two containers of one colour", "pair_slot_good",
                 "load two containers of one colour that together fill one {good} slot",

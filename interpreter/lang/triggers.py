@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from interpreter.lang.bounds import ACTIONS as ACTION_COUNT
+from interpreter.lang.bounds import CONTAINERS, CREDITS, FEE, Bound
 from interpreter.lang.cards import ACTIONS, Filter, Owner, Ships, described, first, ints, matches, words
 from interpreter.lang.english import article
 from interpreter.lang.registry import Word, construct
@@ -139,6 +141,7 @@ class CompletesShipment(ActorTrigger):
     grammar: ClassVar[str] = r'''
 !completes_shipment: _actor ("complete" | "completes") "a" "shipment" ("of" INT "or" "more" "containers")? ("carrying" _article filter? "container")?
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (CONTAINERS,)
     syntax: ClassVar[str] = "ACTOR complete(s) a shipment [of N or more containers] [carrying a FILTER container]"
     meaning: ClassVar[str] = ("a ship completes: once per ship, whatever its contracts (R8.5); not for the completion that "
                               "brings this card into Shipments unless the power says `this one included`")
@@ -211,6 +214,7 @@ class Imports(ActorTrigger):
 !imports: _actor ("import" | "imports" | "win" "an" "import"
     | "wins" "an" "import") (_article filter? "container")? ("from" ships)? ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)?
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (FEE,)
     syntax: ClassVar[str] = "ACTOR import(s) | win(s) an import [a FILTER container] [from SHIPS] [with a bid of N [or more|or less]]"
     meaning: ClassVar[str] = ("an import is won (R10.5), from a ship or from the supply island; `a FILTER container`: one of the "
                               "cards taken is of that kind; `from your ship`: from a ship of the card's owner")
@@ -392,11 +396,11 @@ EVENTS = (
            "{actor} {verb} {n} or more credits at once",
            "credits are paid at once (to the bank or a player), N or more of them",
            "when another player pays 4 or more: gain 2", ("that player", "amount"), verbs=("pay", "pays"),
-           least_field="amount"),
+           least_field="amount", numbers=(CREDITS,)),
     _event("gains", '_actor ("gain" | "gains") INT "or" "more"', "ACTOR gain(s) N or more", "CreditsGained",
            "{actor} {verb} {n} or more credits at once", "credits are gained at once, N or more of them",
            "when another player gains 6 or more: draw 1", ("that player", "amount"), verbs=("gain", "gains"),
-           least_field="amount"),
+           least_field="amount", numbers=(CREDITS,)),
     _event("declares", '_actor ("declare" | "declares" | "lead" "with" | "leads" "with") _filter_action',
            "ACTOR declare(s) ACTION | lead(s) with ACTION", "ActionDeclared", "{actor} {verb} {action}",
            "the leader declares that action (R4.2.2)", "when you declare pirate: either draw 2 or gain 2",
@@ -405,7 +409,7 @@ EVENTS = (
            "ACTOR get(s) N or more ACTION actions", "InstancesGranted", "{actor} {verb} {n} or more {action} actions",
            "after everyone has chosen, a player has that many instances of an action this turn (R4.6)",
            "when you get 3 or more load actions: draw 1", ("that player", "count"), verbs=("get", "gets"),
-           least_field="count", action_field="action"),
+           least_field="count", action_field="action", numbers=(ACTION_COUNT,)),
     _event("loads", '_actor ("load" | "loads") ("a" | "an") filter? "container"', "ACTOR load(s) a [FILTER] container",
            "LoadFinished", "{actor} {verb} {a_container} with a LOAD action",
            "a LOAD action instance loads a container (not a pirate, R11.8); the power runs after the load and the "

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from interpreter.lang.bounds import COMPARED, EVERY, Bound
 from interpreter.lang.cards import Owner, first, ints, words
 from interpreter.lang.english import counted
 from interpreter.lang.registry import Node, construct
@@ -33,6 +34,7 @@ class ForEach(Modifier):
     grammar: ClassVar[str] = r'''
 !for_each: ("for" "each" | "per") group ("beyond" INT)?
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = "for each THING [beyond N]"
     meaning: ClassVar[str] = "the amount is multiplied by the count; `beyond N` counts only what exceeds N"
     examples: ClassVar[tuple[str, ...]] = ("on completion: gain 2 for each of your agriculture shipments",
@@ -67,6 +69,7 @@ class ForEvery(Modifier):
     grammar: ClassVar[str] = r'''
 !for_every: "for" "every" INT group
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (EVERY,)
     syntax: ClassVar[str] = "for every N THING"
     meaning: ClassVar[str] = "the amount is multiplied by the count divided by N, rounded down"
     examples: ClassVar[tuple[str, ...]] = ("when you load a container, once per turn: take 1 free load action for every 2 of your technology goods",)
@@ -99,6 +102,7 @@ class AtMost(Modifier):
     grammar: ClassVar[str] = r'''
 !at_most: "(" "at" "most" INT ("in" "all")? ")"
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = "(at most N)"
     meaning: ClassVar[str] = "the amount, multiplied out, is never more than N"
     examples: ClassVar[tuple[str, ...]] = ("on completion: each player draws 1 for each shipment they have (at most 3)",)
@@ -240,6 +244,7 @@ class WholeNumber(Value):
     grammar: ClassVar[str] = r'''
 number: INT
 '''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = "N"
     meaning: ClassVar[str] = "a whole number"
     examples: ClassVar[tuple[str, ...]] = ("on completion: if your credits <= 18 then gain 8 else gain 4",)

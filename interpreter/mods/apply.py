@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean
+from interpreter.cards.capacity import capacity_problems
+from interpreter.cards.catalog import load_rules
+from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean, quoted
 from interpreter.cards.loader import CardSet
 from interpreter.cards.model import CardDef
 from interpreter.mods.pack import MAX_DECK, ModPack, load_pack
@@ -46,17 +48,18 @@ def apply_packs(base: CardSet, paths: list[Path]) -> Applied:
     diagnostics: list[Diagnostic] = [d for pack in packs for d in pack.diagnostics]
     cards: dict[str, CardDef] = {c.id: c for c in base.cards}
     deck: dict[str, int] | None = None
+    deck_pack: ModPack | None = None  # the pack whose deck list is used: the last that has one
     changes: list[Change] = []
     touched: dict[str, str] = {}  # card id -> the pack that last changed it
     conflicts: list[str] = []
     names = set(base.set_names())
     for pack in packs:
         change = Change(pack.name or pack.path)
-        for dep in pack.depends:
+        for i, dep in enumerate(pack.depends):
             if dep not in names:
-                line, col = pack.where("depends")
-                diagnostics.append(Diagnostic(pack.path, line, col, "M020",
-                                              f"`{pack.name}` depends on `{dep}`, which is not in the game{did_you_mean(dep, names)}"))
+                line, col = pack.where("depends", i)
+                diagnostics.append(Diagnostic(pack.manifest_path, line, col, "M020",
+                                              f"`{pack.name}` depends on {quoted(dep)}, which is not in the game{did_you_mean(dep, names)}"))
         for card in pack.cards:
             if card.id in cards:
                 change.replaced[card.id] = field_diff(cards[card.id], card)
@@ -64,26 +67,33 @@ def apply_packs(base: CardSet, paths: list[Path]) -> Applied:
                 change.added.append(card.id)
             _note_conflict(touched, conflicts, card.id, change.pack)
             cards[card.id] = card
-        for card_id in pack.remove:
+        for i, card_id in enumerate(pack.remove):
             if card_id not in cards:
-                line, col = pack.where("remove")
-                diagnostics.append(Diagnostic(pack.path, line, col, "M021", f"cannot remove `{card_id}`: no such card{did_you_mean(card_id, cards)}"))
+                line, col = pack.where("remove", i)
+                diagnostics.append(Diagnostic(pack.manifest_path, line, col, "M021",
+                                              f"cannot remove {quoted(card_id)}: no such card{did_you_mean(card_id, cards)}"))
                 continue
             _note_conflict(touched, conflicts, card_id, change.pack)
             del cards[card_id]
             change.removed.append(card_id)
         if pack.deck is not None:
-            deck, change.deck = pack.deck, pack.deck
+            deck, change.deck, deck_pack = pack.deck, pack.deck, pack
         names.add(pack.name)
         changes.append(change)
-    if deck is not None:
+    if deck is not None and deck_pack is not None:
         for card_id in deck:
             if card_id not in cards and card_id != EVERY_OTHER:
                 hint = did_you_mean(card_id, cards)
-                diagnostics.append(Diagnostic(packs[-1].path, 1, 1, "M022", f"the deck list names `{card_id}`, which is not in the game{hint}"))
+                line, col = deck_pack.where("deck", card_id)
+                diagnostics.append(Diagnostic(deck_pack.manifest_path, line, col, "M022",
+                                              f"the deck list of `{deck_pack.name}` names {quoted(card_id)}, which is not in the game{hint}"))
     final = deck_cards(cards, deck) if not diagnostics else []
-    if len(final) > MAX_DECK:
-        diagnostics.append(Diagnostic(packs[-1].path, 1, 1, "M007", f"a deck may hold at most {MAX_DECK} cards; this one has {len(final)}"))
+    if len(final) > MAX_DECK and deck_pack is not None:
+        line, col = deck_pack.where("deck")
+        diagnostics.append(Diagnostic(deck_pack.manifest_path, line, col, "M007",
+                                      f"a deck may hold at most {MAX_DECK} cards; the deck list of `{deck_pack.name}` makes {len(final)}"))
+    if final and not diagnostics:
+        diagnostics += capacity_problems(final, load_rules().ship_capacity)
     if diagnostics:
         raise CardFileError(diagnostics)
     return Applied(CardSet(final), changes, conflicts, packs)

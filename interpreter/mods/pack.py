@@ -9,11 +9,15 @@ holding the manifest with its cards inline under `cards:`. The manifest:
     remove: [cups]                 # card ids taken out of the game
     deck: {pens: 2, laptops: 1}    # optional deck list: exactly these cards, this many copies each
 
-A pack reads nothing outside its own folder: card files are found only under its `cards/` folder.
+A pack reads nothing outside its own folder: card files are found only under its `cards/` folder,
+and a manifest, card file or folder that is a symbolic link, or a file that is not a regular file
+(a named pipe, a device), is refused with M009 and not read.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,7 +50,13 @@ class ModPack:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def where(self, *key: Any) -> tuple[int, int]:
-        return self.smap.at(tuple(key)) if self.smap else (1, 1)
+        """Position in the manifest of the value at `key`; of the key itself for an entry of a mapping."""
+        return self.smap.at(tuple(key), of_key=len(key) > 1) if self.smap else (1, 1)
+
+    @property
+    def manifest_path(self) -> str:
+        """The file that `where` positions are in: mod.yaml of a folder, or the single-file pack."""
+        return self.smap.path if self.smap else self.path
 
 
 def _id_list(pack: ModPack, smap: SourceMap, data: dict[str, Any], key: str) -> list[str]:
@@ -125,14 +135,51 @@ def _inline_cards(pack: ModPack, data: dict[str, Any], smap: SourceMap) -> None:
             pack.cards.append(card)
 
 
+def _refuse(pack: ModPack, path: Path, why: str) -> None:
+    pack.diagnostics.append(Diagnostic(str(path), 1, 1, "M009", f"a pack reads only regular files inside its own folder; {why}"))
+
+
+def _contained(pack: ModPack, path: Path, root: Path) -> bool:
+    """`path` is a regular file (or, for folders, a real folder) inside `root`, reached without a
+    symbolic link; otherwise the pack gets an M009 and the path is not read."""
+    if path.is_symlink():
+        _refuse(pack, path, "this is a symbolic link" + (" to a folder" if path.is_dir() else ""))
+        return False
+    if not path.resolve().is_relative_to(root):
+        _refuse(pack, path, f"this is outside {root}")
+        return False
+    return True
+
+
+def _card_paths(pack: ModPack, cards_dir: Path, root: Path) -> list[Path]:
+    """The card files under cards/, walked without following links; links and special files are refused."""
+    found: list[Path] = []
+    for top, dirs, files in os.walk(cards_dir, followlinks=False):
+        here = Path(top)
+        for name in sorted(dirs):  # os.walk lists a link to a folder among the folders, and does not enter it
+            if not _contained(pack, here / name, root):
+                dirs.remove(name)
+        dirs.sort()
+        for name in sorted(files):
+            path = here / name
+            if not name.endswith(".yaml") or not _contained(pack, path, root):
+                continue
+            if not stat.S_ISREG(path.lstat().st_mode):
+                _refuse(pack, path, "this is not a regular file")
+                continue
+            found.append(path)
+    return sorted(found)
+
+
 def _folder_cards(pack: ModPack, folder: Path) -> None:
     cards_dir = folder / "cards"
+    root = folder.resolve()
+    if cards_dir.is_symlink():
+        _refuse(pack, cards_dir, "`cards` is a symbolic link")
+        return
     if not cards_dir.is_dir():
         return
-    for f in sorted(cards_dir.rglob("*.yaml")):
-        if f.is_symlink() or not f.resolve().is_relative_to(folder.resolve()):
-            pack.diagnostics.append(Diagnostic(str(f), 1, 1, "M009", "a pack may only read files inside its own folder"))
-            continue
+    for f in _card_paths(pack, cards_dir, root):
         card, diags = load_card_file(f, _words(pack))
         pack.diagnostics += diags
         if card is not None:
@@ -146,8 +193,13 @@ def load_pack(path: Path) -> ModPack:
     """Read a pack folder or single-file pack. Problems are collected in `pack.diagnostics`."""
     manifest = path / MANIFEST if path.is_dir() else path
     pack = ModPack(str(path))
-    if not manifest.exists():
+    if not manifest.exists() and not manifest.is_symlink():
         pack.diagnostics.append(Diagnostic(str(path), 1, 1, "M011", f"no `{MANIFEST}` in this folder: a mod pack needs a manifest"))
+        return pack
+    if path.is_dir() and not _contained(pack, manifest, path.resolve()):
+        return pack  # not read: its keys are not echoed
+    if not stat.S_ISREG(manifest.stat().st_mode):
+        _refuse(pack, manifest, "this is not a regular file")
         return pack
     data, smap, diags = load_yaml(manifest)
     pack.smap = smap

@@ -9,9 +9,8 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,12 +19,17 @@ from interpreter.engine import events as ev
 from interpreter.powers import new_game
 from interpreter.sim.cardstats import summarize as summarize
 from interpreter.sim.cardstats import terminal_summary as terminal_summary
+from interpreter.sim.failures import Failures
+from interpreter.sim.runfolder import GAMES_FILE as GAMES_FILE  # re-exported: the run folder's files
+from interpreter.sim.runfolder import RunFolder, RunFolderError, open_run
+from interpreter.sim.runfolder import read_records as read_records
+from interpreter.sim.workers import unordered
 
 if TYPE_CHECKING:
     from interpreter.cards.rulesdata import RulesData
+    from interpreter.engine.game import Game
     from interpreter.engine.options import GameOptions
 
-GAMES_FILE = "games.jsonl"
 RESULTS_FILE = "results.json"
 REPORT_FILE = "report.html"
 
@@ -69,21 +73,37 @@ def load_spec(spec: CardSpec) -> CardSet:
 
 
 def play_one(job: BalanceJob, index: int) -> dict[str, Any]:
-    """Play game `index` of a job between heuristic bots and return its record."""
+    """Play game `index` of a job between heuristic bots and return its record; a game that raises
+    returns {"index": index, "failed": its failure record} (sim/failures.py) so the run goes on."""
     from interpreter.cards.catalog import load_rules
+    from interpreter.engine.game import SetupError
     from interpreter.engine.options import GameOptions, parse_option
+    from interpreter.sim.failures import BatchSettings, failure_record
     from interpreter.sim.runner import game_seed
     cards = load_spec(job.cards)
     options = GameOptions()
     for text in job.options:
         options = parse_option(text, options)
-    return recorded_game(cards, load_rules(), job.players, game_seed(job.seed, index), options, index)
+    seed = game_seed(job.seed, index)
+    made: list[Game] = []
+    try:
+        return recorded_game(cards, load_rules(), job.players, seed, options, index, made)
+    except SetupError:
+        raise
+    except Exception as exc:
+        settings = BatchSettings(job.cards.expansions, job.cards.mods, job.options)
+        return {"index": index, "failed": failure_record(settings, cards, job.players, seed, ["heuristic"] * job.players,
+                                                        made[0] if made else None, exc, index)}
 
 
-def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, options: GameOptions, index: int) -> dict[str, Any]:
-    """Play one game between heuristic bots and return its record (what `summarize` reads)."""
+def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, options: GameOptions, index: int,
+                  made: list[Game] | None = None) -> dict[str, Any]:
+    """Play one game between heuristic bots and return its record (what `summarize` reads); the game
+    is put in `made` first, for a failure record if it raises."""
     from interpreter.agents.heuristic import heuristic_agents
     game = new_game(cards, rules, players, seed, options, heuristic_agents(seed, players))
+    if made is not None:
+        made.append(game)
     names = {c.name: c.id for c in cards.cards}
     power_credits: Counter[str] = Counter()
     fired: Counter[str] = Counter()
@@ -106,71 +126,75 @@ def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, opt
 
 # ------------------------------------------------------------------------------------ running
 
-def read_records(out: Path) -> list[dict[str, Any]]:
-    path = out / GAMES_FILE
-    if not path.exists():
-        return []
-    records = []
-    for line in path.read_text().splitlines():
-        try:
-            records.append(json.loads(line))
-        except json.JSONDecodeError:
-            continue  # a line cut short by an interruption: that game is played again
-    return records
-
-
 def _play_job(args: tuple[BalanceJob, int]) -> dict[str, Any]:
     return play_one(*args)
 
 
-def run_games(job: BalanceJob, out: Path, *, resume: bool, workers: int,
+@dataclass
+class RunOutcome:
+    records: list[dict[str, Any]]  # every finished game of the run folder, by index
+    interrupted: bool
+    failures: Failures
+
+
+def run_games(job: BalanceJob, out: Path | RunFolder, *, resume: bool = False, workers: int = 1,
               progress: Callable[[int, int, float], None] | None = None,
-              dask_address: str | None = None) -> tuple[list[dict[str, Any]], bool]:
+              dask_address: str | None = None, report: Callable[[str], None] | None = None,
+              force: bool = False) -> RunOutcome:
     """Play the job's games on `workers` processes (or a Dask cluster), appending each record to
-    out/games.jsonl as it finishes. With `resume`, games already recorded are not played again.
-    Returns (all records, interrupted)."""
-    out.mkdir(parents=True, exist_ok=True)
-    meta = out / "job.json"
-    done = read_records(out) if resume else []
-    if resume and meta.exists() and _same_settings(json.loads(meta.read_text()), _job_dict(job)):
-        pass
-    elif resume and meta.exists():
-        raise ValueError(f"{out} holds a run with other settings; resume it with those, or use another --out")
-    if not resume:
-        (out / GAMES_FILE).write_text("")
-    meta.write_text(json.dumps(_job_dict(job), indent=1))
+    games.jsonl as it finishes; games already recorded are not played again. A game that raises is
+    saved under failed/ and reported, and the run goes on (up to MAX_FAILURES failed games). `out`
+    is a folder (opened here, see runfolder.py) or a RunFolder opened by the caller."""
+    folder = out if isinstance(out, RunFolder) else open_run(out, job, games_given=True, resume=resume, force=force)
+    try:
+        return _run(folder, workers, progress, dask_address, report)
+    finally:
+        if folder is not out:
+            folder.close()
+
+
+def _run(folder: RunFolder, workers: int, progress: Callable[[int, int, float], None] | None,
+         dask_address: str | None, report: Callable[[str], None] | None) -> RunOutcome:
+    job = folder.job
+    done = list(folder.done)
     finished = {r["index"] for r in done}
     todo = [i for i in range(job.games) if i not in finished]
+    failures = Failures()
     start = time.perf_counter()
     interrupted = False
-    with (out / GAMES_FILE).open("a") as sink:
-        try:
-            for record in _results(job, todo, workers, dask_address):
+    results = _results(job, todo, workers, dask_address)
+    try:
+        with folder.games_file.open("a") as sink:
+            for record in results:
+                if "failed" in record:
+                    line = failures.add(record["failed"], folder.failed_dir)
+                    if report:
+                        report(line)
+                    if failures.too_many:
+                        break
+                    continue
                 sink.write(json.dumps(record) + "\n")
                 sink.flush()
+                (folder.failed_dir / f"seed-{record['seed']}.json").unlink(missing_ok=True)  # it failed before, it finished now
                 done.append(record)
                 if progress:
-                    progress(len(done) - len(finished), len(todo), time.perf_counter() - start)
-        except KeyboardInterrupt:
-            interrupted = True
-    return sorted(done, key=lambda r: r["index"]), interrupted
+                    progress(len(done) - len(finished) + len(failures.records), len(todo), time.perf_counter() - start)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        results.close()  # stops the workers at once if the run ended early
+    return RunOutcome(sorted(done, key=lambda r: r["index"]), interrupted, failures)
 
 
-def _results(job: BalanceJob, todo: list[int], workers: int, dask_address: str | None) -> Iterator[dict[str, Any]]:
+def _results(job: BalanceJob, todo: list[int], workers: int, dask_address: str | None) -> Generator[dict[str, Any], None, None]:
     if dask_address:
         yield from _dask_results(job, todo, dask_address)
         return
-    if workers <= 1:
+    if workers <= 1 or len(todo) <= 1:
         for i in todo:
             yield play_one(job, i)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
-    try:
-        futures = [pool.submit(_play_job, (job, i)) for i in todo]
-        for future in as_completed(futures):
-            yield future.result()
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    yield from unordered(_play_job, [(job, i) for i in todo], min(workers, len(todo)))
 
 
 DASK_CHUNK = 25  # games per Dask task: a second or two of a worker's time, for ~1 ms of scheduling
@@ -189,7 +213,7 @@ def _dask_results(job: BalanceJob, todo: list[int], address: str, chunk: int = D
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
     except ImportError:
-        raise ValueError("--dask needs the optional extra: pip install 'importexport-interpreter[dask]' (or -e '.[dask]')") from None
+        raise RunFolderError("--dask needs the optional extra: pip install 'importexport-interpreter[dask]' (or -e '.[dask]')") from None
     client = Client(address)
     try:
         chunks = (todo[k:k + chunk] for k in range(0, len(todo), chunk))
@@ -205,18 +229,6 @@ def _dask_results(job: BalanceJob, todo: list[int], address: str, chunk: int = D
             yield from records
     finally:
         client.close()
-
-
-def _same_settings(old: dict[str, Any], new: dict[str, Any]) -> bool:
-    """Everything but the number of games must match to resume (a run may be extended)."""
-    return {k: v for k, v in old.items() if k != "games"} == {k: v for k, v in new.items() if k != "games"}
-
-
-def _job_dict(job: BalanceJob) -> dict[str, Any]:
-    data = asdict(job)
-    data["cards"]["mods"] = list(job.cards.mods)
-    data["options"] = list(job.options)
-    return data
 
 
 def default_workers() -> int:

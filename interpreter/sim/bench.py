@@ -9,45 +9,68 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.options import GameOptions
-from interpreter.sim.runner import bot_game, game_seed
+from interpreter.sim.failures import BatchSettings, Failures
+from interpreter.sim.runner import bot_game, game_seed, play_guarded
 
 # The commands whose start-up is measured: checking every shipped card, and explaining one.
 STARTUP_COMMANDS = (("validate",), ("explain", "cups"))
 
 
 def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, options: GameOptions,
-          heuristic_games: int = 0, startup_runs: int = 0) -> dict[str, float | int]:
+          settings: BatchSettings | None = None, failed_folder: Path | None = None,
+          report: Callable[[str], None] | None = None, failures: Failures | None = None,
+          heuristic_games: int = 0, startup_runs: int = 0) -> dict[str, float | int | bool]:
     """Time `games` random-bot games end to end (setup, every decision, scoring), then
-    `heuristic_games` games between heuristic bots, and the start-up of fresh processes."""
-    decisions = 0
-    turns = 0
+    `heuristic_games` games between heuristic bots, and the start-up of fresh processes. A game that
+    raises is saved and reported (see sim/failures.py), and the figures cover the games that
+    finished; Ctrl-C stops early the same way."""
+    failures = failures if failures is not None else Failures()
+    decisions = turns = finished = 0
+    interrupted = False
     start = time.perf_counter()
-    for i in range(games):
-        result = bot_game(cards, data, players, game_seed(seed, i), options).play()
-        decisions += result.decisions
-        turns += result.turns
-    seconds = time.perf_counter() - start
-    figures: dict[str, float | int] = {
-        "games": games,
+    try:
+        for i in range(games):
+            result, failure = play_guarded(cards, data, players, game_seed(seed, i), options, ["random"] * players, None,
+                                           settings or BatchSettings(), i)
+            if failure is not None:
+                line = failures.add(failure, failed_folder)
+                if report:
+                    report(line)
+                if failures.too_many:
+                    break
+                continue
+            assert result is not None
+            finished += 1
+            decisions += result.decisions
+            turns += result.turns
+    except KeyboardInterrupt:
+        interrupted = True
+    seconds = max(time.perf_counter() - start, 1e-9)
+    figures: dict[str, float | int | bool] = {
+        "games": finished,
         "players": players,
         "cards": len(cards),
         "seconds": round(seconds, 3),
-        "games_per_s": round(games / seconds, 2),
-        "decisions_per_game": round(decisions / games, 1),
-        "turns_per_game": round(turns / games, 1),
+        "games_per_s": round(finished / seconds, 2),
+        "decisions_per_game": round(decisions / max(finished, 1), 1),
+        "turns_per_game": round(turns / max(finished, 1), 1),
         "us_per_decision": round(1e6 * seconds / max(decisions, 1), 2),
     }
-    if heuristic_games:
+    if heuristic_games and not interrupted:
         start = time.perf_counter()
         for i in range(heuristic_games):
             bot_game(cards, data, players, game_seed(seed, i), options, ["heuristic"] * players).play()
         figures["heuristic_games"] = heuristic_games
         figures["heuristic_games_per_s"] = round(heuristic_games / (time.perf_counter() - start), 2)
     figures["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    figures["failed"] = len(failures.records)
+    figures["interrupted"] = interrupted
     if startup_runs:
         figures.update(startup(startup_runs))
     return figures

@@ -6,15 +6,17 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from interpreter.agents.heuristic import HeuristicAgent
 from interpreter.agents.random_agent import random_agents
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
-from interpreter.engine.game import Game, GameResult
+from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import GameOptions
 from interpreter.powers import new_game
+from interpreter.sim.failures import BatchSettings, Failures, failure_record
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -65,30 +67,60 @@ class Batch:
     results: list[GameResult]
     seconds: float
     interrupted: bool
-    kinds: list[list[str]] = field(default_factory=list)  # the bot kind at each seat, per game
+    kinds: list[list[str]] = field(default_factory=list)  # the bot kind at each seat, per finished game
+    failures: Failures = field(default_factory=Failures)
 
 
 def run_batch(cards: CardSet, data: RulesData, players: int, games: int, seed: int, options: GameOptions,
               progress: Callable[[int, int, float], None] | None = None,
-              watch: Callable[[Game], None] | None = None, bots: tuple[str, ...] | None = None) -> Batch:
+              watch: Callable[[Game], None] | None = None, bots: tuple[str, ...] | None = None,
+              settings: BatchSettings | None = None, failed_folder: Path | None = None,
+              report: Callable[[str], None] | None = None) -> Batch:
     """Play `games` bot games; Ctrl-C stops early and keeps every finished game. `watch` sees each
-    game before it is played (to subscribe to its events)."""
+    game before it is played (to subscribe to its events). A game that raises is kept aside (and
+    saved in `failed_folder`), `report` is told, and the batch goes on, up to MAX_FAILURES."""
     results: list[GameResult] = []
     kinds: list[list[str]] = []
+    failures = Failures()
     start = time.perf_counter()
     interrupted = False
     try:
         for i in range(games):
-            kinds.append(seat_bots(bots, players, i))
-            game = bot_game(cards, data, players, game_seed(seed, i), options, kinds[-1])
-            if watch is not None:
-                watch(game)
-            results.append(game.play())
+            seat_kinds = seat_bots(bots, players, i)
+            result, failure = play_guarded(cards, data, players, game_seed(seed, i), options, seat_kinds, watch,
+                                           settings or BatchSettings(), i)
+            if failure is not None:
+                line = failures.add(failure, failed_folder)
+                if report:
+                    report(line)
+                if failures.too_many:
+                    break
+            else:
+                assert result is not None
+                results.append(result)
+                kinds.append(seat_kinds)
             if progress:
                 progress(i + 1, games, time.perf_counter() - start)
     except KeyboardInterrupt:
         interrupted = True
-    return Batch(results, time.perf_counter() - start, interrupted, kinds[:len(results)])
+    return Batch(results, time.perf_counter() - start, interrupted, kinds, failures)
+
+
+def play_guarded(cards: CardSet, data: RulesData, players: int, seed: int, options: GameOptions, kinds: list[str],
+                 watch: Callable[[Game], None] | None, settings: BatchSettings,
+                 index: int | None = None) -> tuple[GameResult | None, dict[str, Any] | None]:
+    """Play one bot game: (its result, None), or (None, its failure record) if it raises. A game that
+    cannot be set up at all (SetupError) and Ctrl-C are not failures of one game: they propagate."""
+    game = None
+    try:
+        game = bot_game(cards, data, players, seed, options, kinds)
+        if watch is not None:
+            watch(game)
+        return game.play(), None
+    except SetupError:
+        raise
+    except Exception as exc:
+        return None, failure_record(settings, cards, players, seed, kinds, game, exc, index)
 
 
 def terminal_progress(every: float = 0.5) -> Callable[[int, int, float], None]:

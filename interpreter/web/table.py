@@ -29,7 +29,7 @@ def refs(cards: list[Card]) -> list[dict[str, Any]]:
 def player_snapshot(game: Game, p: Player, show_hand: bool) -> dict[str, Any]:
     rules = game.rules
     return {
-        "seat": p.seat, "name": p.name, "colour": p.colour, "credits": p.credits, "parked": p.parked_credits,
+        "seat": p.seat, "name": p.name, "colour": p.colour, "credits": p.credits, "parked": p.parked_credits(),
         "hand_count": len(p.hand), "hand": refs(p.hand) if show_hand else None, "played": refs(p.played),
         "shipments": refs(p.shipments), "imports": refs(p.imports), "goods": refs(p.goods),
         "imports_limit": rules.imports_limit(p), "goods_counted": rules.goods_counted(p), "goods_limit": rules.goods_limit(p),

@@ -1,0 +1,50 @@
+"""Worker processes for long runs: they never outlive the run that started them.
+
+- Ctrl-C goes to the whole terminal's process group; workers ignore it, and the parent, which gets
+  it too, terminates them at once instead of waiting for the games in progress (a prompt stop).
+- If the parent dies without a word (kill -9), each worker notices within a fraction of a second
+  that its parent changed and exits.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+PARENT_POLL_SECONDS = 0.2
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(PARENT_POLL_SECONDS)
+        if os.getppid() != parent:
+            os._exit(1)  # the parent is gone: nobody will read what this worker finishes
+
+
+def _worker_start(parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="watch-parent").start()
+
+
+def unordered(function: Callable[[Any], Any], items: Iterable[Any], workers: int) -> Iterator[Any]:
+    """`function(item)` for every item on `workers` processes, yielded as each finishes. Closing the
+    iterator early (or an exception in the caller, such as Ctrl-C) terminates the workers at once."""
+    # Forked workers start at once with the card sets the parent has loaded (other start methods load them again).
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else methods[0])
+    pool = context.Pool(processes=workers, initializer=_worker_start, initargs=(os.getpid(),))
+    finished = False
+    try:
+        yield from pool.imap_unordered(function, items, chunksize=1)
+        finished = True
+    finally:
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()

@@ -1,0 +1,63 @@
+"""Mass play of the heuristic bot (issue 10, item 1): seeded games with every set and the example mod,
+heuristic bots at every seat and heuristic bots against random ones, across 2-6 players, invariants
+checked after every turn. With the random-bot games of test_mass_play.py and
+test_mass_play_all_sets.py, CI plays some 2,800 games.
+
+A larger run, outside CI (see docs/balance.md):
+    importexport simulate --games 100000 --expansions all --mod docs/example-mod --bots heuristic,random,heuristic,random
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from interpreter.cards.catalog import project_root
+from interpreter.engine.decisions import KINDS
+from interpreter.engine.game import Game
+from interpreter.engine.options import GameOptions
+from interpreter.mods.apply import apply_packs
+from interpreter.sim.runner import bot_game
+
+HEURISTIC_GAMES = 100  # per player count: 500 games
+MIXED_GAMES = 60  # per player count: 300 games
+MET: Counter[str] = Counter()
+
+
+@pytest.fixture(scope="module")
+def modded(all_cards):
+    return apply_packs(all_cards, [project_root() / "docs" / "example-mod"]).cards
+
+
+def _play(game: Game) -> None:
+    result = game.play()
+    MET.update(r.kind for r in game.log)
+    assert result.end_reason in ("credits", "deck", "instant"), result.end_reason
+    assert result.winners and result.totals == [b["total"] for b in result.breakdown]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_heuristic_bots_play_every_set_through(players, modded, data):
+    options = GameOptions(check_invariants=True)
+    for seed in range(HEURISTIC_GAMES):
+        _play(bot_game(modded, data, players, 50_000 + seed, options, ["heuristic"] * players))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_heuristic_and_random_bots_play_every_set_through(players, modded, data):
+    options = GameOptions(check_invariants=True)
+    for seed in range(MIXED_GAMES):
+        bots = [("heuristic", "random")[(seat + seed) % 2] for seat in range(players)]
+        _play(bot_game(modded, data, players, 90_000 + seed, options, bots))
+
+
+def test_mass_play_asks_the_turns_decisions():
+    """Runs after the games above. The rarest kinds (a power's choice of ship, acting out a hand) are
+    put to every bot by the card examples (test_bots_every_decision.py); the turn's own are met here."""
+    if not MET:
+        pytest.skip("run together with the games above")
+    turn = {"lead", "follow", "discard_contract", "contract", "load", "import_ship", "bid", "import_take",
+            "pirate", "pirate_load", "supply", "any_time", "optional_power", "choose_one", "choose_card"}
+    assert turn <= set(MET), f"never asked: {sorted(turn - set(MET))}"
+    assert set(MET) <= set(KINDS), f"kinds missing from decisions.KINDS: {sorted(set(MET) - set(KINDS))}"

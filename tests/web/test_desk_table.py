@@ -1,0 +1,43 @@
+"""The table the desk draws (viewer and play) is plain data: every value a number, a string, a
+boolean, None, a list or a mapping of those. A method or an engine object left in it is drawn as
+`<bound method ...>` on the page, as Player.parked_credits was once it became a method."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from interpreter.cards.catalog import load_all_cards, load_rules
+from interpreter.engine.options import GameOptions
+from interpreter.sim.runner import bot_game
+from interpreter.web.table import snapshot
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_every_table_of_a_game_is_plain_data(seed):
+    cards, data = load_all_cards(), load_rules()
+    game = bot_game(cards, data, 4, seed, GameOptions(), ["heuristic"] * 4)
+    tables = 0
+    original = game.ask
+
+    def ask_and_draw(decision):  # type: ignore[no-untyped-def]
+        nonlocal tables
+        if len(game.log) % 25 == 0:
+            for seat in (None, decision.player):
+                json.dumps(snapshot(game, seat), allow_nan=False)  # raises TypeError on anything but plain data
+                tables += 1
+        return original(decision)
+
+    game.ask = ask_and_draw  # type: ignore[method-assign]
+    game.play()
+    json.dumps(snapshot(game), allow_nan=False)
+    assert tables > 10
+
+
+def test_parked_credits_are_a_number_in_the_table():
+    cards, data = load_all_cards(), load_rules()
+    game = bot_game(cards, data, 3, 1, GameOptions(), ["random"] * 3)
+    game.players[0].shipments.extend(game.zones.deck[:1])
+    game.players[0].shipments[0].parked = 4
+    assert [p["parked"] for p in snapshot(game)["players"]] == [4, 0, 0]
