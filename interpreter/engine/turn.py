@@ -48,30 +48,43 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     pair of one colour (R4.5) when a single card of the action would not do it alone. Each option's
     value is (declared action, cards played, action carried out)."""
     rules = game.rules
-    options: list[Option] = []
     usable = usable_actions(p)  # R4.8
-    if rules.modified("may_play_for") or rules.modified("performed_action") or rules.modified("action_choices"):
-        seen: set[tuple[str, str]] = set()
-        for action in actions:
-            for card in p.hand:
-                if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
-                    seen.add((card.id, action))
-                    for performed in carried_out(game, p, action, (card,), leading):
-                        if usable[performed]:
-                            options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}",
-                                                  (action, (card,), performed)))
-    else:  # the plain rule: a card may be played for its own action type
-        wanted = {a for a in actions if usable[a]}
+    allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if rules.modified("wild_pair_allowed") else actions
+    plain = not (rules.modified("may_play_for") or rules.modified("performed_action") or rules.modified("action_choices"))
+    if plain:  # a card is played for its own action type, and the action is carried out as declared
+        wanted = [a for a in actions if usable[a]]
+        options = []
         seen_ids: set[str] = set()
         for card in p.hand:
             if card.action in wanted and card.id not in seen_ids:
                 seen_ids.add(card.id)
                 options.append(Option(f"{card.action.upper()} with {card.name}", (card.action, (card,), card.action)))
-    allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if rules.modified("wild_pair_allowed") else actions
+        allowed = [a for a in allowed if usable[a]]
+    else:
+        options = _powered_single_options(game, p, actions, leading, usable)
     if allowed:
         pairs = wild_pairs(p.hand, game.data.wild_pair_size)
         if pairs:
-            options += wild_pair_options(game, p, pairs, allowed, leading, usable)
+            options += (plain_wild_pair_options(pairs, allowed) if plain
+                        else wild_pair_options(game, p, pairs, allowed, leading, usable))
+    return options
+
+
+def _powered_single_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool,
+                            usable: dict[str, bool]) -> list[Option]:
+    """One card for an action when a power changes what a card may be played for or what an action
+    carries out (R4.6.7)."""
+    rules = game.rules
+    options: list[Option] = []
+    seen: set[tuple[str, str]] = set()
+    for action in actions:
+        for card in p.hand:
+            if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
+                seen.add((card.id, action))
+                for performed in carried_out(game, p, action, (card,), leading):
+                    if usable[performed]:
+                        options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}",
+                                              (action, (card,), performed)))
     return options
 
 
@@ -108,8 +121,6 @@ def wild_pair_options(game: Game, p: Player, pairs: list[tuple[Card, ...]], acti
     rules = game.rules
     plain = not rules.modified("may_play_for")
     chosen = rules.modified("performed_action") or rules.modified("action_choices")
-    if plain and not chosen:
-        return plain_wild_pair_options(pairs, [a for a in actions if usable[a]])
     options: list[Option] = []
     for pair in pairs:
         names = " + ".join([c.name for c in pair])
@@ -130,8 +141,6 @@ def plain_wild_pair_options(pairs: list[tuple[Card, ...]], actions: Sequence[str
     """R4.5 when no power changes what a card may be played for or what an action carries out: a
     pair stands for each of `actions` (those usable, R4.8) but the one all its cards already have."""
     options: list[Option] = []
-    if not actions:
-        return options
     for pair in pairs:
         names = " + ".join([c.name for c in pair])
         first = pair[0].action
