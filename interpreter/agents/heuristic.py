@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from interpreter.agents.valuation import CARD, Appraisal, power_value
-from interpreter.engine.state import Card, Player, Ship
+from interpreter.engine.state import Card, Ship
 from interpreter.powers.world import CardPick, EffectChoice
 
 if TYPE_CHECKING:
@@ -87,15 +87,11 @@ def _draw_value(view: Appraisal) -> float:
     return CARD * view.game.rules.draw_count(view.p) * (1.0 if len(view.p.hand) < 3 else 0.4)
 
 
-def _imports_for(p: Player, action: str) -> int:
-    return sum(1 for c in p.imports if c.action == action)
-
-
 def score_lead(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value == "draw":
         return _draw_value(view)
     _, cards, action = value  # declared, played, carried out
-    instances = 1 + _imports_for(view.p, action)
+    instances = 1 + view.imports_for(action)
     return action_benefit(view, action, cards, instances) - _play_cost(view, cards)
 
 
@@ -103,7 +99,7 @@ def score_follow(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value == "draw":
         return _draw_value(view)
     _, cards, action = value  # declared, played, carried out
-    instances = 1 + _imports_for(view.p, action)
+    instances = 1 + view.imports_for(action)
     return action_benefit(view, action, cards, instances) - _play_cost(view, cards) - 0.5
 
 
@@ -144,7 +140,7 @@ def score_import_take(agent: HeuristicAgent, view: Appraisal, value: Any) -> flo
         if where == "Goods":
             total += view.good_value(card)
         elif where == "Imports":
-            total += 3.0 + sum(1 for c in view.p.hand if c.action == card.action)
+            total += 3.0 + view.hand_cards_for(card.action)
     return total
 
 
@@ -177,7 +173,7 @@ def score_supply(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     kind, card = value
     if kind == "sell":
         return view.game.rules.sale_price(view.p) - view.hand_card_value(card)
-    return 2.0 + sum(1 for c in view.p.hand if c.action == card.action) * 0.8
+    return 2.0 + view.hand_cards_for(card.action) * 0.8
 
 
 def score_yes(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:

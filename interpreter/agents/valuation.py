@@ -4,6 +4,7 @@ comes from the constructs it is made of (interpreter/lang)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from interpreter.cards.model import GOOD_TYPES, CardDef
@@ -82,6 +83,8 @@ class Appraisal:
         self._by_colour = fits_by_colour(game.rules)
         self._fitting: dict[int | str, list[Ship]] = {}  # card uid, or its good type -> the ships it fits
         self._levels: dict[str, int] = {}  # good type -> p's level in it
+        self._hand_actions: Counter[str] | None = None
+        self._import_actions: Counter[str] | None = None
         self._open: dict[int, int] = {}  # id of a ship -> its open slots
         self._hand_values: dict[int, float] = {}  # card uid -> hand_card_value
         self._good_values: dict[str, float] = {}  # good type -> good_value (it depends on the type alone)
@@ -99,6 +102,18 @@ class Appraisal:
                 self._fit_tests = [(s, fitting(self.game.rules, self.p, s)) for s in self.p.ships]
             ships = self._fitting[key] = [s for s, fits_ship in self._fit_tests if fits_ship(card)]
         return ships
+
+    def hand_cards_for(self, action: str) -> int:
+        """How many cards of `p`'s hand have `action`."""
+        if self._hand_actions is None:
+            self._hand_actions = Counter(c.action for c in self.p.hand)
+        return self._hand_actions[action]
+
+    def imports_for(self, action: str) -> int:
+        """How many of `p`'s Imports have `action` (each an extra instance of it, R4.6)."""
+        if self._import_actions is None:
+            self._import_actions = Counter(c.action for c in self.p.imports)
+        return self._import_actions[action]
 
     def level(self, good: str) -> int:
         level = self._levels.get(good)
