@@ -138,3 +138,169 @@ def test_a_returning_ship_counts_the_containers_it_put_to_sea_with_R9_2():
         game.take_from_ship_at_sea(ship, card)
     assert not ship.at_sea and p.credits == 18
     assert [e.carried for e in returned] == [4]
+
+
+def _contract_wheat_with(game, p) -> None:  # type: ignore[no-untyped-def]
+    """p (seat 0, leading) leads CONTRACT with Wheat and contracts Beer (tier 0), the other player draws."""
+    give(game, p.hand, "wheat", "beer")
+    use_script(game, [(0, "CONTRACT with Wheat"), (0, "contract Beer")] + [(seat, "draw") for seat in range(1, len(game.players))])
+    play_turn(game)
+    assert [c.id for c in p.ships[0].contracts] == ["beer"]
+
+
+@pytest.mark.parametrize(("goods", "types"), [((), 0), (("rice", "sugar"), 1), (("rice", "pens", "gold_watches"), 3)])
+def test_good_types_you_have_counts_each_type_once(goods, types):
+    """`good type you have`: the different good types in Goods, not the goods (two agriculture goods are one type)."""
+    cards = with_powers(soap=["when you contract a card: gain 2 for each good type you have"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    give(game, p.goods, *goods)
+    p.credits = 10
+    _contract_wheat_with(game, p)
+    assert p.credits == 10 + 2 * types
+
+
+def test_good_types_among_cards_in_a_place():
+    """`good type among cards in your hand`: the types of the cards there, compared in words."""
+    cards = with_powers(soap=["when you contract a card: if the number of good types among cards in your hand "
+                              "is at least 3 then gain 4"])
+    for hand, gained in ((("rice", "sugar", "pens"), 0), (("rice", "pens", "gold_watches"), 4)):
+        game = new_game(players=2, cards=cards)
+        p = game.players[0]
+        give(game, p.hand, "soap")
+        game.add_shipment(p, p.hand.pop())
+        clear(game, p.hand)
+        give(game, p.hand, *hand)
+        p.credits = 10
+        _contract_wheat_with(game, p)
+        assert p.credits == 10 + gained, hand
+
+
+@pytest.mark.parametrize(("words", "symbol"), [("is at least", ">="), ("is at most", "<="), ("is more than", ">"),
+                                               ("is fewer than", "<"), ("is exactly", "=")])
+def test_a_comparison_in_words_means_its_symbol(words, symbol):
+    """`explain` writes `is at least`; a designer may write it back, and it means `>=`."""
+    written = parse_power(f"when you contract a card: if the number of cards in your hand {words} 2 then gain 2")[0]
+    symbolic = parse_power(f"when you contract a card: if the number of cards in your hand {symbol} 2 then gain 2")[0]
+    assert written.english() == symbolic.english()
+    for hand in ((), ("rice",), ("rice", "sugar"), ("rice", "sugar", "pens")):
+        results = []
+        for power in (written, symbolic):
+            game = new_game(players=2, cards=CardSet([dataclasses.replace(c, powers=(power.compile(),)) if c.id == "soap" else c
+                                                       for c in _PLAIN.cards]))
+            p = game.players[0]
+            give(game, p.hand, "soap")
+            game.add_shipment(p, p.hand.pop())
+            clear(game, p.hand)
+            give(game, p.hand, *hand)
+            p.credits = 10
+            _contract_wheat_with(game, p)
+            results.append(p.credits)
+        assert results[0] == results[1], (words, hand)
+
+
+@pytest.mark.parametrize(("credits", "paid_by"), [((10, 20, 14), [1]), ((10, 20, 20), [1, 2]), ((30, 20, 14), [])])
+def test_the_opponent_with_the_most_credits_pays_R15(credits, paid_by):
+    """`the opponent with the most credits`: every other player who has the most (both on a tie), none
+    when you have the most yourself."""
+    cards = with_powers(soap=["when you contract a card: the opponent with the most credits pays you 4"])
+    game = new_game(players=3, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    for player, amount in zip(game.players, credits, strict=True):
+        player.credits = amount
+    use_script(game, [(0, "CONTRACT with Wheat"), (0, "contract Beer"), (1, "draw"), (2, "draw")])
+    give(game, p.hand, "wheat", "beer")
+    play_turn(game)
+    assert [game.players[s].credits for s in (1, 2)] == [credits[s] - (4 if s in paid_by else 0) for s in (1, 2)]
+    assert p.credits == credits[0] + 4 * len(paid_by)
+
+
+@pytest.mark.parametrize(("shipments", "gained"), [((0, 0), 0), ((2, 0), 2), ((2, 3), 4), ((1, 1), 0)])
+def test_for_each_opponent_with_more_counts_players(shipments, gained):
+    """`for each opponent who has more shipments than you` (you hold 1, Soap): players are counted like cards."""
+    cards = with_powers(soap=["when you contract a card: gain 2 for each opponent who has more shipments than you"])
+    game = new_game(players=3, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    spare = ["rice", "sugar", "pens", "cups", "gold_watches"]
+    for player, n in zip(game.players[1:], shipments, strict=True):
+        give(game, player.shipments, *[spare.pop() for _ in range(n)])
+    clear(game, p.hand)
+    p.credits = 10
+    _contract_wheat_with(game, p)
+    assert p.credits == 10 + gained
+
+
+@pytest.mark.parametrize(("credits", "gained"), [(10, 4), (12, 6), (0, 0)])
+def test_an_amount_read_from_the_game_moves_credits_in_steps_of_2_R1_8_3(credits, gained):
+    """`gain half your credits rounded down`: 10 -> 5 -> 4 (credits move in 2s), 12 -> 6."""
+    cards = with_powers(soap=["when you contract a card: gain half your credits rounded down"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    p.credits = credits
+    _contract_wheat_with(game, p)
+    assert p.credits == credits + gained
+
+
+def test_each_payer_pays_half_of_their_own_credits():
+    """`each other player pays you half their credits rounded down (at most 6)`: `their` is the payer's."""
+    cards = with_powers(soap=["when you contract a card: each other player pays you half their credits rounded down (at most 6)"])
+    game = new_game(players=3, cards=cards)
+    p, q, r = game.players
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    p.credits, q.credits, r.credits = 10, 8, 30
+    _contract_wheat_with(game, p)
+    assert (q.credits, r.credits, p.credits) == (4, 24, 20)
+
+
+def test_draw_the_number_of_your_shipments():
+    cards = with_powers(soap=["when you contract a card: draw the number of your shipments (at most 4)"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    give(game, p.shipments, "rice", "pens")
+    clear(game, p.hand)
+    _contract_wheat_with(game, p)
+    assert len(p.hand) == 3
+
+
+def test_take_credits_from_players_is_paid_by_each_of_them_OQ_33():
+    """`take 4 credits from each other player`: each pays 4 to the taker; one short of credits pays all
+    he or she has (OQ-33); `half their credits` is read as the payer's."""
+    cards = with_powers(soap=["when you contract a card: take 4 credits from each other player",
+                              "when you contract a card: take half their credits rounded down from each other player"])
+    game = new_game(players=3, cards=cards)
+    p, q, r = game.players
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    p.credits, q.credits, r.credits = 10, 2, 20
+    _contract_wheat_with(game, p)
+    # 4 each (q has only 2), then half of what is left: q 0 -> 0, r 16 -> 8
+    assert (q.credits, r.credits, p.credits) == (0, 8, 10 + 2 + 4 + 8)
+
+
+@pytest.mark.parametrize(("written", "same_as"), [
+    ("when your turn begins: draw 1", "when your turn starts: draw 1"),
+    ("when another player gains 6 or more credits: draw 1", "when another player gains 6 or more: draw 1"),
+    ("when you pay 4 or more credits: gain 2", "when you pay 4 or more: gain 2"),
+])
+def test_words_a_designer_writes_for_the_same_event(written, same_as):
+    """Synonyms are the same event: the same English and the same compiled trigger."""
+    a, b = parse_power(written)[0], parse_power(same_as)[0]
+    assert a is not None and b is not None
+    assert a.english() == b.english()
+    assert a.compile().event is b.compile().event is not None

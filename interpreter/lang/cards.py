@@ -425,15 +425,35 @@ class Ships(ShipRef):
 
 def _owned_count(owner: Owner, f: Filter | None, zone: str, of_type: OfType | None) -> Number:
     owners = owner.resolve()
-    plain = f is None or (f.action is None and f.tier_min == 0 and f.tier_max == 99)
-    if zone == "goods" and of_type is None and plain:
+    if _counts_virtual_goods(f, zone, of_type):
         # goods are read through the rule query, type by type: virtual goods count (OQ-36)
         goods = (f.good,) if f is not None and f.good else GOODS
         return lambda ctx: sum(ctx.world.goods_of_type(p, good) for p in owners(ctx) for good in goods)
+    cards = _owned_cards(owner, f, zone, of_type)
+    return lambda ctx: len(cards(ctx))
+
+
+def _counts_virtual_goods(f: Filter | None, zone: str, of_type: OfType | None) -> bool:
+    plain = f is None or (f.action is None and f.tier_min == 0 and f.tier_max == 99)
+    return zone == "goods" and of_type is None and plain
+
+
+def _owned_cards(owner: Owner, f: Filter | None, zone: str, of_type: OfType | None) -> CardsOf:
+    owners = owner.resolve()
     if zone == "containers":
-        return lambda ctx: len(narrowed(of_type, ctx, [c for p in owners(ctx) for c in ctx.world.ship_containers(p, "all")
-                                                      if matches(f, c)]))
-    return lambda ctx: len(narrowed(of_type, ctx, [c for p in owners(ctx) for c in ctx.world.cards(p, zone) if matches(f, c)]))
+        return lambda ctx: narrowed(of_type, ctx, [c for p in owners(ctx) for c in ctx.world.ship_containers(p, "all")
+                                                   if matches(f, c)])
+    return lambda ctx: narrowed(of_type, ctx, [c for p in owners(ctx) for c in ctx.world.cards(p, zone) if matches(f, c)])
+
+
+def _owned_types(owner: Owner, f: Filter | None, zone: str, of_type: OfType | None) -> Callable[[Ctx], set[str]]:
+    """The good types among a player's cards; for goods, virtual goods count (OQ-36)."""
+    if _counts_virtual_goods(f, zone, of_type):
+        owners = owner.resolve()
+        goods = (f.good,) if f is not None and f.good else GOODS
+        return lambda ctx: {good for good in goods if any(ctx.world.goods_of_type(p, good) for p in owners(ctx))}
+    cards = _owned_cards(owner, f, zone, of_type)
+    return lambda ctx: {c.good for c in cards(ctx)}
 
 
 @construct
@@ -476,6 +496,9 @@ class Owned(Group):
     def count(self) -> Number:
         return _owned_count(self.owner, self.filter, self.zone, self.of_type)
 
+    def types(self) -> Callable[[Ctx], set[str]]:
+        return _owned_types(self.owner, self.filter, self.zone, self.of_type)
+
 
 @construct
 @dataclass(frozen=True)
@@ -515,10 +538,57 @@ class Placed(Group):
         prep = "on" if isinstance(self.place, Ships) else "in"
         return f"{self._noun(True)}{type_words(self.of_type)} {prep} {self.place.english()}"
 
-    def count(self) -> Number:
+    def cards(self) -> CardsOf:
         f, of_type = self.filter, self.of_type
         source = self.place.containers() if isinstance(self.place, Ships) else self.place.cards()  # type: ignore[union-attr]
-        return lambda ctx: len(narrowed(of_type, ctx, [c for c in source(ctx) if matches(f, c)]))
+        return lambda ctx: narrowed(of_type, ctx, [c for c in source(ctx) if matches(f, c)])
+
+    def count(self) -> Number:
+        cards = self.cards()
+        return lambda ctx: len(cards(ctx))
+
+    def types(self) -> Callable[[Ctx], set[str]]:
+        cards = self.cards()
+        return lambda ctx: {c.good for c in cards(ctx)}
+
+
+@construct
+@dataclass(frozen=True)
+class GoodTypes(Group):
+    """The different good types among some cards: `good type among your goods`, `good type you have`."""
+
+    grammar: ClassVar[str] = r'''
+!good_types: "good" ("type" | "types") ("among" (owned | placed) | ("you" | "they") ("have" | "hold"))
+'''
+    syntax: ClassVar[str] = "good type among CARDS COUNTED | good type you have|they have"
+    meaning: ClassVar[str] = ("how many of the five good types are among those cards (0 to 5); `you have` reads your "
+                              "Goods, virtual goods included (OQ-36), and `they have` the Goods of the player acting now")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: gain 2 for each good type you have",
+                                           "at game end: score 1 for each good type among your shipments",
+                                           "at game end: score 2 for each good type among containers on your ships at sea",
+                                           "any time after completion, once per turn: if the number of good types among "
+                                           "cards in your hand is at least 4 then draw 2")
+    among: Group | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> GoodTypes:
+        among = first(children, (Owned, Placed))
+        if among is None:  # `good types you have`: the goods of the owner, or of the player acting now
+            among = Owned(Owner("they" if "they" in words(children) else "you"), None, "goods", col=col)
+        return cls(among, col=col)
+
+    def english(self) -> str:
+        assert self.among is not None
+        return f"good type among {self.among.plural()}"
+
+    def plural(self) -> str:
+        assert self.among is not None
+        return f"good types among {self.among.plural()}"
+
+    def count(self) -> Number:
+        assert isinstance(self.among, Owned | Placed)
+        types = self.among.types()
+        return lambda ctx: len(types(ctx))
 
 
 DONE_WORDS = ("taken", "moved", "drawn", "discarded", "sold", "loaded", "given", "imported", "contracted", "completed")

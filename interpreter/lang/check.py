@@ -36,7 +36,7 @@ def check_power(power: timings.Power) -> list[Problem]:
     out += _timing_problems(power)
     seen: list[Node] = []
     for node, inner_scope in _walk(power, scope):
-        out += _binding_problems(node, inner_scope)
+        out += _binding_problems(node, inner_scope, seen)
         out += _reference_problems(node, seen)
         out += _number_problems(node, power)
         seen.append(node)
@@ -96,11 +96,14 @@ NEED_TEXT = {"that player": "`that player` is the player of the triggering event
              "carried": "`container it carried` needs a returning ship: `when ... returns to harbor`"}
 
 
-def _binding_problems(node: Node, scope: Scope) -> list[Problem]:
+def _binding_problems(node: Node, scope: Scope, seen: list[Node]) -> list[Problem]:
     need = _need(node)
     if need is None or need in scope.binds:
         return []
-    return [Problem(node.col, "P021", NEED_TEXT[need])]
+    text = NEED_TEXT[need]
+    if need == "that player" and any(isinstance(earlier, effects.ChoosePlayer) for earlier in seen):
+        text += "; the player chosen earlier in this power is `the chosen player`"
+    return [Problem(node.col, "P021", text)]
 
 
 PRODUCERS: dict[str, tuple[type, ...]] = {
@@ -260,14 +263,17 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
         fits = {"draw": ("card",), "score": ("point", "credit")}.get(verb, ("credit",))
         if amount.noun and amount.noun not in fits:
             out.append(Problem(amount.col, "P024", f"`{verb}` counts {fits[0]}s, not {amount.noun}s"))
-    if isinstance(node, effects.ChangeCredits | effects.Pay) and isinstance(node.amount, values.Amount):
+    if isinstance(node, effects.ChangeCredits | effects.Pay | effects.TakeCredits) and isinstance(node.amount, values.Amount):
         amount = node.amount
         rounded = any(isinstance(m, values.RoundedEven) for m in amount.modifiers)
         if not rounded and not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
             even(amount.n, amount.col)
             for cap in (m for m in amount.modifiers if isinstance(m, values.AtMost)):
                 even(cap.most, cap.col)  # a cap the amount reaches is paid as it is
-    credit_verbs = effects.ChangeCredits | effects.Pay
+    credit_verbs = effects.ChangeCredits | effects.Pay | effects.TakeCredits
+    if isinstance(node, effects.ChangeCredits) and node.verb == "score" and isinstance(node.amount, values.ValueAmount) and playing:
+        out.append(Problem(node.amount.col, "P023", "credits change in steps of 2 during play (R1.8.3): `score` an amount "
+                                                     "read from the game only at game end, or `gain` it (rounded down to even)"))
     if isinstance(node, credit_verbs) and isinstance(node.amount, values.EventAmount) and node.amount.cap is not None:
         if not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
             even(node.amount.cap.most, node.amount.cap.col)

@@ -31,6 +31,7 @@ WORD_RULES = r'''
 
 OPS: dict[str, Callable[[int, int], bool]] = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt,
                                               "<": operator.lt, "=": operator.eq}
+WORD_OPS = {"at least": ">=", "at most": "<=", "more than": ">", "fewer than": "<", "less than": "<", "exactly": "=="}
 OP_TEXT = {">=": "at least", "<=": "at most", "==": "exactly", ">": "more than", "<": "fewer than", "=": "exactly"}
 
 
@@ -507,11 +508,13 @@ class Holds(Condition):
 @dataclass(frozen=True)
 class Compare(Condition):
     grammar: ClassVar[str] = r'''
-compare: value COMPARATOR value
+compare: value (COMPARATOR | _compare_words) value
+!_compare_words: ("is" | "are") ("at" "least" | "at" "most" | "more" "than" | "fewer" "than" | "less" "than" | "exactly")
 '''
-    syntax: ClassVar[str] = "VALUE <= | >= | < | > | = VALUE"
-    meaning: ClassVar[str] = "compares two numbers"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: if your credits <= 18 then gain 8 else gain 4",)
+    syntax: ClassVar[str] = "VALUE <= | >= | < | > | = VALUE | VALUE is|are at least|at most|more than|fewer than|exactly VALUE"
+    meaning: ClassVar[str] = "compares two numbers, in symbols or in the words `explain` uses"
+    examples: ClassVar[tuple[str, ...]] = ("on completion: if your credits <= 18 then gain 8 else gain 4",
+                                           "when a turn ends: if the number of cards in your hand is fewer than 3 then draw 1")
     left: Value | None = None
     op: str = ">="
     right: Value | None = None
@@ -519,8 +522,8 @@ compare: value COMPARATOR value
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Compare:
         values = nodes(children, Value)
-        op = next(str(c) for c in children if isinstance(c, Token) and c.type == "COMPARATOR")
-        return cls(values[0], op, values[1], col=col)
+        symbol = next((str(c) for c in children if isinstance(c, Token) and c.type == "COMPARATOR"), None)
+        return cls(values[0], symbol or WORD_OPS[" ".join(words(children)[1:])], values[1], col=col)
 
     def english(self) -> str:
         assert self.left is not None and self.right is not None

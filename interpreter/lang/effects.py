@@ -18,7 +18,7 @@ from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
 from interpreter.lang.english import third_person
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger, Value
-from interpreter.lang.values import CARD_WORTH, ForEach, ForEvery, Modifier
+from interpreter.lang.values import CARD_WORTH, Amount, ForEach, ForEvery, Modifier, ValueAmount
 from interpreter.lang.world import Card, Ctx, Number, Player, Run, Test, always
 
 # Where each construct sits: `action` (a verb phrase), `branch` (what may follow `then`, `else`,
@@ -33,6 +33,11 @@ class Action(Effect):
 
 def _amount(node: Value) -> Number:
     return node.number()
+
+
+def _credits(node: Value) -> Number:
+    """An amount of active credits: one read from the game is rounded down to an even number (R1.8.3)."""
+    return node.credits() if isinstance(node, ValueAmount) else node.number()
 
 
 def _rough(node: Node | None) -> float:
@@ -104,7 +109,8 @@ class ChangeCredits(Action):
 
     def run(self) -> Run:
         assert self.amount is not None
-        n, call = _amount(self.amount), self.spec.call
+        call = self.spec.call
+        n = _amount(self.amount) if call == "score" else _credits(self.amount)
         return lambda ctx: getattr(ctx.world, call)(ctx.actor, n(ctx), ctx.reason)
 
     def value(self) -> float:
@@ -136,7 +142,7 @@ class Pay(Action):
 
     def run(self) -> Run:
         assert self.amount is not None
-        n = _amount(self.amount)
+        n = _credits(self.amount)
         if self.to is None:
             def to_the_bank(ctx: Ctx) -> None:
                 ctx.world.pay(ctx.actor, n(ctx), None, ctx.reason)
@@ -152,11 +158,57 @@ class Pay(Action):
 
     def possible(self) -> Test:
         assert self.amount is not None
-        n = _amount(self.amount)
+        n = _credits(self.amount)
         return lambda ctx: ctx.world.credits(ctx.actor) >= n(ctx)
 
     def value(self) -> float:
         return -1.5 * _rough(self.amount)
+
+
+@construct
+@dataclass(frozen=True)
+class TakeCredits(Action):
+    """Credits taken from players: `take 4 credits from each other player` (each of them pays you)."""
+
+    grammar: ClassVar[str] = r'''
+!take_credits: ("take" | "takes") (INT ("credit" | "credits") (for_each | for_every)? at_most? rounded_even? | value_amount | event_amount) "from" players
+'''
+    numbers: ClassVar[tuple[Bound, ...]] = (CREDITS,)
+    syntax: ClassVar[str] = "take N credits [for each ...] [(at most N)] from PLAYERS | take VALUE from PLAYERS"
+    meaning: ClassVar[str] = ("each of those players pays the amount to whoever takes it, as `PLAYERS pay you AMOUNT` (a "
+                              "player short of credits pays all he or she has, OQ-33); the amount is read as the payer's "
+                              "(`half their credits`)")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: take 4 credits from the opponent with the most credits",
+                                           "when an opponent pirates from your ship: take 2 credits from that player")
+    amount: Value | None = None
+    payers: Players | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> TakeCredits:
+        n = ints(children)
+        if n:  # `take 4 credits ...`: the number and its modifiers make an amount, as after `gain`
+            start = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+            amount: Any = Amount(n[0], tuple(c for c in children if isinstance(c, Modifier)), "credit", col=start.column or col)
+        else:
+            amount = first(children, Node)
+        return cls(amount, first(children, Players), col=col)
+
+    def english(self) -> str:
+        assert self.amount is not None and self.payers is not None
+        return f"take {self.amount.of('credit')} from {self.payers.english()}"
+
+    def run(self) -> Run:
+        assert self.amount is not None and self.payers is not None
+        n, payers = _credits(self.amount), self.payers.resolve()
+
+        def run(ctx: Ctx) -> None:
+            for payer in payers(ctx):
+                if payer is not ctx.actor:
+                    ctx.world.pay(payer, n(ctx.as_actor(payer)), ctx.actor, ctx.reason)
+        return run
+
+    def value(self) -> float:
+        return 1.5 * _rough(self.amount)
 
 
 # ------------------------------------------------------------------------------------ drawing

@@ -126,7 +126,7 @@ PROBES: dict[str, tuple[str, ...]] = {
 COVERS = {"effect": ("cards", "amount", "players", "value", "group", "owner", "filter"),
           "condition": ("value", "players", "group", "owner", "filter", "predicate", "have"),
           "cards": ("owner", "filter"), "group": ("owner", "filter", "place"), "rule": ("quantity", "permission", "owner", "filter"),
-          "amount": ("value",), "trigger": ("players", "filter"), "predicate": ("have",)}
+          "amount": ("value", "owner"), "trigger": ("players", "filter"), "predicate": ("have",)}
 
 
 def _state_at(text: str) -> Any:

@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 from interpreter.lang.cards import first, words
 from interpreter.lang.conditions import Have, Predicate
 from interpreter.lang.registry import construct
-from interpreter.lang.roles import Players
-from interpreter.lang.world import Ctx, Player, PlayersOf
+from interpreter.lang.roles import Group, Players
+from interpreter.lang.world import Ctx, Number, Player, PlayersOf
 
 GROUPS: dict[tuple[str, ...], str] = {
     ("you",): "you", ("each", "player"): "every", ("every", "player"): "every", ("all", "players"): "every",
@@ -83,25 +83,37 @@ class PlayersWho(Players):
     pirated before you this turn`, `each player with more credits than you`."""
 
     grammar: ClassVar[str] = r'''
-!players_who: player_group ("who" predicate | "with" have)
+!players_who: (player_group | _the_players) ("who" predicate | "with" have)
+!_the_players: "the" ("player" | "players" | "opponent" | "opponents")
 '''
-    syntax: ClassVar[str] = "PLAYERS who PREDICATE | PLAYERS with HAVE"
-    meaning: ClassVar[str] = "only the players of the group of whom it is true (`with X` means `who has X`)"
+    syntax: ClassVar[str] = "PLAYERS who PREDICATE | PLAYERS with HAVE | the player|opponent with HAVE"
+    meaning: ClassVar[str] = ("only the players of the group of whom it is true (`with X` means `who has X`); `the player "
+                              "with ...` is every player of whom it is true, all of them on a tie; `the opponent with ...` "
+                              "the other players of whom it is true (`the most` is still measured against every player, "
+                              "you included: if you have the most, no opponent has)")
     examples: ClassVar[tuple[str, ...]] = ("on completion: each other player with an illegal good pays you 2",
-                                           "on completion: each player with more credits than you pays you 2")
+                                           "on completion: each player with more credits than you pays you 2",
+                                           "on completion: the opponent with the most credits pays you 4")
     group: PlayerGroup = PlayerGroup()
     who: Predicate | None = None
     having: Have | None = None
+    the: str = ""  # `the player` / `the opponent`, as written
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> PlayersWho:
-        return cls(first(children, PlayerGroup), first(children, Predicate), first(children, Have), col=col)
+        w = words(children)
+        if w[0] == "the" and w[1] in ("player", "players", "opponent", "opponents"):
+            group, the = PlayerGroup("others" if w[1].startswith("opponent") else "every", col=col), f"the {w[1]}"
+        else:
+            group, the = first(children, PlayerGroup), ""
+        return cls(group, first(children, Predicate), first(children, Have), the, col=col)
 
     def english(self) -> str:
+        subject = self.the or self.group.english()
         if self.who is not None:
-            return f"{self.group.english()} who {self.who.english().replace('has ', 'has ', 1)}"
+            return f"{subject} who {self.who.english()}"
         assert self.having is not None
-        return f"{self.group.english()} with {self.having.english()}"
+        return f"{subject} with {self.having.english()}"
 
     def possessive(self) -> str:
         return self.english() + "'s"
@@ -115,3 +127,47 @@ class PlayersWho(Players):
 
     def value(self) -> float:
         return 0.0
+
+
+@construct
+@dataclass(frozen=True)
+class PlayersCounted(Group):
+    """Players counted by `for each` and `the number of`: `for each opponent who has an illegal good`.
+    (`who`, not `with`: `take 1 free load action for each opponent with no fees` would read two ways.)"""
+
+    grammar: ClassVar[str] = r'''
+!players_counted: ("player" | "players" | "other" "player" | "other" "players" | "opponent" | "opponents") ("who" predicate)?
+'''
+    syntax: ClassVar[str] = "player|other player|opponent [who PREDICATE]"
+    meaning: ClassVar[str] = "how many players (you included, unless `other player` or `opponent`) it is true of"
+    examples: ClassVar[tuple[str, ...]] = ("on completion: gain 2 for each opponent who has more shipments than you",
+                                           "at game end: score 3 for each other player who has no luxury goods",
+                                           "as soon as the number of opponents who have 4 or more goods >= 2: draw 2")
+    others: bool = True
+    who: Predicate | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> PlayersCounted:
+        w = words(children)
+        return cls(w[0] in ("other", "opponent", "opponents"), first(children, Predicate), col=col)
+
+    def english(self) -> str:
+        noun = "other player" if self.others else "player"
+        return f"{noun} who {self.who.english()}" if self.who is not None else noun
+
+    def plural(self) -> str:
+        noun = "other players" if self.others else "players"
+        if self.who is None:
+            return noun
+        said = self.who.english()
+        return f"{noun} who {'have ' + said[4:] if said.startswith('has ') else said}"
+
+    def count(self) -> Number:
+        others = self.others
+        holds: Callable[[Ctx, Player], bool] | None = self.who.holds() if self.who is not None else None
+        def players(ctx: Ctx) -> list[Player]:
+            everyone = ctx.world.players_from(ctx.owner)
+            return everyone[1:] if others else everyone
+        if holds is None:
+            return lambda ctx: len(players(ctx))
+        return lambda ctx: sum(1 for p in players(ctx) if holds(ctx, p))

@@ -36,7 +36,7 @@ ROLES: dict[str, str] = {
     "timing": "a timing (`on completion`, `when ...`, `rule`, `any time`, `at game end`, ...)",
     "qualifier": "a qualifier (`once per turn`, `this one included`)",
     "effect": "an effect (`gain 2`, `draw 1`, `move ... to ...`, `you may ...`, `if ... then ...`)",
-    "amount": "an amount (`2`, `2 for each ...`)",
+    "amount": "an amount (`2`, `2 for each ...`, `the number of ...`, `half your credits`)",
     "value": "a number (`18`, `your credits`, `the number of ...`)",
     "group": "something counted (`of your goods`, `card in your hand`, `card taken`)",
     "cards": "some cards (`1 card from your hand`, `2 of your goods`, `this card`)",

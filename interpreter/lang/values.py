@@ -340,3 +340,54 @@ _plain_value: number | credits | number_of
         if self.down:
             return lambda ctx: inner(ctx) // 2
         return lambda ctx: -(-inner(ctx) // 2)
+
+
+@construct
+@dataclass(frozen=True)
+class ValueAmount(Node):
+    """An amount read from the game: `gain half your credits rounded down`, `draw the number of your shipments`."""
+
+    role: ClassVar[str] = "amount"
+    grammar: ClassVar[str] = r'''
+!value_amount: (credits | number_of | scaled) at_most?
+'''
+    syntax: ClassVar[str] = "OWNER credits | the number of THING | twice VALUE | half VALUE [rounded up|down] [(at most N)]"
+    meaning: ClassVar[str] = ("as many as a value of the game when the power runs (never below 0); credits move in steps "
+                              "of 2 (R1.8.3), so credits gained, lost or paid this way are rounded down to an even number "
+                              "(points scored at game end are not)")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: draw the number of your shipments (at most 4)",
+                                           "on completion: gain twice the number of your luxury goods",
+                                           "on completion: each other player pays you half their credits rounded down (at most 6)",
+                                           "at game end: score half the number of cards in your hand rounded up")
+    inner: Value | None = None
+    cap: AtMost | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> ValueAmount:
+        return cls(first(children, Value), first(children, AtMost), col=col)
+
+    def english(self) -> str:
+        assert self.inner is not None
+        return self.inner.english() + (f" {self.cap.english()}" if self.cap is not None else "")
+
+    def of(self, noun: str) -> str:
+        twice = isinstance(self.inner, Scaled) and self.inner.factor == "twice" and (self.cap is None or self.cap.most % 2 == 0)
+        even = " (rounded down to an even number)" if noun == "credit" and not twice else ""
+        return f"{noun}s equal to {self.english()}{even}"
+
+    def number(self) -> Number:
+        assert self.inner is not None
+        inner = self.inner.number()
+        result: Number = self.cap.apply(inner) if self.cap is not None else inner
+        return lambda ctx: max(0, result(ctx))
+
+    def credits(self) -> Number:
+        """As credits gained, lost or paid: rounded down to an even number (R1.8.3)."""
+        number = self.number()
+        return lambda ctx: number(ctx) // 2 * 2
+
+    def rough(self) -> float:
+        return min(4.0, self.cap.most) if self.cap is not None else 4.0
+
+    def value(self) -> float:
+        return self.rough()
