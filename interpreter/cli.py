@@ -103,7 +103,7 @@ def build_parser() -> Parser:
     b.add_argument("--json", action="store_true", help="print one JSON object")
     b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
     b.add_argument("--heuristic-workers", type=whole(1, MAX_WORKERS), default=1,
-                   help="processes that play the heuristic games, as balance --workers (default 1)")
+                   help="processes that play the heuristic games, as the workers of balance do (default 1)")
     b.add_argument("--startup-runs", type=whole(0), default=3,
                    help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
     b.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
