@@ -102,6 +102,8 @@ def build_parser() -> Parser:
     b.add_argument("--games", type=whole(1, MAX_GAMES), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
     b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
+    b.add_argument("--heuristic-workers", type=whole(1, MAX_WORKERS), default=1,
+                   help="processes that play the heuristic games, as the workers of balance do (default 1)")
     b.add_argument("--startup-runs", type=whole(0), default=3,
                    help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
     b.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
@@ -468,7 +470,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
     failures = Failures()
     figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures,
-                    args.heuristic_games, args.startup_runs)
+                    args.heuristic_games, args.startup_runs, args.heuristic_workers)
     if args.json:
         print(json.dumps(figures))
     else:
