@@ -9,8 +9,9 @@ import pytest
 from interpreter.bus.bus import TriggerLoopError
 from interpreter.cards.loader import CardSet
 from interpreter.engine import events as ev
+from interpreter.engine.completion import complete
 from interpreter.lang import parse_power
-from tests.helpers import _PLAIN, clear, give, ids, new_game, play_turn, use_script
+from tests.helpers import _PLAIN, clear, give, goods_of, ids, new_game, play_turn, use_script
 
 
 def with_powers(**lines: list[str]) -> CardSet:
@@ -356,3 +357,20 @@ def test_draws_n_or_more_cards_counts_one_draw(drawn, gained):
     p.credits = 10
     game.draw_into_hand(p, drawn)
     assert p.credits == 10 + gained
+
+
+def test_on_completion_its_payout_is_the_payout_of_this_shipment_R8_2_2():
+    """`on completion: gain its payout` doubles what the completing ship paid."""
+    cards = with_powers(soap=["on completion: gain its payout"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    paid: list[int] = []
+    game.bus.subscribe(ev.ShipmentCompleted, lambda e: paid.append(e.payout))
+    give(game, p.hand, "soap")
+    soap = p.hand.pop()
+    ship = p.ships[0]
+    ship.contracts.append(soap)
+    give(game, ship.containers, *goods_of(game, "consumer", 2))
+    p.credits = 10
+    complete(game, p, ship)
+    assert paid and paid[0] > 0 and p.credits == 10 + 2 * paid[0]
