@@ -107,6 +107,8 @@ def build_parser() -> Parser:
     b.add_argument("--games", type=whole(1, MAX_GAMES), default=200, help="number of games (default 200)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
     b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
+    b.add_argument("--heuristic-workers", type=whole(1, MAX_WORKERS), default=1,
+                   help="processes that play the heuristic games, as the workers of balance do (default 1)")
     b.add_argument("--startup-runs", type=whole(0), default=3,
                    help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
     b.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
@@ -172,6 +174,9 @@ def build_parser() -> Parser:
     ex = sub.add_parser("explain", help="render a card's powers as English sentences")
     ex.add_argument("cards", nargs="+", help="card ids or card file paths")
 
+    lsp = sub.add_parser("lsp", help="run the language server for editors (LSP on stdin/stdout; docs/editors.md)")
+    lsp.add_argument("--log", type=Path, help="write the server's log to this file")
+
     sv = sub.add_parser("serve", help="the designer's desk in a browser: card gallery, editor, game viewer, play against bots")
     sv.add_argument("--sets", default="all", help="card sets to show: all (default), or a list such as base,jutaku")
     sv.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="a mod pack applied to the cards; may be repeated")
@@ -181,7 +186,7 @@ def build_parser() -> Parser:
     sv.add_argument("--port", type=whole(0), default=8765, help="port to listen on (default 8765; 0: any free port)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
 
-    docs = sub.add_parser("docs", help="regenerate docs/reference.md and docs/powers.md from the code")
+    docs = sub.add_parser("docs", help="regenerate docs/reference.md, docs/powers.md, the grammar and the JSON Schemas from the code")
     docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default: docs/ of the source checkout)")
     return parser
 
@@ -514,7 +519,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
     failures = Failures()
     figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures,
-                    args.heuristic_games, args.startup_runs)
+                    args.heuristic_games, args.startup_runs, args.heuristic_workers)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -623,8 +628,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    from interpreter.reference import card_schema, grammar_file, powers_markdown, reference_markdown
+    from interpreter.reference import grammar_file, powers_markdown, reference_markdown
     from interpreter.resources import source_checkout
+    from interpreter.scenarios.replay import record_schema
+    from interpreter.schema_header import SCHEMA_FILES
+    from interpreter.schemas import SCHEMAS
     checkout = source_checkout()
     if args.out is not None:
         docs = args.out
@@ -633,11 +641,9 @@ def cmd_docs(args: argparse.Namespace) -> int:
     else:
         raise UsageError("importexport docs: give the folder to write into with --out DIR (there is no source checkout here)")
     check_output_folder(docs, "--out")
-    from interpreter.scenarios.replay import record_schema
-    schema = json.dumps(card_schema(), indent=2) + "\n"
-    records = json.dumps(record_schema(), indent=2) + "\n"
-    for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()), ("card.schema.json", schema),
-                       ("record.schema.json", records)):
+    schemas = [(SCHEMA_FILES[kind], make()) for kind, make in SCHEMAS.items()] + [("record.schema.json", record_schema())]
+    for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()),
+                       *((file, json.dumps(schema, indent=2) + "\n") for file, schema in schemas)):
         (docs / name).write_text(text)
         print(f"wrote {docs / name}")
     if args.out is None and checkout is not None:  # the grammar is generated from the language's registry too
@@ -666,9 +672,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_lsp(args: argparse.Namespace) -> int:
+    try:
+        from interpreter.lsp.server import main as serve
+    except ImportError as exc:
+        raise UsageError(f"importexport lsp needs the optional extra `lsp` ({exc.name} is missing): "
+                         "pip install 'importexport-interpreter[lsp]'") from None
+    return serve(["--log", str(args.log)] if args.log else [])
+
+
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init, "ladder": cmd_ladder}
+            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp, "ladder": cmd_ladder}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

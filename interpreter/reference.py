@@ -6,15 +6,13 @@ from __future__ import annotations
 import dataclasses
 import inspect
 
-from interpreter.cards.loader import LANGUAGES, MAX_TIER
-from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES
 from interpreter.engine.decisions import KINDS
 from interpreter.engine.events import CATALOGUE
 from interpreter.engine.options import CHOICES, GameOptions
 from interpreter.engine.queries import QUERIES
 from interpreter.lang.docs import powers_markdown as from_registry
 from interpreter.lang.grammar import grammar_text
-from interpreter.scenarios.model import TOP_KEYS
+from interpreter.schemas import card_schema as card_schema  # docs/card.schema.json: built in interpreter/schemas.py
 
 
 def _doc(obj: object) -> str:
@@ -82,36 +80,3 @@ def powers_markdown() -> str:
 def grammar_file() -> str:
     """grammar/powers.lark: the grammar, generated from the registry of constructs."""
     return grammar_text()
-
-
-def card_schema() -> dict[str, object]:
-    """docs/card.schema.json: the card file format as a JSON Schema, for editors (built from the
-    loader's own lists, so it cannot drift)."""
-    text = {"type": "string", "minLength": 1}
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://importexport.example/card.schema.json",
-        "title": "Import / Export card file",
-        "description": "One good card: facts, power lines and examples (docs/card-format.md, docs/powers.md, docs/scenarios.md).",
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["id", "name", "set", "good", "action", "tier", "load", "text"],
-        "properties": {
-            "id": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$", "description": "snake_case, equal to the file name"},
-            "name": text,
-            "set": {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$"},
-            "good": {"enum": list(GOOD_TYPES)},
-            "action": {"enum": list(ACTION_TYPES)},
-            "tier": {"type": "integer", "minimum": 0, "maximum": MAX_TIER},
-            "load": {"type": "object", "minProperties": 1, "additionalProperties": False,
-                     "properties": {c: {"type": "integer", "minimum": 1} for c in (*GOOD_TYPES, ANY_COLOUR)}},
-            "estimated": {"type": "array", "items": {"enum": list(ESTIMABLE_FIELDS)}, "uniqueItems": True},
-            "names": {"type": "object", "additionalProperties": False, "properties": {lang: text for lang in LANGUAGES}},
-            "text": text,
-            "powers": {"type": "array", "items": {"anyOf": [
-                {"type": "string", "pattern": "^(on completion|when |rule|any time|at game end|as a container|on contract|as a contract|as soon as)"},
-                {"type": "object", "minProperties": 1, "maxProperties": 1}]}},
-            "examples": {"type": "array", "items": {"type": "object", "required": ["name"],
-                                                    "propertyNames": {"enum": list(TOP_KEYS)}}},
-        },
-    }

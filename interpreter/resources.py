@@ -1,8 +1,9 @@
 """Where the shipped data lives: the base cards and rule numbers, the expansions, the power grammar
-and the card file schema. Every module asks here; none builds a path to them itself.
+and the JSON Schemas of the YAML files. Every module asks here; none builds a path to them itself.
 
 An installed package carries them in `interpreter/data/` (the wheel build copies the repository's
-top-level `cards/`, `expansions/`, `grammar/` and `docs/card.schema.json` there, see pyproject.toml),
+top-level `cards/`, `expansions/`, `grammar/` and the schemas `docs/*.schema.json` there, see
+pyproject.toml),
 and they are found with importlib.resources, wherever the package was installed. Run from a source
 checkout (an editable install, or the repository on sys.path) the package has no such copy: the
 checkout's own folders are the data, so an edit to a card is seen at once. `$IMPORTEXPORT_HOME`, if
@@ -79,8 +80,7 @@ def shorthands_file() -> Path:
     return grammar_file().with_name("shorthands.yaml")
 
 
-def schema_file() -> Path:
-    """The card file JSON Schema: beside the data in a package, under docs/ in a checkout."""
-    root = data_root()
-    packaged = root / "card.schema.json"
-    return packaged if packaged.is_file() else root / "docs" / "card.schema.json"
+def schema_file(name: str = "card.schema.json") -> Path:
+    """A JSON Schema of the YAML files (card, mod, scenario): under docs/ in a checkout and in a package
+    alike, so the header line of a shipped card file (`$schema=../../docs/card.schema.json`) resolves in both."""
+    return data_root() / "docs" / name

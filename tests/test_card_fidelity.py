@@ -189,8 +189,8 @@ def test_slot_matching_equals_brute_force_with_and_without_partial_needs_R7_1_R8
         def slot_colours(self, p, card):
             return frozenset((card.good,))
 
-        def modified(self, query):
-            return self.partial and query == "contract_need"
+        def modified(self, query):  # as Rules.modified: a wild container is a modifier at work
+            return query == "container_wild" or (self.partial and query == "contract_need")
 
     def brute(contracts, containers) -> int:
         choices = [[None] + [(g, colour) for g, c in enumerate(contracts) for colour, _ in c.load

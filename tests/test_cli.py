@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing
 import re
 
 import pytest
@@ -100,6 +101,15 @@ def test_bench_json_prints_one_object_with_figures(capsys):
         assert key in data
         assert isinstance(data[key], (int, float)) and data[key] > 0
     assert data["games"] == 3
+
+
+def test_bench_times_heuristic_games_on_several_processes_as_balance_does(capsys):
+    code, out, _ = run(capsys, "bench", "--games", "1", "--json", "--heuristic-games", "4", "--heuristic-workers", "2",
+                       "--startup-runs", "0")
+    assert code == 0
+    data = json.loads(out)
+    assert data["heuristic_games"] == 4 and data["heuristic_games_per_s"] > 0
+    assert data["heuristic_workers"] == (2 if "fork" in multiprocessing.get_all_start_methods() else 1)
 
 
 # --- play -----------------------------------------------------------------------------------------

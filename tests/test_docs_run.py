@@ -42,7 +42,9 @@ ROOT = project_root()
 PAGES = sorted((ROOT / "docs").glob("*.md"))
 GAMES_CAP = {"simulate": 6, "bench": 3, "balance": 8, "ladder": 1}
 SEARCH_CAP = 1  # rollouts per decision of a search bot in the docs' commands, when they are run (2, 3... for the next ones)
-NEEDS_A_PERSON = {"serve"}  # a web server: a person opens it in a browser and stops it with Ctrl-C
+# Commands that need a person or a program at the other end: `serve` is a web server a person opens in a
+# browser and stops with Ctrl-C; `lsp` speaks LSP on its standard input to the editor that starts it.
+NEEDS_A_PERSON = {"serve", "lsp"}
 # What a reader is assumed to bring to a page: the folders it names with `my-` and never creates.
 READER_FILES = {"my-scenarios": "the page's scenarios", "my-cards": "cards/consumer/cups.yaml", "my-pack": "docs/example-mod"}
 # Failures being fixed on another branch: (page, example's first line) -> why.
@@ -157,6 +159,8 @@ def run_shell_line(line: str, scratch: Path, monkeypatch: pytest.MonkeyPatch) ->
         return None
     if words[0] == "importexport":
         return run_command(words[1:], scratch, monkeypatch)
+    if words[0] == "importexport-lsp":  # the language server's own script: `importexport lsp`
+        return run_command(["lsp", *words[1:]], scratch, monkeypatch)
     if words[0] == "mkdir":
         done = subprocess.run(line, shell=True, cwd=scratch, capture_output=True, text=True)
         return None if done.returncode == 0 else done.stderr

@@ -114,9 +114,14 @@ def test_the_sdist_and_the_wheel_carry_the_data(installed):
     assert shipped | {"grammar/powers.lark", "docs/card.schema.json", "pyproject.toml"} <= names
     with zipfile.ZipFile(str(installed["wheel"])) as whl:
         data = {f.removeprefix("interpreter/data/") for f in whl.namelist() if f.startswith("interpreter/data/")}
-    assert data == shipped | {"grammar/powers.lark", "grammar/shorthands.yaml", "card.schema.json"}
+    schemas = {f"docs/{kind}.schema.json" for kind in ("card", "mod", "scenario")}
+    assert data == shipped | {"grammar/powers.lark", "grammar/shorthands.yaml"} | schemas
     site = Path(str(installed["site"]))
-    assert json.loads((site / "interpreter" / "data" / "card.schema.json").read_text()) == card_schema()
+    assert json.loads((site / "interpreter" / "data" / "docs" / "card.schema.json").read_text()) == card_schema()
+    # a shipped card's header line names the packaged schema
+    cups = site / "interpreter" / "data" / "cards" / "consumer" / "cups.yaml"
+    named = cups.parent / cups.read_text().splitlines()[0].split("$schema=")[1]
+    assert named.resolve() == (site / "interpreter" / "data" / "docs" / "card.schema.json").resolve()
 
 
 def test_the_installed_tool_reads_its_own_data_from_anywhere(installed):

@@ -149,3 +149,19 @@ def test_the_cached_power_parser_parses_like_a_fresh_one(store):
     for line in ("on completion: draw 5", "when you contract an agriculture card: gain 2", "rule: your green containers are wild"):
         assert cached.parse(line) == fresh.parse(line)
     assert [t.name for t in cached.terminals] == [t.name for t in fresh.terminals]
+
+
+def test_the_examples_of_a_card_file_come_from_the_cache_and_an_edit_is_seen(store, tmp_path, monkeypatch):
+    """`validate` checks the examples of every card: their file is not parsed again while unchanged."""
+    from interpreter.scenarios.runner import scenarios_in_file
+    path = tmp_path / "bolts.yaml"
+    path.write_text(CARD + "examples:\n  - name: first\n    players: 2\n")
+    first, diags = scenarios_in_file(path)
+    parsed = compositions(monkeypatch)
+    again, diags_again = scenarios_in_file(path)
+    assert parsed == [] and diags == diags_again == []
+    assert [(s.name, s.data, s.key, s.card_id) for s in again] == [(s.name, s.data, s.key, s.card_id) for s in first]
+    assert again[0].where("players") == f"{path}:13:14"  # positions survive the cache
+    path.write_text(CARD + "examples:\n  - name: second\n    players: 2\n")
+    edited, _ = scenarios_in_file(path)
+    assert [s.name for s in edited] == ["second"] and len(parsed) == 1

@@ -8,15 +8,15 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from interpreter.agents.valuation import CARD, fitting_ships, good_value, hand_card_value, open_slots, power_value
-from interpreter.engine.state import Card, Player, Ship
+from interpreter.agents.valuation import CARD, Appraisal, power_value
+from interpreter.engine.state import Card, Ship
 from interpreter.powers.world import CardPick, EffectChoice
 
 if TYPE_CHECKING:
     from interpreter.engine.decisions import Decision
     from interpreter.engine.game import Game
 
-Scorer = Callable[["HeuristicAgent", "Game", Player, Any], float]
+Scorer = Callable[["HeuristicAgent", Appraisal, Any], float]
 
 
 class HeuristicAgent:
@@ -25,24 +25,25 @@ class HeuristicAgent:
         self.noise = noise
 
     def choose(self, decision: Decision, game: Game) -> int:
-        p = game.players[decision.player]
+        view = Appraisal(game, game.players[decision.player])  # for this decision only
         scorer = SCORERS.get(decision.kind)
         if decision.kind == "bid":
-            return self._bid(decision, game, p)
+            return self._bid(decision, view)
         if scorer is None:
             scorer = _score_by_value
         best, best_score = 0, float("-inf")
         for i, option in enumerate(decision.options):
             value = option.value if scorer is not _score_by_value else option
-            score = scorer(self, game, p, value) + self.rng.random() * self.noise
+            score = scorer(self, view, value) + self.rng.random() * self.noise
             if score > best_score:
                 best, best_score = i, score
         return best
 
     # --- bidding ---------------------------------------------------------------------------------
-    def _bid(self, decision: Decision, game: Game, p: Player) -> int:
-        ships = [s for s in game.ships_at_sea()]
-        worth = max((sum(sorted((good_value(game, p, c) for c in s.containers), reverse=True)[:2]) for s in ships), default=0.0)
+    def _bid(self, decision: Decision, view: Appraisal) -> int:
+        game, p = view.game, view.p
+        ships = view.ships_at_sea()
+        worth = max((sum(sorted((view.good_value(c) for c in s.containers), reverse=True)[:2]) for s in ships), default=0.0)
         near_end = p.credits + 6 >= game.rules.end_threshold()
         target = worth * (0.4 if near_end else 0.8) + self.rng.uniform(-1, 1)
         amounts = [o.value for o in decision.options]
@@ -52,176 +53,163 @@ class HeuristicAgent:
 
 # --- the turn -------------------------------------------------------------------------------------
 
-def action_benefit(game: Game, p: Player, action: str, played: tuple[Card, ...], instances: int = 1) -> float:
+def action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], instances: int = 1) -> float:
     """What carrying out `instances` of `action` would bring `p`, with `played` out of hand."""
-    hand = [c for c in p.hand if c not in played]
+    game, p = view.game, view.p
     rules = game.rules
     if action == "load":
-        fitting = sorted((c for c in hand if fitting_ships(game, p, c)), key=lambda c: hand_card_value(game, p, c))
+        fitting = view.fitting_in_hand() - sum(1 for c in played if view.fitting_ships(c))
         gain = 0.0
         for ship in p.ships:
-            if not ship.at_sea and ship.contracts and 0 < open_slots(game, p, ship) <= min(instances, len(fitting)):
+            if not ship.at_sea and ship.contracts and 0 < view.open_slots(ship) <= min(instances, fitting):
                 gain += 6.0 + 2.0 * len(ship.containers)  # a shipment completes: payout and its powers
-        return gain + 4.0 * min(instances, len(fitting))
+        return gain + 4.0 * min(instances, fitting)
     if action == "contract":
-        best = max((contract_value(game, p, c) for c in hand
-                    if rules.level(p, c.good) + instances - 1 >= c.tier), default=0.0)
-        waiting = sum(open_slots(game, p, s) for s in p.ships if not s.at_sea and s.contracts)
-        return best * (0.3 if waiting >= 2 else 1.0) if p.harbor_ships() else 0.0
+        best = max((view.contract_value(c) for c in p.hand
+                    if c not in played and view.level(c.good) + instances - 1 >= c.tier), default=0.0)
+        return best * (0.3 if view.waiting_slots() >= 2 else 1.0) if p.harbor_ships() else 0.0
     if action == "import":
-        return 5.0 * instances if game.ships_at_sea() and p.credits >= 2 else 1.0
+        return 5.0 * instances if view.ships_at_sea() and p.credits >= 2 else 1.0
     if action == "pirate":
-        useful = [c for s in game.ships_at_sea() for c in s.containers if fitting_ships(game, p, c)]
-        useful += [c for c in game.zones.island if fitting_ships(game, p, c)]
-        return 4.5 * min(instances, len(useful)) + (0.5 if game.ships_at_sea() else 0.0)
+        return 4.5 * min(instances, view.pirate_targets()) + (0.5 if view.ships_at_sea() else 0.0)
     if action == "supply":
-        sell = rules.sale_price(p) if hand else 0.0
+        sell = rules.sale_price(p) if len(p.hand) > len(played) else 0.0
         take = 2.0 if game.zones.island and rules.imports_room(p) else 0.0
         return sell + take * max(0, instances - 1)
     return 0.0
 
 
-def contract_value(game: Game, p: Player, card: Card) -> float:
-    ready = sum(1 for c in p.hand if c is not card and c.good == card.good)
-    missing = max(0, card.load_total - ready)
-    return 3.0 + power_value(card.defn) / 3.0 + 1.5 * card.load_total - 1.2 * missing
+def _play_cost(view: Appraisal, cards: tuple[Card, ...]) -> float:
+    return sum(view.hand_card_value(c) for c in cards) * 0.6 + (1.5 if len(cards) > 1 else 0.0)
 
 
-def _play_cost(game: Game, p: Player, cards: tuple[Card, ...]) -> float:
-    return sum(hand_card_value(game, p, c) for c in cards) * 0.6 + (1.5 if len(cards) > 1 else 0.0)
+def _draw_value(view: Appraisal) -> float:
+    return CARD * view.game.rules.draw_count(view.p) * (1.0 if len(view.p.hand) < 3 else 0.4)
 
 
-def _draw_value(game: Game, p: Player) -> float:
-    return CARD * game.rules.draw_count(p) * (1.0 if len(p.hand) < 3 else 0.4)
-
-
-def _imports_for(p: Player, action: str) -> int:
-    return sum(1 for c in p.imports if c.action == action)
-
-
-def score_lead(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_lead(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value == "draw":
-        return _draw_value(game, p)
+        return _draw_value(view)
     _, cards, action = value  # declared, played, carried out
-    instances = 1 + _imports_for(p, action)
-    return action_benefit(game, p, action, cards, instances) - _play_cost(game, p, cards)
+    instances = 1 + view.imports_for(action)
+    return action_benefit(view, action, cards, instances) - _play_cost(view, cards)
 
 
-def score_follow(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_follow(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value == "draw":
-        return _draw_value(game, p)
+        return _draw_value(view)
     _, cards, action = value  # declared, played, carried out
-    instances = 1 + _imports_for(p, action)
-    return action_benefit(game, p, action, cards, instances) - _play_cost(game, p, cards) - 0.5
+    instances = 1 + view.imports_for(action)
+    return action_benefit(view, action, cards, instances) - _play_cost(view, cards) - 0.5
 
 
 # --- the actions ----------------------------------------------------------------------------------
 
-def score_contract(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_contract(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 0.5
     card, ship, spend = value
-    return contract_value(game, p, card) - 2.0 * (spend - 1) - 0.5 * len(ship.contracts)
+    return view.contract_value(card) - 2.0 * (spend - 1) - 0.5 * len(ship.contracts)
 
 
-def score_load(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_load(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 0.0
     kind, card, ship = value
     if kind == "sell":
-        return 3.0 - hand_card_value(game, p, card)
+        return 3.0 - view.hand_card_value(card)
     if kind == "deck":
         return 2.0
-    slots = open_slots(game, p, ship)
+    slots = view.open_slots(ship)
     bonus = 10.0 if slots == (2 if kind == "pair" else 1) else 0.0
-    keep = hand_card_value(game, p, card[0] if kind == "pair" else card) * 0.3
+    keep = view.hand_card_value(card[0] if kind == "pair" else card) * 0.3
     return 5.0 + bonus - keep
 
 
-def score_import_ship(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_import_ship(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if isinstance(value, Ship):
-        best = sorted((good_value(game, p, c) for c in value.containers), reverse=True)[:2]
-        return sum(best) + (1.0 if value.owner == p.seat else 0.0)
-    return good_value(game, p, value)
+        best = sorted((view.good_value(c) for c in value.containers), reverse=True)[:2]
+        return sum(best) + (1.0 if value.owner == view.p.seat else 0.0)
+    return view.good_value(value)
 
 
-def score_import_take(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_import_take(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     cards, plan = value
     total = 0.0
     for card, where in zip(cards, plan, strict=True):
         if where == "Goods":
-            total += good_value(game, p, card)
+            total += view.good_value(card)
         elif where == "Imports":
-            total += 3.0 + sum(1 for c in p.hand if c.action == card.action)
+            total += 3.0 + view.hand_cards_for(card.action)
     return total
 
 
-def score_pirate(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_pirate(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 1.0
     card = value[-1] if len(value) == 3 else value[1]
     if card is None:
         return 1.5
-    ships = fitting_ships(game, p, card)
+    ships = view.fitting_ships(card)
     if not ships:
-        return 0.5 if len(value) == 2 and value[0] is not None and value[0].owner != p.seat else 0.0
-    completes = any(open_slots(game, p, s) == 1 for s in ships)
+        return 0.5 if len(value) == 2 and value[0] is not None and value[0].owner != view.p.seat else 0.0
+    completes = any(view.open_slots(s) == 1 for s in ships)
     return 5.0 + (10.0 if completes else 0.0)
 
 
-def score_pirate_load(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_pirate_load(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 0.0
     if value == "goods":
         return 3.0
     if isinstance(value, tuple):  # half of a pair kept aboard, or a pair completed (a power's rule)
-        return 2.0 if value[0] == "half" else 5.0 + (10.0 if open_slots(game, p, value[1]) == 1 else 0.0)
-    return 5.0 + (10.0 if open_slots(game, p, value) == 1 else 0.0)
+        return 2.0 if value[0] == "half" else 5.0 + (10.0 if view.open_slots(value[1]) == 1 else 0.0)
+    return 5.0 + (10.0 if view.open_slots(value) == 1 else 0.0)
 
 
-def score_supply(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_supply(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 0.5
     kind, card = value
     if kind == "sell":
-        return game.rules.sale_price(p) - hand_card_value(game, p, card)
-    return 2.0 + sum(1 for c in p.hand if c.action == card.action) * 0.8
+        return view.game.rules.sale_price(view.p) - view.hand_card_value(card)
+    return 2.0 + view.hand_cards_for(card.action) * 0.8
 
 
-def score_yes(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_yes(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     return 1.0 if value else 0.0
 
 
-def score_any_time(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_any_time(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 0.5
     card, power = value
     return 1.0 + power_value(card.defn) / 10.0
 
 
-def score_keep(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_keep(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     return 1.0 if value is None else 0.0
 
 
-def score_solo(agent: HeuristicAgent, game: Game, p: Player, value: Any) -> float:
+def score_solo(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 0.5
-    return action_benefit(game, p, value.action, ())
+    return action_benefit(view, value.action, ())
 
 
-def _score_by_value(agent: HeuristicAgent, game: Game, p: Player, option: Any) -> float:
+def _score_by_value(agent: HeuristicAgent, view: Appraisal, option: Any) -> float:
     """Choices a power offers, scored by what their typed values say (never by reading labels): a
     card picked for a purpose, one of a power's effects (its construct values itself), a ship."""
     value = option.value
     if isinstance(value, CardPick):
-        worth = good_value(game, p, value.card) + hand_card_value(game, p, value.card)
+        worth = view.good_value(value.card) + view.hand_card_value(value.card)
         return -worth if value.loses else worth
     if isinstance(value, EffectChoice):
         return float(value.node.value())
     if isinstance(value, Card):
-        return good_value(game, p, value) + hand_card_value(game, p, value)
+        return view.good_value(value) + view.hand_card_value(value)
     if isinstance(value, tuple) and value and isinstance(value[-1], Card):
-        return good_value(game, p, value[-1]) + hand_card_value(game, p, value[-1])
+        return view.good_value(value[-1]) + view.hand_card_value(value[-1])
     if isinstance(value, Ship):
         return float(len(value.containers))
     if value is None:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from interpreter.agents.heuristic import SCORERS, HeuristicAgent, _score_by_value
+from interpreter.agents.valuation import Appraisal
 from interpreter.engine import events as ev
 from interpreter.engine.cloning import CloneError, Replay, copy_state
 from interpreter.engine.state import Card
@@ -160,9 +161,9 @@ class SearchAgent:
             order = sorted(range(n), key=lambda i: (abs(i - pick), i))
             near = order[:self.width - 1]
             return near + [0] if 0 not in near else order[:self.width]
-        p = game.players[decision.player]
+        view = Appraisal(game, game.players[decision.player])  # the heuristic's scores, without its noise
         scorer = SCORERS.get(decision.kind, _score_by_value)
-        scores = [scorer(self.policy, game, p, o if scorer is _score_by_value else o.value) for o in decision.options]
+        scores = [scorer(self.policy, view, o if scorer is _score_by_value else o.value) for o in decision.options]
         return sorted(range(n), key=lambda i: (-scores[i], i))[:self.width]
 
     def _halving(self, decision: Decision, game: Game, candidates: list[int], start: float) -> int:

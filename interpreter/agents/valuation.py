@@ -4,24 +4,34 @@ comes from the constructs it is made of (interpreter/lang)."""
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from typing import TYPE_CHECKING
 
 from interpreter.cards.model import GOOD_TYPES, CardDef
-from interpreter.engine.slots import filled_slots, fits
-from interpreter.engine.state import Card, Player
+from interpreter.engine.slots import filled_slots, fits, fits_by_colour, fitting
+from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from interpreter.engine.game import Game
 
 CARD = 2.0  # a card in hand is worth about one action, 2 credits (card-estimates.yaml's valuation)
 
 
-@cache
+_POWER_VALUES: dict[int, tuple[CardDef, float]] = {}  # id(card) -> (the card, kept alive; its value)
+
+
 def power_value(card: CardDef) -> float:
     """What a card's powers are worth over a game, in credits: each construct of the power language
-    values itself (its `value()`, one home per construct), so a new card in a mod is priced too."""
-    return sum(power.node.value() for power in card.powers if power.node is not None)
+    values itself (its `value()`, one home per construct), so a new card in a mod is priced too.
+    Worked out once per card definition (remembered by identity: hashing a card reads all its fields)."""
+    known = _POWER_VALUES.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    value = sum(power.node.value() for power in card.powers if power.node is not None)
+    _POWER_VALUES[id(card)] = (card, value)
+    return value
 
 
 def good_value(game: Game, p: Player, card: Card) -> float:
@@ -39,29 +49,8 @@ def good_value(game: Game, p: Player, card: Card) -> float:
     return value
 
 
-class _Memo:
-    """What `fitting_ships` found in the game's current state. A bot values its options without
-    changing the game, so the answers hold until the game moves on: a new decision is logged, or
-    another game (a search bot's rollout) is valued. Held by reference, so a game that is gone is
-    never mistaken for a new one."""
-
-    game: object = None
-    decisions = -1
-    asked = -1
-    ships: dict[tuple[Any, ...], list] = {}
-
-
-def fitting_ships(game: Game, p: Player, card: Card) -> list:
-    """The ships of `p` on which `card` would fill an open slot (the heuristic asks this of the same
-    cards many times while it values one decision's options: memoized for the state at hand)."""
-    memo = _Memo
-    if memo.game is not game or memo.decisions != len(game.log) or memo.asked != game.decisions_asked:
-        memo.game, memo.decisions, memo.asked, memo.ships = game, len(game.log), game.decisions_asked, {}
-    key = (p.seat, card.uid, card.good, game.turn, *((len(s.contracts), len(s.containers), s.at_sea) for s in p.ships))
-    found = memo.ships.get(key)
-    if found is None:
-        found = memo.ships[key] = [s for s in p.ships if fits(game.rules, p, s, card)]
-    return found
+def fitting_ships(game: Game, p: Player, card: Card) -> list[Ship]:
+    return [s for s in p.ships if fits(game.rules, p, s, card)]
 
 
 def open_slots(game: Game, p: Player, ship: object) -> int:
@@ -69,11 +58,119 @@ def open_slots(game: Game, p: Player, ship: object) -> int:
     return total - filled
 
 
+def contract_value(p: Player, card: Card) -> float:
+    """What making `card` a contract is worth to `p`: its powers and load, less the containers of its
+    colour `p` does not hold yet."""
+    ready = sum(1 for c in p.hand if c is not card and c.good == card.good)
+    missing = max(0, card.load_total - ready)
+    return 3.0 + power_value(card.defn) / 3.0 + 1.5 * card.load_total - 1.2 * missing
+
+
 def hand_card_value(game: Game, p: Player, card: Card) -> float:
     """How much `p` wants to keep a hand card: a container for a contract, or a contract to make."""
-    value = 1.0
-    if fitting_ships(game, p, card):
-        value += 4.0
-    if game.rules.level(p, card.good) >= card.tier:
-        value += 1.0 + power_value(card.defn) / 6.0
-    return value
+    return Appraisal(game, p).hand_card_value(card)
+
+
+class Appraisal:
+    """What things are worth to `p` at one decision. A bot weighing the options of a decision asks the
+    same questions for each of them (which ships a card fits, what a hand card is worth); the game
+    does not change while an agent chooses, so each answer is worked out once, on first asking."""
+
+    def __init__(self, game: Game, p: Player):
+        self.game = game
+        self.p = p
+        self._fit_tests: list[tuple[Ship, Callable[[Card], bool]]] | None = None
+        self._by_colour = fits_by_colour(game.rules)
+        self._fitting: dict[int | str, list[Ship]] = {}  # card uid, or its good type -> the ships it fits
+        self._levels: dict[str, int] = {}  # good type -> p's level in it
+        self._hand_actions: Counter[str] | None = None
+        self._import_actions: Counter[str] | None = None
+        self._open: dict[int, int] = {}  # id of a ship -> its open slots
+        self._hand_values: dict[int, float] = {}  # card uid -> hand_card_value
+        self._good_values: dict[str, float] = {}  # good type -> good_value (it depends on the type alone)
+        self._contract_values: dict[int, float] = {}  # card uid -> contract_value
+        self._fitting_in_hand: int | None = None
+        self._waiting: int | None = None
+        self._at_sea: list[Ship] | None = None
+        self._pirate_targets: int | None = None
+
+    def fitting_ships(self, card: Card) -> list[Ship]:
+        key = card.good if self._by_colour else card.uid  # cards of one colour fit alike, mostly
+        ships = self._fitting.get(key)
+        if ships is None:
+            if self._fit_tests is None:
+                self._fit_tests = [(s, fitting(self.game.rules, self.p, s)) for s in self.p.ships]
+            ships = self._fitting[key] = [s for s, fits_ship in self._fit_tests if fits_ship(card)]
+        return ships
+
+    def hand_cards_for(self, action: str) -> int:
+        """How many cards of `p`'s hand have `action`."""
+        if self._hand_actions is None:
+            self._hand_actions = Counter(c.action for c in self.p.hand)
+        return self._hand_actions[action]
+
+    def imports_for(self, action: str) -> int:
+        """How many of `p`'s Imports have `action` (each an extra instance of it, R4.6)."""
+        if self._import_actions is None:
+            self._import_actions = Counter(c.action for c in self.p.imports)
+        return self._import_actions[action]
+
+    def level(self, good: str) -> int:
+        level = self._levels.get(good)
+        if level is None:
+            level = self._levels[good] = self.game.rules.level(self.p, good)
+        return level
+
+    def open_slots(self, ship: Ship) -> int:
+        slots = self._open.get(id(ship))
+        if slots is None:
+            slots = self._open[id(ship)] = open_slots(self.game, self.p, ship)
+        return slots
+
+    def fitting_in_hand(self) -> int:
+        """How many cards of `p`'s hand fit a ship of `p`."""
+        if self._fitting_in_hand is None:
+            self._fitting_in_hand = sum(1 for c in self.p.hand if self.fitting_ships(c))
+        return self._fitting_in_hand
+
+    def waiting_slots(self) -> int:
+        """The open slots of `p`'s ships in harbor that hold contracts."""
+        if self._waiting is None:
+            self._waiting = sum(self.open_slots(s) for s in self.p.ships if not s.at_sea and s.contracts)
+        return self._waiting
+
+    def ships_at_sea(self) -> list[Ship]:
+        if self._at_sea is None:
+            self._at_sea = self.game.ships_at_sea()
+        return self._at_sea
+
+    def pirate_targets(self) -> int:
+        """How many containers at sea and island cards would fit a ship of `p`'s if pirated."""
+        if self._pirate_targets is None:
+            at_sea = sum(1 for s in self.ships_at_sea() for c in s.containers if self.fitting_ships(c))
+            self._pirate_targets = at_sea + sum(1 for c in self.game.zones.island if self.fitting_ships(c))
+        return self._pirate_targets
+
+    def contract_value(self, card: Card) -> float:
+        value = self._contract_values.get(card.uid)
+        if value is None:
+            value = self._contract_values[card.uid] = contract_value(self.p, card)
+        return value
+
+    def hand_card_value(self, card: Card) -> float:
+        """How much `p` wants to keep a hand card: a container for a contract, or a contract to make."""
+        value = self._hand_values.get(card.uid)
+        if value is None:
+            value = 1.0
+            if self.fitting_ships(card):
+                value += 4.0
+            if self.level(card.good) >= card.tier:
+                value += 1.0 + power_value(card.defn) / 6.0
+            self._hand_values[card.uid] = value
+        return value
+
+    def good_value(self, card: Card) -> float:
+        value = self._good_values.get(card.good)
+        if value is None:
+            value = self._good_values[card.good] = good_value(self.game, self.p, card)
+        return value

@@ -14,7 +14,7 @@ from interpreter.cards.cardcache import cached_card_file
 from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean, quoted
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
 from interpreter.cards.packwords import shorthands_for
-from interpreter.cards.yamlsource import MAX_FILE_BYTES, SourceMap, load_yaml
+from interpreter.cards.yamlsource import MAX_FILE_BYTES, SourceMap, load_yaml, load_yaml_text
 from interpreter.lang import check_power, parse_power
 from interpreter.lang.bounds import MAX_SHIP_CAPACITY
 from interpreter.lang.shorthands import Shorthand, shorthand_key
@@ -204,6 +204,18 @@ def _read_card_file(path: Path, raw: bytes | None, shorthands: Sequence[Shorthan
     if diags:
         return None, diags
     return parse_card(data, smap, path.stem, shorthands)
+
+
+def load_card_text(text: str, path: Path | str, shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
+    """Check a card file's text as `load_card_file` checks the file (`importexport validate`'s
+    checks, positions included, and by default the shorthands of the pack the path lies in), for
+    text not yet saved: the language server calls this on every edit."""
+    if shorthands is None:
+        shorthands = shorthands_for(Path(path))
+    data, smap, diags = load_yaml_text(text, path)
+    if diags:
+        return None, diags
+    return parse_card(data, smap, Path(path).stem, shorthands)
 
 
 def card_files(paths: Iterable[Path]) -> list[Path]:

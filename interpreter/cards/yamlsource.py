@@ -113,6 +113,19 @@ def load_yaml(path: Path | str, raw: bytes | None = None) -> tuple[Any, SourceMa
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return None, smap, [Diagnostic(spath, 1, 1, "E003", f"not UTF-8 text (byte {exc.start})")]
+    return load_yaml_text(text, spath)
+
+
+def load_yaml_text(text: str, path: Path | str) -> tuple[Any, SourceMap, list[Diagnostic]]:
+    """Load YAML already read as text (an editor's buffer, or a file's decoded bytes): the same
+    checks and positions as `load_yaml`, which calls it. Never raises for bad input."""
+    spath = str(path)
+    smap = SourceMap(spath)
+    if len(text) > MAX_FILE_BYTES and len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
+        size = len(text.encode("utf-8", "replace"))
+        return None, smap, [Diagnostic(spath, 1, 1, "E001", f"file is {size} bytes; a card file may be at most {MAX_FILE_BYTES}")]
+    if "\x00" in text:
+        return None, smap, [Diagnostic(spath, 1, 1, "E003", "binary file: a card file is UTF-8 text")]
     smap.lines = text.lstrip("\ufeff").splitlines()
     node, loader, problem = compose(text)
     if problem is not None:

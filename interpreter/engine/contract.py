@@ -28,7 +28,12 @@ def cost(game: Game, p: Player, card: Card) -> int | None:
 
 def has_room(game: Game, p: Player, ship: Ship, card: Card) -> bool:
     """R6.6: the load requirements of a ship's contracts may not exceed its capacity."""
-    return required_total(game.rules, p, ship) + card.load_total <= game.rules.ship_capacity(p, ship)
+    return card.load_total <= room(game, p, ship)
+
+
+def room(game: Game, p: Player, ship: Ship) -> int:
+    """How many more containers the contracts on `ship` may require (R6.6)."""
+    return game.rules.ship_capacity(p, ship) - required_total(game.rules, p, ship)
 
 
 def contract_options(game: Game, p: Player, remaining: int, ships: list[Ship] | None = None,
@@ -36,7 +41,7 @@ def contract_options(game: Game, p: Player, remaining: int, ships: list[Ship] | 
     """The contracts `p` may make with `remaining` instances (on `ships`, if given): tier met or
     stacked (R6.4), room on the ship (R6.6), and the credits a power asks for contracting paid."""
     options = [Option(stop, None)]
-    ships = p.harbor_ships() if ships is None else ships
+    rooms = [(ship, room(game, p, ship)) for ship in (p.harbor_ships() if ships is None else ships)]
     seen: set[str] = set()
     priced = game.rules.modified("contract_cost")
     for card in p.hand:
@@ -51,10 +56,10 @@ def contract_options(game: Game, p: Player, remaining: int, ships: list[Ship] | 
             continue
         note = f", spending {spend} actions" if spend > 1 else ""
         note += f", paying {price}" if price else ""
-        for ship in ships:
-            if has_room(game, p, ship, card):
-                options.append(Option(f"contract {card.name} ({card.good} tier {card.tier}, loads {card.defn.load_text()}) "
-                                      f"on the {ship.label}{note}", (card, ship, spend)))
+        what = f"contract {card.name} ({card.good} tier {card.tier}, loads {card.defn.load_text()})"
+        for ship, left in rooms:
+            if card.load_total <= left:
+                options.append(Option(f"{what} on the {ship.label}{note}", (card, ship, spend)))
     return options
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
@@ -10,6 +11,8 @@ from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship, remove_container
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from interpreter.engine.game import Game
 
 IMPORTS, GOODS, DISCARD = "Imports", "Goods", "discard"
@@ -98,22 +101,30 @@ def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str
     import_room = max(0, rules.imports_limit(p) - len(p.imports))
     goods_room = max(0, rules.goods_limit(p) - rules.goods_counted(p))
     most_imports = min(rules.most_into_imports(p), import_room)
-    counted = rules.modified("goods_counted")
+    if not rules.modified("goods_counted"):  # every good takes one place: the plans depend on numbers alone
+        return list(_plans_by_room(len(cards), most_imports, goods_room))
 
     def goods_fit(plan: tuple[str, ...]) -> bool:
         added = [c for c, where in zip(cards, plan, strict=True) if where == GOODS]
-        if not counted or not added:
-            return len(added) <= goods_room
+        if not added:
+            return True
         p.goods.extend(added)  # a power may count some goods for less (R13.4): count them in place
         try:
             return rules.goods_counted(p) <= rules.goods_limit(p)
         finally:
             del p.goods[-len(added):]
 
-    def valid(plan: tuple[str, ...]) -> bool:
-        return plan.count(IMPORTS) <= most_imports and goods_fit(plan)
+    return _maximal_plans(len(cards), lambda plan: plan.count(IMPORTS) <= most_imports and goods_fit(plan))
 
-    plans = [plan for plan in product((IMPORTS, GOODS, DISCARD), repeat=len(cards)) if valid(plan)]
+
+@cache
+def _plans_by_room(n: int, most_imports: int, goods_room: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(_maximal_plans(n, lambda plan: plan.count(IMPORTS) <= most_imports and plan.count(GOODS) <= goods_room))
+
+
+def _maximal_plans(n: int, valid: Callable[[tuple[str, ...]], bool]) -> list[tuple[str, ...]]:
+    """The valid plans for `n` cards that discard no card that could go somewhere."""
+    plans = [plan for plan in product((IMPORTS, GOODS, DISCARD), repeat=n) if valid(plan)]
 
     def maximal(plan: tuple[str, ...]) -> bool:
         for i, where in enumerate(plan):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from interpreter.engine import events as ev
 from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
-from interpreter.engine.slots import fits, pair_fits
+from interpreter.engine.slots import fits, fitting, pair_fits
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
@@ -19,13 +19,14 @@ def load_options(game: Game, p: Player) -> list[Option]:
     rules = game.rules
     options = [Option("stop loading", None)]
     ships = [s for s in p.ships if not s.at_sea and s.contracts]
+    tests = [(ship, fitting(rules, p, ship)) for ship in ships]  # each ship's slots counted once
     seen: set[str] = set()
     for card in p.hand:
         if card.id in seen:
             continue
         seen.add(card.id)
-        for ship in ships:
-            if fits(rules, p, ship, card):
+        for ship, fits_ship in tests:
+            if fits_ship(card):
                 options.append(Option(f"load {card.name} ({card.good}) onto the {ship.label}", ("card", card, ship)))
     if ships and (game.zones.deck or game.zones.discard) and rules.load_from_deck(p):
         options.append(Option("load the top card of the deck (kept in hand if it fits nowhere)", ("deck", None, None)))

@@ -1,4 +1,4 @@
-"""Named game options: the readings of RULES.md that players might choose differently (docs/rulings.md)."""
+"""Named game options: the readings of the rules (docs/rules.md) that players might choose differently (docs/rulings.md)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
 
 @dataclass(frozen=True)
 class GameOptions:
-    """Everything besides cards and seed that shapes a game. Defaults are the readings of RULES.md."""
+    """Everything besides cards and seed that shapes a game. Defaults are the readings of docs/rules.md."""
 
     end_threshold: int | None = None  # None: the rules' value (50); R18 extended game: e.g. 80
     first_leader: int | None = None  # None: seeded random (R2.13)

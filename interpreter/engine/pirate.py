@@ -24,12 +24,13 @@ def pirate_options(game: Game, p: Player, sea_only: bool = False) -> list[Option
         if guarded and owner is not p and not game.rules.may_pirate_ship(p, owner):
             continue
         for ship in owner.ships:
-            if ship.at_sea:
+            if ship.at_sea and ship.containers:
+                where = f"from the {ship.label} of {owner.name}"
                 seen: set[str] = set()
                 for card in ship.containers:
                     if card.id not in seen:
                         seen.add(card.id)
-                        options.append(Option(f"pirate {card.name} ({card.good}) from the {ship.label} of {owner.name}", (ship, card)))
+                        options.append(Option(f"pirate {card.name} ({card.good}) {where}", (ship, card)))
     if sea_only:
         return options
     seen = set()

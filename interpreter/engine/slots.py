@@ -13,6 +13,7 @@ flow, each contract taking at most what it needs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.model import ANY_COLOUR
@@ -79,23 +80,27 @@ def _effective_pairs(ship: Ship, pair_good: str | None) -> list[Any]:
     return out
 
 
-def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras: list[Any] | None = None) -> tuple[int, int]:
-    """(slots filled by the containers on `ship` plus `extra` and `extras`, slots that must be filled)."""
-    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
-    if extra is not None:
-        containers = containers + [extra]
-    if extras:
-        containers = containers + list(extras)
+def _needs_matching(rules: Rules, p: Player, ship: Ship) -> list[tuple[Load, int]] | None:
+    """Each contract's slots and need when the containers must be matched by a flow (a power lets a
+    contract complete with some of its slots, or a container fill other colours); None when the
+    plain colour-first count is exact."""
     if rules.modified("contract_need") or rules.modified("slot_colours"):
         needs = requirements(rules, p, ship)
         if rules.modified("slot_colours") or any(need < sum(n for _, n in load) for load, need in needs):
-            return _matched(rules, p, needs, containers), sum(need for _, need in needs)
+            return needs
+    return None
+
+
+def _count(rules: Rules, p: Player, ship: Ship, containers: list[Any]) -> tuple[dict[str, int], int, int, int]:
+    """The plain count (R7.1, R7.2): each container fills a slot of its colour, else an `any` slot;
+    wild containers are counted apart. Returns (colour slots left, `any` slots left, slots filled
+    with wild containers counted, total slots)."""
     by_colour, any_slots, total = slot_counts(rules, p, ship)
     filled = 0
-    wild = 0
+    wild = rules.modified("container_wild")
     for card in containers:
-        if rules.container_wild(p, card):
-            wild += 1
+        if wild and rules.container_wild(p, card):
+            filled += 1
             continue
         left = by_colour.get(card.good, 0)
         if left:
@@ -104,7 +109,21 @@ def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras:
         elif any_slots:
             any_slots -= 1
             filled += 1
-    return min(total, filled + wild), total
+    return by_colour, any_slots, min(total, filled), total
+
+
+def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras: list[Any] | None = None) -> tuple[int, int]:
+    """(slots filled by the containers on `ship` plus `extra` and `extras`, slots that must be filled)."""
+    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
+    if extra is not None:
+        containers = containers + [extra]
+    if extras:
+        containers = containers + list(extras)
+    needs = _needs_matching(rules, p, ship)
+    if needs is not None:
+        return _matched(rules, p, needs, containers), sum(need for _, need in needs)
+    _, _, filled, total = _count(rules, p, ship, containers)
+    return filled, total
 
 
 def paid_containers(rules: Rules, p: Player, ship: Ship) -> int:
@@ -117,13 +136,41 @@ def paid_containers(rules: Rules, p: Player, ship: Ship) -> int:
 
 def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
     """Would `card` fill a still-open slot of `ship` (R7.1, R7.3)?"""
+    return fitting(rules, p, ship)(card)
+
+
+def fits_by_colour(rules: Rules) -> bool:
+    """Whether a container fits a ship by its colour alone (R7.1): no power makes containers wild
+    (R7.2) or lets them fill slots of other colours. Then cards of one good type fit the same ships."""
+    return not rules.modified("container_wild") and not rules.modified("slot_colours")
+
+
+def fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
+    """`fits` for many cards and one ship: the ship's slots are counted once, then each card is a
+    look-up (the options of a load, a bot weighing its hand)."""
     if not ship.contracts or ship.at_sea:
-        return False
-    before, total = filled_slots(rules, p, ship)
-    if before >= total:
-        return False
-    after, _ = filled_slots(rules, p, ship, card)
-    return after > before
+        return _fits_nowhere
+    if _needs_matching(rules, p, ship) is not None:
+        before, total = filled_slots(rules, p, ship)
+        if before >= total:
+            return _fits_nowhere
+        return lambda card: filled_slots(rules, p, ship, card)[0] > before
+    # the plain count gives each container the same slot whatever comes after it: a card fits when a
+    # slot is still open and one of its colour, an `any` slot, or (wild) any slot is left for it
+    left, any_left, filled, total = _count(rules, p, ship, _effective(ship, rules.pair_slot_good(p) if ship.pairs else None))
+    if filled >= total:
+        return _fits_nowhere
+    if any_left:
+        return _fits_anything
+    return lambda card: bool(left.get(card.good)) or rules.container_wild(p, card)
+
+
+def _fits_nowhere(card: Any) -> bool:
+    return False
+
+
+def _fits_anything(card: Any) -> bool:
+    return True
 
 
 def can_load_all(rules: Rules, p: Player, ship: Ship, cards: list[Card], n: int) -> bool:

@@ -13,7 +13,7 @@ from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from interpreter.engine.game import Game
 
@@ -29,11 +29,18 @@ PERFORM: dict[str, Callable[[Game, Player, int], None]] = {
 
 def may_use_action(p: Player, action: str) -> bool:
     """R4.8: CONTRACT needs a ship in harbor; LOAD needs a contract on a ship in harbor."""
-    if action == "contract":
-        return bool(p.harbor_ships())
-    if action == "load":
-        return any(not s.at_sea and s.contracts for s in p.ships)
-    return True
+    return usable_actions(p)[action]
+
+
+def usable_actions(p: Player) -> dict[str, bool]:
+    """R4.8 for every action at once: CONTRACT needs an available ship (in harbor, not completing,
+    R3.3); LOAD needs a contract on a ship in harbor; the others can always be used."""
+    contract = load = False
+    for ship in p.ships:
+        if not ship.at_sea:
+            contract = contract or not ship.completing
+            load = load or bool(ship.contracts)
+    return {"contract": contract, "load": load, "import": True, "pirate": True, "supply": True}
 
 
 def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool) -> list[Option]:
@@ -41,26 +48,43 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     pair of one colour (R4.5) when a single card of the action would not do it alone. Each option's
     value is (declared action, cards played, action carried out)."""
     rules = game.rules
-    options: list[Option] = []
-    usable = {a: may_use_action(p, a) for a in ACTION_TYPES}  # R4.8
-    if rules.modified("may_play_for") or rules.modified("performed_action") or rules.modified("action_choices"):
-        seen: set[tuple[str, str]] = set()
-        for action in actions:
-            for card in p.hand:
-                if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
-                    seen.add((card.id, action))
-                    for performed in carried_out(game, p, action, (card,), leading):
-                        if usable[performed]:
-                            options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}",
-                                                  (action, (card,), performed)))
-    else:  # the plain rule: a card may be played for its own action type
-        wanted = {a for a in actions if usable[a]}
+    usable = usable_actions(p)  # R4.8
+    allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if rules.modified("wild_pair_allowed") else actions
+    plain = not (rules.modified("may_play_for") or rules.modified("performed_action") or rules.modified("action_choices"))
+    if plain:  # a card is played for its own action type, and the action is carried out as declared
+        wanted = [a for a in actions if usable[a]]
+        options = []
         seen_ids: set[str] = set()
         for card in p.hand:
             if card.action in wanted and card.id not in seen_ids:
                 seen_ids.add(card.id)
                 options.append(Option(f"{card.action.upper()} with {card.name}", (card.action, (card,), card.action)))
-    options += wild_pair_options(game, p, [a for a in actions if rules.wild_pair_allowed(p, a)], leading, usable)
+        allowed = [a for a in allowed if usable[a]]
+    else:
+        options = _powered_single_options(game, p, actions, leading, usable)
+    if allowed:
+        pairs = wild_pairs(p.hand, game.data.wild_pair_size)
+        if pairs:
+            options += (plain_wild_pair_options(pairs, allowed) if plain
+                        else wild_pair_options(game, p, pairs, allowed, leading, usable))
+    return options
+
+
+def _powered_single_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool,
+                            usable: dict[str, bool]) -> list[Option]:
+    """One card for an action when a power changes what a card may be played for or what an action
+    carries out (R4.6.7)."""
+    rules = game.rules
+    options: list[Option] = []
+    seen: set[tuple[str, str]] = set()
+    for action in actions:
+        for card in p.hand:
+            if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
+                seen.add((card.id, action))
+                for performed in carried_out(game, p, action, (card,), leading):
+                    if usable[performed]:
+                        options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}",
+                                              (action, (card,), performed)))
     return options
 
 
@@ -71,35 +95,59 @@ def carried_out(game: Game, p: Player, action: str, cards: tuple[Card, ...], lea
     return game.rules.action_choices(p, performed)
 
 
-def wild_pair_options(game: Game, p: Player, actions: list[str], leading: bool, usable: dict[str, bool]) -> list[Option]:
-    """R4.5: two cards of one colour for an action, unless each of them could be played for it alone."""
-    if not actions:
+def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
+    """The different wild pairs (R4.5) in a hand: two (`size`) cards of one colour, one pair per
+    combination of card ids (copies of one card are interchangeable), then copies of one card
+    together; colour by colour in the order of the hand."""
+    counts: dict[str, int] = {}
+    for card in hand:
+        counts[card.good] = counts.get(card.good, 0) + 1
+    if not counts or max(counts.values()) < size:
         return []
+    by_good: dict[str, dict[str, list[Card]]] = {}  # good -> card id -> copies in hand
+    for card in hand:
+        if counts[card.good] >= size:
+            by_good.setdefault(card.good, {}).setdefault(card.id, []).append(card)
+    pairs: list[tuple[Card, ...]] = []
+    for copies in by_good.values():
+        pairs += combinations([cards[0] for cards in copies.values()], size)
+        pairs += [tuple(cards[:size]) for cards in copies.values() if len(cards) >= size]
+    return pairs
+
+
+def wild_pair_options(game: Game, p: Player, pairs: list[tuple[Card, ...]], actions: Sequence[str], leading: bool,
+                      usable: dict[str, bool]) -> list[Option]:
+    """R4.5: a wild pair for an action, unless each of its cards could be played for it alone."""
     rules = game.rules
     plain = not rules.modified("may_play_for")
-    size = game.data.wild_pair_size
-    by_good: dict[str, dict[str, list[Card]]] = {}  # good -> card id -> copies in hand
-    for card in p.hand:
-        by_good.setdefault(card.good, {}).setdefault(card.id, []).append(card)
+    chosen = rules.modified("performed_action") or rules.modified("action_choices")
     options: list[Option] = []
-    for copies in by_good.values():
-        if sum(len(c) for c in copies.values()) < size:
-            continue
-        # one pair per combination of card ids (copies of one card are interchangeable)
-        firsts = [cards[0] for cards in copies.values()]
-        pairs = list(combinations(firsts, size)) if size != 2 else [(a, b) for i, a in enumerate(firsts) for b in firsts[i + 1:]]
-        pairs += [tuple(cards[:size]) for cards in copies.values() if len(cards) >= size]
-        for pair in pairs:
-            names = " + ".join(c.name for c in pair)
-            for action in actions:
-                alone = (all(c.action == action for c in pair) if plain
-                         else all(rules.may_play_for(p, c, action, leading) for c in pair))
-                if alone:
-                    continue
-                for performed in carried_out(game, p, action, pair, leading):
-                    if usable[performed]:
-                        options.append(Option(f"{action.upper()} with the pair {names}{_instead(action, performed)}",
-                                              (action, pair, performed)))
+    for pair in pairs:
+        names = " + ".join([c.name for c in pair])
+        own = {c.action for c in pair}
+        for action in actions:
+            alone = (own == {action} if plain
+                     else all(rules.may_play_for(p, c, action, leading) for c in pair))
+            if alone:
+                continue
+            for performed in carried_out(game, p, action, pair, leading) if chosen else (action,):
+                if usable[performed]:
+                    options.append(Option(f"{action.upper()} with the pair {names}{_instead(action, performed)}",
+                                          (action, pair, performed)))
+    return options
+
+
+def plain_wild_pair_options(pairs: list[tuple[Card, ...]], actions: Sequence[str]) -> list[Option]:
+    """R4.5 when no power changes what a card may be played for or what an action carries out: a
+    pair stands for each of `actions` (those usable, R4.8) but the one all its cards already have."""
+    options: list[Option] = []
+    for pair in pairs:
+        names = " + ".join([c.name for c in pair])
+        first = pair[0].action
+        own = first if all(c.action == first for c in pair) else None
+        for action in actions:
+            if action != own:
+                options.append(Option(f"{action.upper()} with the pair {names}", (action, pair, action)))
     return options
 
 

@@ -807,12 +807,13 @@ class CardsFrom(Cards):
     `1 container from that ship`, `all agriculture cards from each other player's hand`."""
 
     grammar: ClassVar[str] = r'''
-!cards_from: (_quantity | "all") "random"? filter? _unit of_type? "from" (place | ships)
+!cards_from: (_quantity | "all") "random"? filter? _unit of_type? ("from" (place | ships))?
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
-    syntax: ClassVar[str] = "N|up to N|a|any|all [random] [FILTER] card(s)|container(s) [OF TYPE] from PLACE|SHIPS"
+    syntax: ClassVar[str] = "N|up to N|a|any|all [random] [FILTER] card(s)|container(s) [OF TYPE] [from PLACE|SHIPS]"
     meaning: ClassVar[str] = ("cards from a place, or containers from ships; the player acting chooses them unless they are "
-                              "`random`; from `each ...'s` hand, that many from each player")
+                              "`random`; from `each ...'s` hand, that many from each player; without `from ...`, cards "
+                              "come from the acting player's hand (`discard 2 cards to draw 3`)")
     examples: ClassVar[tuple[str, ...]] = ("any time: sell 1 agriculture card from your hand to the island for 2",
                                            "when you pirate from another player's ship at sea: take 1 random card from that ship's owner's hand")
     quantity: Quantity = Quantity()
@@ -821,22 +822,28 @@ class CardsFrom(Cards):
     unit: str = "cards"
     of_type: OfType | None = None
     source: Node | None = None
+    implied: bool = False  # no `from ...` written: the acting player's hand
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> CardsFrom:
         w = words(children)
         unit = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD and x not in ("hand",)), "cards")
+        source = first(children, (Where, Ships))
+        implied = source is None
+        if implied:  # `discard 2 cards`: from the hand of the player acting
+            source = Where(Owner("they"), "hand", col=col)
         return cls(Quantity.read(children), "random" in w, first(children, Filter), unit, first(children, OfType),
-                   first(children, (Where, Ships)), col=col)
+                   source, implied, col=col)
 
     def english(self) -> str:
         base = "container" if self.unit == "containers" else "card"
         noun = described(self.filter, base + ("" if self.quantity.n == 1 and not self.quantity.all else "s"))
-        if self.quantity.all and not self.quantity.up_to:
-            return f"all {'random ' if self.random else ''}{noun}{type_words(self.of_type)} from {self.source.english() if self.source else ''}"
-        rnd = "random " if self.random else ""
         assert self.source is not None
-        return f"{self.quantity.english()} {rnd}{noun}{type_words(self.of_type)} from {self.source.english()}"
+        source = "hand" if self.implied else self.source.english()
+        if self.quantity.all and not self.quantity.up_to:
+            return f"all {'random ' if self.random else ''}{noun}{type_words(self.of_type)} from {source}"
+        rnd = "random " if self.random else ""
+        return f"{self.quantity.english()} {rnd}{noun}{type_words(self.of_type)} from {source}"
 
     def _pools(self) -> Callable[[Ctx], list[list[Card]]]:
         src = self.source

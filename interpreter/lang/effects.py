@@ -1401,11 +1401,13 @@ class ChooseOne(Effect):
 class IfThen(Effect):
     level: ClassVar[str] = "effect"
     grammar: ClassVar[str] = r'''
-!if_then: "if" condition "then" branch ("else" branch)?
+!if_then: "if" condition "then" branch ("else" branch)? | branch "if" condition
 '''
-    syntax: ClassVar[str] = "if CONDITION then EFFECT [else EFFECT]"
-    meaning: ClassVar[str] = "a condition checked when the step comes; group several effects of a branch in parentheses"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: if your credits <= 18 then gain 8 else gain 4",)
+    syntax: ClassVar[str] = "if CONDITION then EFFECT [else EFFECT] | EFFECT if CONDITION"
+    meaning: ClassVar[str] = ("a condition checked when the step comes; group several effects of a branch in parentheses; "
+                              "`EFFECT if CONDITION` is the same as `if CONDITION then EFFECT`")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: if your credits <= 18 then gain 8 else gain 4",
+                                           "at game end: score 4 if you have no cards in your hand")
     condition: Condition | None = None
     then: Effect | None = None
     otherwise: Effect | None = None

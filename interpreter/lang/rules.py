@@ -388,7 +388,7 @@ PERMISSIONS = (
     _permission("trigger_end", '"trigger" "the" "game" "end"', "trigger the game end", "can_trigger_end",
                 "trigger the game end", "whether the player's credits may trigger the game end (R16.1.1)",
                 "rule: you cannot trigger the game end"),
-    _permission("pirate_ships", '"pirate" ("your" | "their") "ships"', "pirate your ships", "may_pirate_ship",
+    _permission("pirate_ships", '"pirate" "from"? ("your" | "their") "ships"', "pirate [from] your ships", "may_pirate_ship",
                 "pirate your ships", "whether pirates may take containers from the card owner's ships (R11.1)",
                 "on completion: until the end of your next turn, other players cannot pirate your ships", owner_arg=1),
     _permission("pirate_to_goods", '"pay" INT "to" "put" "a" "pirated" "card" "into" ("your" | "their") "goods"',

@@ -3,6 +3,7 @@ report of what each pack changes, field by field, with conflicts between packs."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,9 +43,11 @@ def field_diff(old: CardDef, new: CardDef) -> list[str]:
     return diffs
 
 
-def apply_packs(base: CardSet, paths: list[Path]) -> Applied:
-    """Apply the packs in order. Raises CardFileError with every problem if any pack is wrong."""
-    packs = [load_pack(p) for p in paths]
+def apply_packs(base: CardSet, paths: list[Path], manifest_texts: Mapping[Path, str] | None = None) -> Applied:
+    """Apply the packs in order. Raises CardFileError with every problem if any pack is wrong.
+    `manifest_texts` gives the text of some packs' manifests instead of their files (an editor's buffers)."""
+    texts = manifest_texts or {}
+    packs = [load_pack(p, texts.get(p)) for p in paths]
     diagnostics: list[Diagnostic] = [d for pack in packs for d in pack.diagnostics]
     cards: dict[str, CardDef] = {c.id: c for c in base.cards}
     deck: dict[str, int] | None = None
@@ -97,6 +100,16 @@ def apply_packs(base: CardSet, paths: list[Path]) -> Applied:
     if diagnostics:
         raise CardFileError(diagnostics)
     return Applied(CardSet(final), changes, conflicts, packs)
+
+
+def pack_problems(base: CardSet, path: Path, manifest_text: str | None = None) -> list[Diagnostic]:
+    """Every problem of one pack applied to `base` (its manifest, its cards, what it names), as
+    `importexport mod check` finds them; `manifest_text` stands for the manifest file if given."""
+    try:
+        apply_packs(base, [path], {path: manifest_text} if manifest_text is not None else None)
+    except CardFileError as exc:
+        return list(exc.diagnostics)
+    return []
 
 
 def deck_cards(cards: dict[str, CardDef], deck: dict[str, int] | None) -> list[CardDef]:

@@ -26,7 +26,7 @@ from interpreter.cards.diagnostics import Diagnostic, did_you_mean
 from interpreter.cards.loader import load_card_file, parse_card
 from interpreter.cards.model import CardDef
 from interpreter.cards.packwords import pack_shorthands
-from interpreter.cards.yamlsource import SourceMap, load_yaml
+from interpreter.cards.yamlsource import SourceMap, load_yaml, load_yaml_text
 from interpreter.lang.shorthands import Shorthand, builtin
 
 MANIFEST = "mod.yaml"
@@ -189,19 +189,23 @@ def _folder_cards(pack: ModPack, folder: Path) -> None:
             return
 
 
-def load_pack(path: Path) -> ModPack:
-    """Read a pack folder or single-file pack. Problems are collected in `pack.diagnostics`."""
+def load_pack(path: Path, manifest_text: str | None = None) -> ModPack:
+    """Read a pack folder or single-file pack. Problems are collected in `pack.diagnostics`.
+    `manifest_text`, if given, is read instead of the manifest file (an editor's unsaved buffer)."""
     manifest = path / MANIFEST if path.is_dir() else path
     pack = ModPack(str(path))
-    if not manifest.exists() and not manifest.is_symlink():
-        pack.diagnostics.append(Diagnostic(str(path), 1, 1, "M011", f"no `{MANIFEST}` in this folder: a mod pack needs a manifest"))
-        return pack
-    if path.is_dir() and not _contained(pack, manifest, path.resolve()):
-        return pack  # not read: its keys are not echoed
-    if not stat.S_ISREG(manifest.stat().st_mode):
-        _refuse(pack, manifest, "this is not a regular file")
-        return pack
-    data, smap, diags = load_yaml(manifest)
+    if manifest_text is not None:  # an editor's buffer: its text is what counts, not the file on disk
+        data, smap, diags = load_yaml_text(manifest_text, manifest)
+    else:
+        if not manifest.exists() and not manifest.is_symlink():
+            pack.diagnostics.append(Diagnostic(str(path), 1, 1, "M011", f"no `{MANIFEST}` in this folder: a mod pack needs a manifest"))
+            return pack
+        if path.is_dir() and not _contained(pack, manifest, path.resolve()):
+            return pack  # not read: its keys are not echoed
+        if not stat.S_ISREG(manifest.stat().st_mode):
+            _refuse(pack, manifest, "this is not a regular file")
+            return pack
+        data, smap, diags = load_yaml(manifest)
     pack.smap = smap
     if diags:
         pack.diagnostics += diags

@@ -8,6 +8,7 @@ import shlex
 from pathlib import Path
 
 from interpreter import __version__
+from interpreter.schema_header import with_header
 
 CARD_ID = "trade_office"
 
@@ -106,7 +107,10 @@ importexport balance --compare base {folder} --games 500 --out runs/{set}
 ```
 
 `importexport docs --out DIR` writes the power language reference (every construct with an example),
-the events and rule queries powers can use, and the card file JSON Schema into DIR.
+the events and rule queries powers can use, and the JSON Schemas of card files, manifests and
+scenarios into DIR. The first line of `mod.yaml` and of each card file names its schema, so an editor
+with yaml-language-server checks and completes the fields as you type; `importexport lsp` (the
+optional extra `lsp`) adds the tool's own checks, completion of the power language and hover.
 """
 
 
@@ -117,7 +121,9 @@ def make_pack(folder: Path) -> list[Path]:
     values = {"title": title(folder) or "My Mod", "set": set_name(folder), "card": CARD_ID,
               "folder": shlex.quote(folder.as_posix()), "version": __version__}
     files = {folder / "mod.yaml": MANIFEST, folder / "cards" / f"{CARD_ID}.yaml": CARD, folder / "README.md": README}
+    schemas = {folder / "mod.yaml": "mod", folder / "cards" / f"{CARD_ID}.yaml": "card"}  # named on their first line, for editors
     (folder / "cards").mkdir(parents=True, exist_ok=True)
     for path, template in files.items():
-        path.write_text(template.format(**values))
+        text = template.format(**values)
+        path.write_text(with_header(schemas[path], path, text) if path in schemas else text)
     return list(files)

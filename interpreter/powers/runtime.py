@@ -71,7 +71,11 @@ class PowerRuntime:
         self.temporary: list[ForAWhile] = []
         self._checking = False
         cards = game.card_set.cards
-        self.any_time_cards = any(p.timing == "any_time" and p.from_hand for c in cards for p in c.powers)
+        self.from_hand: dict[str, tuple[CompiledPower, ...]] = {}  # card id -> its any-time powers usable from hand
+        for defn in cards:
+            usable_in_hand = tuple(p for p in defn.powers if p.timing == "any_time" and p.from_hand)
+            if usable_in_hand:
+                self.from_hand[defn.id] = usable_in_hand
         self.container_cards = any(p.timing == "as_container" for c in cards for p in c.powers)
         self.any_time_used: dict[tuple[int, str], tuple[int, int]] = {}  # (card uid, power) -> last use
         self._contract_makers: dict[tuple[int, int, int], Modifier] = {}
@@ -161,13 +165,17 @@ class PowerRuntime:
         self._uninstall(active.installed)
 
     # --- running -----------------------------------------------------------------------------
-    def completed(self, owner: Player, card: Card, ship: Ship | None = None, contracts: list[Card] | None = None) -> None:
+    def completed(self, owner: Player, card: Card, ship: Ship | None = None, contracts: list[Card] | None = None,
+                  payout: int = 0) -> None:
         """R8.2.3: the card entered Shipments; its one-time powers run now, in the order written.
-        `ship`, `contracts`: the completing ship and all its contracts (None for a card a power completes)."""
+        `ship`, `contracts`, `payout`: the completing ship, all its contracts and what it paid (None,
+        None, 0 for a card a power completes)."""
         contracts = list(contracts or [card])
         for power in card.defn.powers:
             if power.timing == "on_completion":
-                self.run(power, self.ctx(owner, card, ship=ship, contracts=contracts))
+                ctx = self.ctx(owner, card, ship=ship, contracts=contracts)
+                ctx.values["payout"] = payout  # `its payout`
+                self.run(power, ctx)
 
     def run(self, power: CompiledPower, ctx: Ctx, timing: str | None = None) -> None:
         if len(self._running) >= MAX_CHAIN:
@@ -255,7 +263,7 @@ class PowerRuntime:
         actor = getattr(event, "player", game.leader)
         if not isinstance(actor, int):
             actor = game.leader
-        for active in sorted(entries, key=lambda a: ((a.owner.seat - actor) % n, a.order)):
+        for active in sorted(entries, key=lambda a: ((a.owner.seat - actor) % n, a.order)) if len(entries) > 1 else list(entries):
             if active not in entries:  # stopped by an earlier trigger of this event
                 continue
             power = active.power
@@ -320,12 +328,11 @@ class PowerRuntime:
         (R15.3, OQ-2)."""
         uses = [(a.host, a.power) for a in self.any_time_active
                 if a.owner is p and self._free(a.host, a.power) and a.power.usable(self.ctx(p, a.host))]
-        if self.any_time_cards:
+        if self.from_hand:
             for card in p.hand:
-                for power in card.defn.powers:
-                    if (power.timing == "any_time" and power.from_hand and self.game.rules.level(p, card.good) >= card.tier
-                            and self._free(card, power) and power.usable(self.ctx(p, card))):
-                        uses.append((card, power))
+                powers = self.from_hand.get(card.id)
+                if powers and self.game.rules.level(p, card.good) >= card.tier:
+                    uses += [(card, power) for power in powers if self._free(card, power) and power.usable(self.ctx(p, card))]
         return uses
 
     def _free(self, card: Card, power: CompiledPower) -> bool:
@@ -337,15 +344,19 @@ class PowerRuntime:
 
     def offer_any_time(self, p: Player) -> None:
         """An any-time window for `p`: use abilities one by one until `p` is done."""
-        if not self.any_time_cards and not self.any_time_active:
+        if not self.from_hand and not self.any_time_active:
             return
         used: dict[tuple[int, str], int] = {}
         while self.game.instant_winner is None:
             # a power used MAX_USES_PER_WINDOW times in one window is not offered again in it: a power
             # that changes nothing (its target full) cannot hold the game in a loop
-            uses = [(card, power) for card, power in self.any_time_uses(p) if used.get((card.uid, power.text), 0) < MAX_USES_PER_WINDOW]
+            uses = self.any_time_uses(p)
             if not uses:
                 return
+            if used:
+                uses = [(card, power) for card, power in uses if used.get((card.uid, power.text), 0) < MAX_USES_PER_WINDOW]
+                if not uses:
+                    return
             options = [Option("done", None)] + [Option(f"use {card.name}: {power.text.split(':', 1)[1].strip()}", (card, power))
                                                  for card, power in uses]
             choice = self.game.ask(Decision("any_time", p.seat, options, "Use an any-time power?", stop=0)).value

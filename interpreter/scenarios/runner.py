@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.bus.bus import TriggerLoopError
+from interpreter.cards.cardcache import cached_card_file
 from interpreter.cards.diagnostics import Diagnostic
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
-from interpreter.cards.yamlsource import load_yaml
+from interpreter.cards.yamlsource import MAX_FILE_BYTES, load_yaml
 from interpreter.engine import events as ev
 from interpreter.engine.decisions import KINDS, Decision
 from interpreter.engine.game import Game, GameStop, SetupError
@@ -180,8 +181,13 @@ def _play(game: Game, run: Any) -> None:
 
 def scenarios_in_file(path: Path) -> tuple[list[Scenario], list[Diagnostic]]:
     """A scenario file holds one scenario (a mapping) or several (a list); a card file's `examples`
-    are scenarios too, and so are those of the cards inline in a single-file mod pack."""
-    data, smap, diags = load_yaml(path)
+    are scenarios too, and so are those of the cards inline in a single-file mod pack. Kept between
+    runs like a loaded card file, by the file's bytes (`validate` reads the examples of every card)."""
+    return cached_card_file(path, MAX_FILE_BYTES, _scenarios_in_file, variant="scenarios")
+
+
+def _scenarios_in_file(path: Path, raw: bytes | None) -> tuple[list[Scenario], list[Diagnostic]]:
+    data, smap, diags = load_yaml(path, raw)
     if diags:
         return [], diags
     items: list[tuple[tuple[Any, ...], Any, str | None]]

@@ -4,6 +4,7 @@ command."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import resource
 import subprocess
@@ -20,6 +21,7 @@ from interpreter.engine.options import GameOptions
 from interpreter.engine.turn import clean_up, play_turn
 from interpreter.sim.failures import BatchSettings, Failures
 from interpreter.sim.runner import bot_game, game_seed, play_guarded
+from interpreter.sim.workers import unordered
 
 # The commands whose start-up is measured: checking every shipped card, and explaining one.
 STARTUP_COMMANDS = (("validate",), ("explain", "cups"))
@@ -28,9 +30,10 @@ STARTUP_COMMANDS = (("validate",), ("explain", "cups"))
 def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, options: GameOptions,
           settings: BatchSettings | None = None, failed_folder: Path | None = None,
           report: Callable[[str], None] | None = None, failures: Failures | None = None,
-          heuristic_games: int = 0, startup_runs: int = 0) -> dict[str, float | int | bool]:
+          heuristic_games: int = 0, startup_runs: int = 0, heuristic_workers: int = 1) -> dict[str, float | int | bool]:
     """Time `games` random-bot games end to end (setup, every decision, scoring), then
-    `heuristic_games` games between heuristic bots, and the start-up of fresh processes. A game that
+    `heuristic_games` games between heuristic bots (on `heuristic_workers` processes, as `balance`
+    plays them), and the start-up of fresh processes. A game that
     raises is saved and reported (see sim/failures.py), and the figures cover the games that
     finished; Ctrl-C stops early the same way."""
     failures = failures if failures is not None else Failures()
@@ -66,11 +69,10 @@ def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, 
         "us_per_decision": round(1e6 * seconds / max(decisions, 1), 2),
     }
     if heuristic_games and not interrupted:
-        start = time.perf_counter()
-        for i in range(heuristic_games):
-            bot_game(cards, data, players, game_seed(seed, i), options, ["heuristic"] * players).play()
+        workers = heuristic_workers if "fork" in multiprocessing.get_all_start_methods() else 1
         figures["heuristic_games"] = heuristic_games
-        figures["heuristic_games_per_s"] = round(heuristic_games / (time.perf_counter() - start), 2)
+        figures["heuristic_workers"] = workers
+        figures["heuristic_games_per_s"] = round(heuristic_rate(cards, data, players, heuristic_games, seed, options, workers), 2)
     figures.update(clone_cost(cards, data, players, seed, options))
     figures["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     figures["failed"] = len(failures.records)
@@ -98,6 +100,37 @@ def clone_cost(cards: CardSet, data: RulesData, players: int, seed: int, options
     for _ in range(clones):
         game.clone([])
     return {"clone_us": round(1e6 * (time.perf_counter() - start) / clones, 1), "clone_after_turns": game.turn}
+
+
+HEURISTIC_CHUNK = 10  # games per task of a worker: a fraction of a second each, for little messaging
+_shared: tuple[CardSet, RulesData, int, int, GameOptions] | None = None  # inherited by forked workers
+
+
+def heuristic_rate(cards: CardSet, data: RulesData, players: int, games: int, seed: int, options: GameOptions,
+                   workers: int = 1) -> float:
+    """Games between heuristic bots per second of wall time, on `workers` forked processes (they
+    start with the loaded cards, as balance's workers do), forking included."""
+    global _shared
+    start = time.perf_counter()
+    if workers <= 1:
+        for i in range(games):
+            bot_game(cards, data, players, game_seed(seed, i), options, ["heuristic"] * players).play()
+    else:
+        _shared = (cards, data, players, seed, options)
+        chunks = [range(k, min(k + HEURISTIC_CHUNK, games)) for k in range(0, games, HEURISTIC_CHUNK)]
+        try:
+            sum(unordered(_heuristic_games, chunks, workers))
+        finally:
+            _shared = None
+    return games / (time.perf_counter() - start)
+
+
+def _heuristic_games(indices: range) -> int:
+    assert _shared is not None, "heuristic_rate forks its workers"
+    cards, data, players, seed, options = _shared
+    for i in indices:
+        bot_game(cards, data, players, game_seed(seed, i), options, ["heuristic"] * players).play()
+    return len(indices)
 
 
 def _wall(args: tuple[str, ...], env: dict[str, str]) -> float:

@@ -23,6 +23,7 @@ from interpreter.cards.loader import CardSet, load_card_file
 from interpreter.cards.model import CardDef
 from interpreter.cards.rulesdata import RulesData
 from interpreter.mods.pack import MANIFEST
+from interpreter.schema_header import with_header
 from interpreter.web.desk import DeskError
 
 # The card loader and the language's parser are shared by every request; checks are a few
@@ -181,9 +182,10 @@ def save_card(pack: Path | None, relative: str, text: str, reload: Any) -> Path:
     before = target.read_text(encoding="utf-8") if target.exists() else None
     target.parent.mkdir(parents=True, exist_ok=True)
     if made_manifest:
-        manifest.write_text(f"# A mod pack written by the designer's desk (importexport serve).\n"
-                            f"name: {pack.resolve().name}\nversion: 0.1.0\ndepends: [base]\n", encoding="utf-8")
-    target.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        manifest.write_text(with_header("mod", manifest, f"# A mod pack written by the designer's desk (importexport serve).\n"
+                                        f"name: {pack.resolve().name}\nversion: 0.1.0\ndepends: [base]\n"), encoding="utf-8")
+    # the file names its schema for editors, from where it now lies (a shipped card's header, copied, would point elsewhere)
+    target.write_text(with_header("card", target, text if text.endswith("\n") else text + "\n"), encoding="utf-8")
     try:
         reload()
     except CardFileError as exc:

@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from interpreter.cards.catalog import load_all_cards
 from interpreter.cli import main
+from interpreter.schema_header import schema_header
 from interpreter.web.app import create_app
 from interpreter.web.constructs import card_constructs
 from interpreter.web.desk import Desk, DeskSettings
@@ -106,7 +107,8 @@ def test_check_gives_diagnostics_at_line_and_column_with_did_you_mean(client: Te
     assert "shipment completes: draw 5 cards." in good["html"]
     bad = api(client, "/api/check", text=CUPS.replace("good: consumer", "good: consumr"), name="cups.yaml").json()
     assert not bad["ok"]
-    assert [(d["line"], d["col"], d["code"]) for d in bad["diagnostics"]] == [(4, 7, "C020")]
+    row = CUPS.splitlines().index("good: consumer") + 1  # line 5: the schema header line comes first
+    assert [(d["line"], d["col"], d["code"]) for d in bad["diagnostics"]] == [(row, 7, "C020")]
     assert "did you mean `consumer`?" in bad["diagnostics"][0]["message"]
     assert "shipment completes: draw 5 cards." in bad["html"]  # the power's English still shows
 
@@ -134,6 +136,9 @@ def test_save_writes_into_the_pack_and_the_gallery_shows_the_pack_card(client: T
     saved = api(client, "/api/save", text=cheaper, path="").json()
     assert saved["saved"] == str((desk.settings.pack / "cards" / "cups.yaml").resolve())
     assert (desk.settings.pack / "mod.yaml").is_file()
+    # both files name their schema from where they lie, not where the shipped Cups lies
+    for path, kind in ((desk.settings.pack / "cards" / "cups.yaml", "card"), (desk.settings.pack / "mod.yaml", "mod")):
+        assert path.read_text().splitlines()[0] == schema_header(kind, path)
     assert desk.entries["cups"].card.tier == 1 and desk.entries["cups"].pack == "pack"
     assert client.get("/?pack=pack").text.count('<article class="card ') == 1
     assert main(["mod", "check", str(desk.settings.pack)]) == 0  # the pack is a pack the CLI reads

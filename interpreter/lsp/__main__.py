@@ -1,0 +1,5 @@
+"""`python -m interpreter.lsp`: the language server on standard input and output."""
+
+from interpreter.lsp.server import main
+
+raise SystemExit(main())
