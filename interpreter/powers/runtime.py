@@ -486,6 +486,7 @@ class PowerRuntime:
             new.temporary.append(ForAWhile(mapper.player(temp.owner), _remade(temp.installed, temp.changes, ctx, made),
                                            temp.until, temp.turn, temp.changes, ctx))
         new.any_time_used = dict(self.any_time_used)
+        new.from_hand = dict(self.from_hand)  # fixed by the card set; a copy, so that no clone shares a dict with another
         new._contract_makers = {}  # made again on demand, with contexts of the clone
         new._contracted = None
         new._contract_rules = []
@@ -499,9 +500,9 @@ class PowerRuntime:
 
 # What `copy_for` keeps as it is (fixed for the game, or a number), and everything it copies: a
 # field added to the runtime must be listed here, or a clone refuses to run rather than share it.
-_KEPT = ("any_time_cards", "container_cards", "_as_contract_ids", "_order")
+_KEPT = ("container_cards", "_as_contract_ids", "_order")
 _FIELDS = frozenset(_KEPT + ("game", "world", "by_host", "any_time_active", "triggers", "standing", "temporary", "_checking",
-                             "any_time_used", "_contract_makers", "_contracted", "_contract_rules", "_running"))
+                             "any_time_used", "from_hand", "_contract_makers", "_contracted", "_contract_rules", "_running"))
 
 
 def _remade(installed: list[tuple[str, Modifier]], changes: Any, ctx: Ctx, made: dict[int, Modifier]) -> list[tuple[str, Modifier]]:
