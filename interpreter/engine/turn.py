@@ -53,12 +53,12 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     plain = not (rules.modified("may_play_for") or rules.modified("performed_action") or rules.modified("action_choices"))
     if plain:  # a card is played for its own action type, and the action is carried out as declared
         wanted = [a for a in actions if usable[a]]
-        options = []
+        options: list[Option] = []
         seen_ids: set[str] = set()
         for card in p.hand:
             if card.action in wanted and card.id not in seen_ids:
                 seen_ids.add(card.id)
-                options.append(Option(f"{card.action.upper()} with {card.name}", (card.action, (card,), card.action)))
+                options.append(PlayOption((card.action, (card,), card.action)))
         allowed = [a for a in allowed if usable[a]]
     else:
         options = _powered_single_options(game, p, actions, leading, usable)
@@ -83,8 +83,7 @@ def _powered_single_options(game: Game, p: Player, actions: tuple[str, ...], lea
                 seen.add((card.id, action))
                 for performed in carried_out(game, p, action, (card,), leading):
                     if usable[performed]:
-                        options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}",
-                                              (action, (card,), performed)))
+                        options.append(PlayOption((action, (card,), performed)))
     return options
 
 
@@ -123,7 +122,6 @@ def wild_pair_options(game: Game, p: Player, pairs: list[tuple[Card, ...]], acti
     chosen = rules.modified("performed_action") or rules.modified("action_choices")
     options: list[Option] = []
     for pair in pairs:
-        names = " + ".join([c.name for c in pair])
         own = {c.action for c in pair}
         for action in actions:
             alone = (own == {action} if plain
@@ -132,8 +130,7 @@ def wild_pair_options(game: Game, p: Player, pairs: list[tuple[Card, ...]], acti
                 continue
             for performed in carried_out(game, p, action, pair, leading) if chosen else (action,):
                 if usable[performed]:
-                    options.append(Option(f"{action.upper()} with the pair {names}{_instead(action, performed)}",
-                                          (action, pair, performed)))
+                    options.append(PlayOption((action, pair, performed), pair=True))
     return options
 
 
@@ -142,17 +139,31 @@ def plain_wild_pair_options(pairs: list[tuple[Card, ...]], actions: Sequence[str
     pair stands for each of `actions` (those usable, R4.8) but the one all its cards already have."""
     options: list[Option] = []
     for pair in pairs:
-        names = " + ".join([c.name for c in pair])
         first = pair[0].action
         own = first if all(c.action == first for c in pair) else None
         for action in actions:
             if action != own:
-                options.append(Option(f"{action.upper()} with the pair {names}", (action, pair, action)))
+                options.append(PlayOption((action, pair, action), pair=True))
     return options
 
 
-def _instead(declared: str, performed: str) -> str:
-    return "" if performed == declared else f" (taking {performed.upper()} actions instead)"
+class PlayOption(Option):
+    """A way to declare or follow, valued (declared action, cards played, action carried out). Its
+    label is written when it is read: a decision offers many of these, and only the chosen one's
+    label goes into the log (most are never shown)."""
+
+    __slots__ = ("pair",)
+
+    def __init__(self, value: tuple[str, tuple[Card, ...], str], pair: bool = False):
+        self.value = value
+        self.pair = pair  # the cards are a wild pair (R4.5)
+
+    @property
+    def label(self) -> str:  # type: ignore[override]  # read-only: written from the value
+        declared, cards, performed = self.value
+        played = f"the pair {' + '.join([c.name for c in cards])}" if self.pair else cards[0].name
+        instead = "" if performed == declared else f" (taking {performed.upper()} actions instead)"
+        return f"{declared.upper()} with {played}{instead}"
 
 
 def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
