@@ -98,17 +98,20 @@ def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
     """The different wild pairs (R4.5) in a hand: two (`size`) cards of one colour, one pair per
     combination of card ids (copies of one card are interchangeable), then copies of one card
     together; colour by colour in the order of the hand."""
-    counts: dict[str, int] = {}
+    by_good: dict[str, list[Card]] = {}  # good -> its cards in hand, in the order of the hand
     for card in hand:
-        counts[card.good] = counts.get(card.good, 0) + 1
-    if not counts or max(counts.values()) < size:
-        return []
-    by_good: dict[str, dict[str, list[Card]]] = {}  # good -> card id -> copies in hand
-    for card in hand:
-        if counts[card.good] >= size:
-            by_good.setdefault(card.good, {}).setdefault(card.id, []).append(card)
+        same = by_good.get(card.good)
+        if same is None:
+            by_good[card.good] = [card]
+        else:
+            same.append(card)
     pairs: list[tuple[Card, ...]] = []
-    for copies in by_good.values():
+    for same in by_good.values():
+        if len(same) < size:
+            continue
+        copies: dict[str, list[Card]] = {}  # card id -> its copies in hand
+        for card in same:
+            copies.setdefault(card.id, []).append(card)
         pairs += combinations([cards[0] for cards in copies.values()], size)
         pairs += [tuple(cards[:size]) for cards in copies.values() if len(cards) >= size]
     return pairs
