@@ -9,8 +9,8 @@ from interpreter.cards.model import ACTION_TYPES
 from interpreter.engine import contract, importing, load, pirate, supply
 from interpreter.engine import events as ev
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, Option
-from interpreter.engine.state import Card, Player
+from interpreter.engine.decisions import Decision, DescribedOption, Option
+from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -58,7 +58,7 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
         for card in p.hand:
             if card.action in wanted and card.id not in seen_ids:
                 seen_ids.add(card.id)
-                options.append(PlayOption((card.action, (card,), card.action)))
+                options.append(DescribedOption((card.action, (card,), card.action), _card_label))
         allowed = [a for a in allowed if usable[a]]
     else:
         options = _powered_single_options(game, p, actions, leading, usable)
@@ -83,7 +83,7 @@ def _powered_single_options(game: Game, p: Player, actions: tuple[str, ...], lea
                 seen.add((card.id, action))
                 for performed in carried_out(game, p, action, (card,), leading):
                     if usable[performed]:
-                        options.append(PlayOption((action, (card,), performed)))
+                        options.append(DescribedOption((action, (card,), performed), _card_label))
     return options
 
 
@@ -133,7 +133,7 @@ def wild_pair_options(game: Game, p: Player, pairs: list[tuple[Card, ...]], acti
                 continue
             for performed in carried_out(game, p, action, pair, leading) if chosen else (action,):
                 if usable[performed]:
-                    options.append(PlayOption((action, pair, performed), pair=True))
+                    options.append(DescribedOption((action, pair, performed), _pair_label))
     return options
 
 
@@ -146,27 +146,29 @@ def plain_wild_pair_options(pairs: list[tuple[Card, ...]], actions: Sequence[str
         own = first if all(c.action == first for c in pair) else None
         for action in actions:
             if action != own:
-                options.append(PlayOption((action, pair, action), pair=True))
+                options.append(DescribedOption((action, pair, action), _pair_label))
     return options
 
 
-class PlayOption(Option):
-    """A way to declare or follow, valued (declared action, cards played, action carried out). Its
-    label is written when it is read: a decision offers many of these, and only the chosen one's
-    label goes into the log (most are never shown)."""
+def _card_label(value: tuple[str, tuple[Card, ...], str]) -> str:
+    """The label of a lead/follow option with one card: `LOAD with Cups`."""
+    declared, cards, performed = value
+    return f"{declared.upper()} with {cards[0].name}{_instead(declared, performed)}"
 
-    __slots__ = ("pair",)
 
-    def __init__(self, value: tuple[str, tuple[Card, ...], str], pair: bool = False):
-        self.value = value
-        self.pair = pair  # the cards are a wild pair (R4.5)
+def _pair_label(value: tuple[str, tuple[Card, ...], str]) -> str:
+    """The label of a lead/follow option with a wild pair: `LOAD with the pair Cups + Rope`."""
+    declared, cards, performed = value
+    return f"{declared.upper()} with the pair {' + '.join([c.name for c in cards])}{_instead(declared, performed)}"
 
-    @property
-    def label(self) -> str:  # type: ignore[override]  # read-only: written from the value
-        declared, cards, performed = self.value
-        played = f"the pair {' + '.join([c.name for c in cards])}" if self.pair else cards[0].name
-        instead = "" if performed == declared else f" (taking {performed.upper()} actions instead)"
-        return f"{declared.upper()} with {played}{instead}"
+
+def _instead(declared: str, performed: str) -> str:
+    return "" if performed == declared else f" (taking {performed.upper()} actions instead)"
+
+
+def _discard_label(value: tuple[Ship, Card]) -> str:
+    ship, card = value
+    return f"discard the contract {card.name} from the {ship.label}"
 
 
 def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
@@ -193,7 +195,7 @@ def offer_contract_discards(game: Game, p: Player) -> None:
         for ship in p.ships:
             if not ship.at_sea:
                 for card in ship.contracts:
-                    options.append(Option(f"discard the contract {card.name} from the {ship.label}", (ship, card)))
+                    options.append(DescribedOption((ship, card), _discard_label))
         if len(options) == 1:
             return
         choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", stop=0)).value
