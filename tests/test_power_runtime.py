@@ -9,8 +9,9 @@ import pytest
 from interpreter.bus.bus import TriggerLoopError
 from interpreter.cards.loader import CardSet
 from interpreter.engine import events as ev
+from interpreter.engine.completion import complete
 from interpreter.lang import parse_power
-from tests.helpers import _PLAIN, clear, give, ids, new_game, play_turn, use_script
+from tests.helpers import _PLAIN, clear, give, goods_of, ids, new_game, play_turn, use_script
 
 
 def with_powers(**lines: list[str]) -> CardSet:
@@ -298,6 +299,8 @@ def test_take_credits_from_players_is_paid_by_each_of_them_OQ_33():
     ("when another player gains 6 or more credits: draw 1", "when another player gains 6 or more: draw 1"),
     ("when you pay 4 or more credits: gain 2", "when you pay 4 or more: gain 2"),
     ("rule: other players may not pirate from your ships", "rule: other players cannot pirate your ships"),
+    ("when one of your ships is pirated: gain 2", "when any player pirates from your ships: gain 2"),
+    ("when a luxury container is pirated from your ship: gain 2", "when any player pirates a luxury card from your ship: gain 2"),
 ])
 def test_words_a_designer_writes_for_the_same_event(written, same_as):
     """Synonyms are the same event: the same English and the same compiled trigger."""
@@ -341,3 +344,33 @@ def test_cards_without_a_place_come_from_the_acting_players_hand():
     assert {"rice", "cups"} <= {c.id for c in game.zones.discard}
     assert "rice" not in ids(q.hand) and "cups" not in ids(r.hand) and "pens" in ids(q.hand)
     assert ids(p.hand) == ["sugar"]
+
+
+@pytest.mark.parametrize(("drawn", "gained"), [(2, 0), (3, 2), (5, 2)])
+def test_draws_n_or_more_cards_counts_one_draw(drawn, gained):
+    """`when you draw 3 or more cards`: one draw of that many at once (the event's count)."""
+    cards = with_powers(soap=["when you draw 3 or more cards: gain 2"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    p.credits = 10
+    game.draw_into_hand(p, drawn)
+    assert p.credits == 10 + gained
+
+
+def test_on_completion_its_payout_is_the_payout_of_this_shipment_R8_2_2():
+    """`on completion: gain its payout` doubles what the completing ship paid."""
+    cards = with_powers(soap=["on completion: gain its payout"])
+    game = new_game(players=2, cards=cards)
+    p = game.players[0]
+    paid: list[int] = []
+    game.bus.subscribe(ev.ShipmentCompleted, lambda e: paid.append(e.payout))
+    give(game, p.hand, "soap")
+    soap = p.hand.pop()
+    ship = p.ships[0]
+    ship.contracts.append(soap)
+    give(game, ship.containers, *goods_of(game, "consumer", 2))
+    p.credits = 10
+    complete(game, p, ship)
+    assert paid and paid[0] > 0 and p.credits == 10 + 2 * paid[0]

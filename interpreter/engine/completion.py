@@ -45,7 +45,7 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     for card in contracts:
         game.emit(ev.ContractCompleted, p.seat, card, ship, contracts)
         if card.defn.powers:
-            game.powers.completed(p, card, ship, contracts)
+            game.powers.completed(p, card, ship, contracts, payout)
     # R8.2.4: after payment, before the ship sails
     game.powers.containers_completed(p, ship, contracts)
     game.emit(ev.ShipmentCompleted, p.seat, ship, contracts, containers, payout)

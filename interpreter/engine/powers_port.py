@@ -19,8 +19,8 @@ class Powers(Protocol):
     def deactivate(self, host: Card) -> None:
         """`host` left Shipments: its powers stop (R15.4)."""
 
-    def completed(self, owner: Player, card: Card, ship: Ship | None, contracts: list[Card]) -> None:
-        """`card` completed on `ship` with `contracts` (R8.2.3): its one-time powers run."""
+    def completed(self, owner: Player, card: Card, ship: Ship | None, contracts: list[Card], payout: int = 0) -> None:
+        """`card` completed on `ship` with `contracts`, which paid `payout` (R8.2.3): its one-time powers run."""
 
     def containers_completed(self, owner: Player, ship: Ship, contracts: list[Card]) -> None:
         """The containers of a completing ship: their `as a container` powers run (R15.1)."""
@@ -52,7 +52,7 @@ class NoPowers:
     def deactivate(self, host: Card) -> None:
         return None
 
-    def completed(self, owner: Player, card: Card, ship: Ship | None, contracts: list[Card]) -> None:
+    def completed(self, owner: Player, card: Card, ship: Ship | None, contracts: list[Card], payout: int = 0) -> None:
         return None
 
     def containers_completed(self, owner: Player, ship: Ship, contracts: list[Card]) -> None:

@@ -89,7 +89,7 @@ NEED_TEXT = {"that player": "`that player` is the player of the triggering event
                            "(or `on completion`, `as a container`, `on contract`)"),
              "this ship": "`this ship` is the ship this card is contracted on or carried by: it needs `on contract` or `as a container`",
              "that card": "`that card` is the event's card: it needs a `when ...` power whose event has a card",
-             "payout": "`its payout` needs an event that pays: `when ... completes a shipment`",
+             "payout": "`its payout` needs an event that pays: `when ... completes a shipment`, or `on completion` (this shipment's)",
              "bid": "`the bid` needs an import: `when ... imports`",
              "amount": "`that amount` needs credits paid or gained: `when ... pays N or more`",
              "count": "`that many` needs cards drawn or actions granted: `when ... draws`",

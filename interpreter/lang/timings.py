@@ -311,7 +311,7 @@ class Moment(Word):
 MOMENTS = (
     Moment("on_completion", '"on" "completion" ":" sequence', "on completion: EFFECTS",
            "once, when the card's shipment completes and the card enters Shipments (R8.2.3, R15.2)", "on completion: draw 5",
-           timing="on_completion", opening="When this card's shipment completes", binds=frozenset({"that ship"})),
+           timing="on_completion", opening="When this card's shipment completes", binds=frozenset({"that ship", "payout"})),
     Moment("on_contract", '"on" "contract" ":" sequence', "on contract: EFFECTS",
            "when this card is contracted (R15.1); `this ship` is the ship it went on",
            "on contract: you may load 4 cards from your hand onto this ship", timing="on_contract",

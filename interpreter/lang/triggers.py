@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from interpreter.lang.bounds import ACTIONS as ACTION_COUNT
-from interpreter.lang.bounds import CONTAINERS, CREDITS, FEE, Bound
+from interpreter.lang.bounds import CARDS, CONTAINERS, CREDITS, FEE, Bound
 from interpreter.lang.cards import ACTIONS, Filter, Owner, Ships, described, first, ints, matches, words
 from interpreter.lang.english import article
 from interpreter.lang.registry import Word, construct
@@ -296,11 +296,16 @@ class Pirates(ActorTrigger):
     binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "that card"})
     grammar: ClassVar[str] = r'''
 !pirates: _actor ("pirate" | "pirates") (_article filter? ("card" | "container"))? ("from" (ships | "the" "island"))?
+        | _article filter? ("card" | "container") "is" "pirated" ("from" (ships | "the" "island"))?
+        | ("one" "of" owner "ships" | owner "ship") "is" "pirated"
 '''
-    syntax: ClassVar[str] = "ACTOR pirate(s) [a FILTER card] [from SHIPS | from the island]"
+    syntax: ClassVar[str] = ("ACTOR pirate(s) [a FILTER card] [from SHIPS | from the island] | a [FILTER] container is pirated "
+                             "[from SHIPS] | SHIPS is pirated")
     meaning: ClassVar[str] = ("a pirate action has taken a card and placed it (R11.1, R11.2); `from your ship`: from a ship of "
-                              "the card's owner (the victim's side); `that ship's owner` is whose ship it was")
+                              "the card's owner (the victim's side); `that ship's owner` is whose ship it was; the passive "
+                              "forms are by any player")
     examples: ClassVar[tuple[str, ...]] = ("when an opponent pirates from your ship: gain 4",
+                                           "when one of your ships is pirated: draw 1",
                                            "when you pirate from another player's ship at sea: take 1 random card from that ship's owner's hand")
     filter: Filter | None = None
     ships: Ships | None = None
@@ -308,7 +313,10 @@ class Pirates(ActorTrigger):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Pirates:
-        return cls(read_actor(children), first(children, Filter), first(children, Ships), "island" in words(children), col=col)
+        ships, owner = first(children, Ships), first(children, Owner)
+        if ships is None and owner is not None:  # `one of your ships is pirated`
+            ships = Ships("owned", owner, col=owner.col)
+        return cls(read_actor(children), first(children, Filter), ships, "island" in words(children), col=col)
 
     def english(self) -> str:
         what = f" {_a(self.filter)}" if self.filter is not None else ""
@@ -366,9 +374,11 @@ _A_TURN = '("a" "turn" | "a" "turn" "you" "lead" | "a" "turn" "you" "led" | "you
 CARD, SHIP = ("that player", "that card"), ("that player", "that ship", "that card")
 
 EVENTS = (
-    _event("draws", '_actor ("draw" | "draws") ("cards" | "a" "card")?', "ACTOR draw(s) [cards]", "CardsDrawn",
-           "{actor} {verb} cards", "cards are drawn into a hand, for any reason (`that many`: how many)",
-           "when another player draws: you may draw 1", ("that player", "count"), verbs=("draw", "draws")),
+    _event("draws", '_actor ("draw" | "draws") ("cards" | "a" "card" | INT "or" "more" ("card" | "cards"))?',
+           "ACTOR draw(s) [cards | N or more cards]", "CardsDrawn",
+           "{actor} {verb} {at_least}cards", "cards are drawn into a hand, for any reason (`that many`: how many; `N or more`: at once)",
+           "when another player draws: you may draw 1", ("that player", "count"), verbs=("draw", "draws"),
+           least_field="count", numbers=(CARDS,)),
     _event("takes_draw_action", '_actor ("take" | "takes") "the" "draw" "action"', "ACTOR take(s) the draw action",
            "DrawActionTaken", "{actor} {verb} the draw action",
            "a player chooses to draw instead of leading or following (R4.2.1, R4.3.1)",
@@ -513,7 +523,7 @@ class Event(Trigger):
             a_ship=f"one of {owner} ships" if self.owner is not None else "a ship",
             onto=f" onto {self.ships.english()}" if self.ships is not None else "",
             by=f" by a {self.action.upper()} action" if self.action else "", action=self.action.upper(), n=self.n,
-            lead="you lead " if self.yours else "")
+            at_least=f"{self.n} or more " if self.n else "", lead="you lead " if self.yours else "")
 
     def matches(self) -> Match:
         tests = [t for t in (self._actor_test(), self._card_test(), self._owner_test(), self._ship_test(),

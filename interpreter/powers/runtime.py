@@ -149,13 +149,17 @@ class PowerRuntime:
         self._uninstall(active.installed)
 
     # --- running -----------------------------------------------------------------------------
-    def completed(self, owner: Player, card: Card, ship: Ship | None = None, contracts: list[Card] | None = None) -> None:
+    def completed(self, owner: Player, card: Card, ship: Ship | None = None, contracts: list[Card] | None = None,
+                  payout: int = 0) -> None:
         """R8.2.3: the card entered Shipments; its one-time powers run now, in the order written.
-        `ship`, `contracts`: the completing ship and all its contracts (None for a card a power completes)."""
+        `ship`, `contracts`, `payout`: the completing ship, all its contracts and what it paid (None,
+        None, 0 for a card a power completes)."""
         contracts = list(contracts or [card])
         for power in card.defn.powers:
             if power.timing == "on_completion":
-                self.run(power, self.ctx(owner, card, ship=ship, contracts=contracts))
+                ctx = self.ctx(owner, card, ship=ship, contracts=contracts)
+                ctx.values["payout"] = payout  # `its payout`
+                self.run(power, ctx)
 
     def run(self, power: CompiledPower, ctx: Ctx, timing: str | None = None) -> None:
         if len(self._running) >= MAX_CHAIN:
