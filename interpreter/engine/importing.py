@@ -154,9 +154,13 @@ def take_options(game: Game, p: Player, ship: Ship, count: int | None = None) ->
             continue
         seen.add(key)
         for plan in placements(game, p, cards):
-            label = "; ".join(f"{c.name} ({c.good}, {c.action}) to {where}" for c, where in zip(cards, plan, strict=True))
-            options.append(Option("take " + label, (cards, plan)))
+            options.append(DescribedOption((cards, plan), _take_label))
     return options
+
+
+def _take_label(value: tuple[tuple[Card, ...], tuple[str, ...]]) -> str:
+    cards, plan = value
+    return "take " + "; ".join(f"{c.name} ({c.good}, {c.action}) to {where}" for c, where in zip(cards, plan, strict=True))
 
 
 def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int | None = None, fee: bool = True) -> None:
