@@ -16,6 +16,7 @@ from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship
 from interpreter.lang.timings import CompiledPower
 from interpreter.lang.world import Ctx
+from interpreter.powers.contract_rules import ContractRules
 from interpreter.powers.world import EngineWorld
 
 if TYPE_CHECKING:
@@ -73,16 +74,7 @@ class PowerRuntime:
                 self.from_hand[defn.id] = usable_in_hand
         self.container_cards = any(p.timing == "as_container" for c in cards for p in c.powers)
         self.any_time_used: dict[tuple[int, str], tuple[int, int]] = {}  # (card uid, power) -> last use
-        self._contract_makers: dict[tuple[int, int, int], Modifier] = {}
-        self._as_contract_ids = {c.id for c in cards for p in c.powers if p.timing == "as_contract"}
-        self._contracted: dict[str, list[tuple[Player, Card, Ship]]] | None = None  # None: to be looked up again
-        for defn in {c.id: c for c in cards}.values():  # `as a contract` rules: on any copy that is a contract
-            for power in defn.powers:
-                if power.timing == "as_contract":
-                    for i, (query, make) in enumerate(power.changes):
-                        game.rules.add_modifier(query, self._as_contract(defn.id, i, make))
-        if self._as_contract_ids:  # contracts come and go with events: look them up again after each
-            game.bus.watch(self._contracts_may_change)
+        self.contract_rules = ContractRules(self)  # `as a contract` rules, in force while a copy is a contract
         self._order = 0
         self._running: list[str] = []  # the chain of powers now running, for the loop guard
 
@@ -377,37 +369,8 @@ class PowerRuntime:
         for power in card.defn.powers:
             if power.timing == "on_contract":
                 self.run(power, self.ctx(owner, card, ship=ship, contracts=[card]))
-            elif power.timing == "as_contract":  # its rules hold while it is a contract (_as_contract)
+            elif power.timing == "as_contract":  # its rules hold while it is a contract (contract_rules.py)
                 self.game.emit(ev.PowerUsed, owner.seat, card, power.timing, power.text)
-
-    def _as_contract(self, card_id: str, index: int, make: Callable[[Ctx], Modifier]) -> Modifier:
-        """One modifier for an `as a contract` rule of a card: each copy of the card that is a
-        contract on a ship now applies the rule for the ship's owner."""
-        def modifier(value: Any, *args: Any) -> Any:
-            contracted = self._contracted if self._contracted is not None else self._look_up_contracts()
-            for p, card, ship in contracted.get(card_id, ()):
-                key = (card.uid, index, p.seat)
-                made = self._contract_makers.get(key)
-                if made is None:
-                    made = self._contract_makers[key] = make(self.ctx(p, card, ship=ship))
-                value = made(value, *args)
-            return value
-        return modifier
-
-    def _contracts_may_change(self) -> None:
-        self._contracted = None
-
-    def _look_up_contracts(self) -> dict[str, list[tuple[Player, Card, Ship]]]:
-        """The copies of cards with `as a contract` rules that are contracts now, with their ships
-        (rules are read far more often than contracts change: kept until the next event)."""
-        found: dict[str, list[tuple[Player, Card, Ship]]] = {}
-        for p in self.game.players:
-            for ship in p.ships:
-                for card in ship.contracts:
-                    if card.id in self._as_contract_ids:
-                        found.setdefault(card.id, []).append((p, card, ship))
-        self._contracted = found
-        return found
 
     # --- game end ----------------------------------------------------------------------------
     def run_adjustments(self, order: list[Player]) -> None:
