@@ -211,7 +211,7 @@ def _rebuild_rules(old: Rules, new: Rules, modifiers: dict[int, Any]) -> None:
 
 def _rebuild_bus(game: Game, new: Game) -> None:
     """The copy's handlers: the game's and its powers runtime's own methods, in the same order."""
-    owners = {id(game): new, id(game.powers): new.powers}
+    owners = {id(game): new, **game.powers.handler_owners(new.powers)}
 
     def same(handler: Any) -> Any:
         owner = owners.get(id(getattr(handler, "__self__", None)))

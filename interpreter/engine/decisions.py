@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 # The decision kinds, with what each asks. Docs and the human agent read this table.
@@ -35,6 +36,25 @@ class Option:
     def __init__(self, label: str, value: Any):
         self.label = label
         self.value = value
+
+    def __repr__(self) -> str:
+        return f"Option({self.label!r})"
+
+
+class DescribedOption(Option):
+    """An option whose label is written from its value when it is read, by `describe`: a function of
+    the value alone (names of cards, ships and players), so the label is the same whenever it is
+    read. For decisions with many options, of which only the chosen one's label is logged."""
+
+    __slots__ = ("describe",)
+
+    def __init__(self, value: Any, describe: Callable[[Any], str]):
+        self.value = value
+        self.describe = describe
+
+    @property
+    def label(self) -> str:  # type: ignore[override]  # read-only: written from the value
+        return self.describe(self.value)
 
     def __repr__(self) -> str:
         return f"Option({self.label!r})"

@@ -7,7 +7,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
-from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.decisions import Decision, DescribedOption, Option
 from interpreter.engine.state import Card, Player, Ship, remove_container
 
 if TYPE_CHECKING:
@@ -78,6 +78,10 @@ def island_auction(game: Game, owner: Player, card: Card, participants: list[int
     game.emit(ev.ImportWon, p.seat, None, paid, placed[IMPORTS], placed[GOODS], placed[DISCARD])
 
 
+def _bid_label(amount: int) -> str:
+    return f"bid {amount}"
+
+
 def sealed_bids(game: Game, participants: list[int]) -> tuple[int, int]:
     """R10.3: every participant bids in secret, an even amount up to his or her credits; all are
     revealed together; ties by the tie order (R10.3.1, OQ-4). Returns (winner, winning bid)."""
@@ -85,7 +89,7 @@ def sealed_bids(game: Game, participants: list[int]) -> tuple[int, int]:
     bids: dict[int, int] = {}
     for seat in participants:
         p = game.players[seat]
-        options = [Option(f"bid {amount}", amount) for amount in range(0, p.credits + 1, step)]
+        options: list[Option] = [DescribedOption(amount, _bid_label) for amount in range(0, p.credits + 1, step)]
         bids[seat] = game.ask(Decision("bid", seat, options, "Your sealed bid", secret=True)).value
     game.emit(ev.BidsRevealed, bids)
     top = max(bids.values())
@@ -150,9 +154,13 @@ def take_options(game: Game, p: Player, ship: Ship, count: int | None = None) ->
             continue
         seen.add(key)
         for plan in placements(game, p, cards):
-            label = "; ".join(f"{c.name} ({c.good}, {c.action}) to {where}" for c, where in zip(cards, plan, strict=True))
-            options.append(Option("take " + label, (cards, plan)))
+            options.append(DescribedOption((cards, plan), _take_label))
     return options
+
+
+def _take_label(value: tuple[tuple[Card, ...], tuple[str, ...]]) -> str:
+    cards, plan = value
+    return "take " + "; ".join(f"{c.name} ({c.good}, {c.action}) to {where}" for c, where in zip(cards, plan, strict=True))
 
 
 def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int | None = None, fee: bool = True) -> None:

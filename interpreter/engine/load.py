@@ -7,12 +7,17 @@ from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.decisions import Decision, DescribedOption, Option
 from interpreter.engine.slots import fits, fitting, pair_fits
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
+
+
+def _load_label(value: tuple[str, Card, Ship]) -> str:
+    _, card, ship = value
+    return f"load {card.name} ({card.good}) onto the {ship.label}"
 
 
 def load_options(game: Game, p: Player) -> list[Option]:
@@ -27,7 +32,7 @@ def load_options(game: Game, p: Player) -> list[Option]:
         seen.add(card.id)
         for ship, fits_ship in tests:
             if fits_ship(card):
-                options.append(Option(f"load {card.name} ({card.good}) onto the {ship.label}", ("card", card, ship)))
+                options.append(DescribedOption(("card", card, ship), _load_label))
     if ships and (game.zones.deck or game.zones.discard) and rules.load_from_deck(p):
         options.append(Option("load the top card of the deck (kept in hand if it fits nowhere)", ("deck", None, None)))
     price = rules.sell_instead_of_load(p)

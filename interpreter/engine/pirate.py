@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.decisions import Decision, DescribedOption, Option
 from interpreter.engine.load import load_container
 from interpreter.engine.slots import fits, pair_fits
 from interpreter.engine.state import Card, Player, Ship, remove_container
@@ -15,29 +16,38 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
+def _at_sea_label(players: list[Player], value: tuple[Ship, Card]) -> str:
+    ship, card = value
+    return f"pirate {card.name} ({card.good}) from the {ship.label} of {players[ship.owner].name}"
+
+
+def _island_label(value: tuple[None, Card]) -> str:
+    return f"pirate {value[1].name} ({value[1].good}) from the supply island"
+
+
 def pirate_options(game: Game, p: Player, sea_only: bool = False) -> list[Option]:
     """What a pirate instance may take (R11.1): a container of any ship at sea, an island card, and
     the sources a power opens; `sea_only`: ships at sea only (a power's extra pirate action)."""
     options = [Option("stop pirating", None)]
+    at_sea = partial(_at_sea_label, game.players)
     guarded = game.rules.modified("may_pirate_ship")
     for owner in game.players:
         if guarded and owner is not p and not game.rules.may_pirate_ship(p, owner):
             continue
         for ship in owner.ships:
             if ship.at_sea and ship.containers:
-                where = f"from the {ship.label} of {owner.name}"
                 seen: set[str] = set()
                 for card in ship.containers:
                     if card.id not in seen:
                         seen.add(card.id)
-                        options.append(Option(f"pirate {card.name} ({card.good}) {where}", (ship, card)))
+                        options.append(DescribedOption((ship, card), at_sea))
     if sea_only:
         return options
     seen = set()
     for card in game.zones.island:
         if card.id not in seen:
             seen.add(card.id)
-            options.append(Option(f"pirate {card.name} ({card.good}) from the supply island", (None, card)))
+            options.append(DescribedOption((None, card), _island_label))
     sources = game.rules.pirate_sources(p)
     if len(sources) > 2:
         options += extra_sources(game, p, sources)

@@ -47,6 +47,10 @@ class Powers(Protocol):
         game's cards, players and ships into the clone's; and, for each rule modifier the powers
         installed on this game's rules (by id), the one that stands for it on the clone's."""
 
+    def handler_owners(self, new: Powers) -> dict[int, Any]:
+        """The objects whose methods the powers subscribed to the game's events (by id), each with its
+        counterpart in `new`, the clone's powers."""
+
 
 class NoPowers:
     """Cards without powers: every hook does nothing."""
@@ -82,3 +86,6 @@ class NoPowers:
 
     def copy_for(self, game: Game, mapper: Mapper) -> tuple[Powers, dict[int, Any]]:
         return NoPowers(), {}
+
+    def handler_owners(self, new: Powers) -> dict[int, Any]:
+        return {id(self): new}

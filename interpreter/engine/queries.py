@@ -76,10 +76,14 @@ class Rules:
         self.options = options
         self._mods: dict[str, list[Modifier]] = {name: [] for name in QUERIES}
 
-    def add_modifier(self, query: str, modifier: Modifier) -> None:
+    def add_modifier(self, query: str, modifier: Modifier, first: bool = False) -> None:
+        """Add a modifier after those of `query` (or before them all: `first`); they apply in order."""
         if query not in self._mods:
             raise KeyError(f"unknown rule query `{query}`")
-        self._mods[query].append(modifier)
+        if first:
+            self._mods[query].insert(0, modifier)
+        else:
+            self._mods[query].append(modifier)
 
     def remove_modifier(self, query: str, modifier: Modifier) -> None:
         self._mods[query].remove(modifier)

@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
-from interpreter.engine.decisions import Decision, Option
-from interpreter.engine.state import Player
+from interpreter.engine.decisions import Decision, DescribedOption, Option
+from interpreter.engine.state import Card, Player
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
+
+
+def _take_label(value: tuple[str, Card]) -> str:
+    return f"take {value[1].name} ({value[1].action}) from the island into Imports"
 
 
 def supply_options(game: Game, p: Player) -> list[Option]:
@@ -27,7 +31,7 @@ def supply_options(game: Game, p: Player) -> list[Option]:
         for card in game.zones.island:
             if card.id not in seen:
                 seen.add(card.id)
-                options.append(Option(f"take {card.name} ({card.action}) from the island into Imports", ("take", card)))
+                options.append(DescribedOption(("take", card), _take_label))
     return options
 
 

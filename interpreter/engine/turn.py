@@ -9,8 +9,8 @@ from interpreter.cards.model import ACTION_TYPES
 from interpreter.engine import contract, importing, load, pirate, supply
 from interpreter.engine import events as ev
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, Option
-from interpreter.engine.state import Card, Player
+from interpreter.engine.decisions import Decision, DescribedOption, Option
+from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -53,12 +53,12 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     plain = not (rules.modified("may_play_for") or rules.modified("performed_action") or rules.modified("action_choices"))
     if plain:  # a card is played for its own action type, and the action is carried out as declared
         wanted = [a for a in actions if usable[a]]
-        options = []
+        options: list[Option] = []
         seen_ids: set[str] = set()
         for card in p.hand:
             if card.action in wanted and card.id not in seen_ids:
                 seen_ids.add(card.id)
-                options.append(Option(f"{card.action.upper()} with {card.name}", (card.action, (card,), card.action)))
+                options.append(DescribedOption((card.action, (card,), card.action), _card_label))
         allowed = [a for a in allowed if usable[a]]
     else:
         options = _powered_single_options(game, p, actions, leading, usable)
@@ -83,8 +83,7 @@ def _powered_single_options(game: Game, p: Player, actions: tuple[str, ...], lea
                 seen.add((card.id, action))
                 for performed in carried_out(game, p, action, (card,), leading):
                     if usable[performed]:
-                        options.append(Option(f"{action.upper()} with {card.name}{_instead(action, performed)}",
-                                              (action, (card,), performed)))
+                        options.append(DescribedOption((action, (card,), performed), _card_label))
     return options
 
 
@@ -99,17 +98,20 @@ def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
     """The different wild pairs (R4.5) in a hand: two (`size`) cards of one colour, one pair per
     combination of card ids (copies of one card are interchangeable), then copies of one card
     together; colour by colour in the order of the hand."""
-    counts: dict[str, int] = {}
+    by_good: dict[str, list[Card]] = {}  # good -> its cards in hand, in the order of the hand
     for card in hand:
-        counts[card.good] = counts.get(card.good, 0) + 1
-    if not counts or max(counts.values()) < size:
-        return []
-    by_good: dict[str, dict[str, list[Card]]] = {}  # good -> card id -> copies in hand
-    for card in hand:
-        if counts[card.good] >= size:
-            by_good.setdefault(card.good, {}).setdefault(card.id, []).append(card)
+        same = by_good.get(card.good)
+        if same is None:
+            by_good[card.good] = [card]
+        else:
+            same.append(card)
     pairs: list[tuple[Card, ...]] = []
-    for copies in by_good.values():
+    for same in by_good.values():
+        if len(same) < size:
+            continue
+        copies: dict[str, list[Card]] = {}  # card id -> its copies in hand
+        for card in same:
+            copies.setdefault(card.id, []).append(card)
         pairs += combinations([cards[0] for cards in copies.values()], size)
         pairs += [tuple(cards[:size]) for cards in copies.values() if len(cards) >= size]
     return pairs
@@ -123,7 +125,6 @@ def wild_pair_options(game: Game, p: Player, pairs: list[tuple[Card, ...]], acti
     chosen = rules.modified("performed_action") or rules.modified("action_choices")
     options: list[Option] = []
     for pair in pairs:
-        names = " + ".join([c.name for c in pair])
         own = {c.action for c in pair}
         for action in actions:
             alone = (own == {action} if plain
@@ -132,8 +133,7 @@ def wild_pair_options(game: Game, p: Player, pairs: list[tuple[Card, ...]], acti
                 continue
             for performed in carried_out(game, p, action, pair, leading) if chosen else (action,):
                 if usable[performed]:
-                    options.append(Option(f"{action.upper()} with the pair {names}{_instead(action, performed)}",
-                                          (action, pair, performed)))
+                    options.append(DescribedOption((action, pair, performed), _pair_label))
     return options
 
 
@@ -142,17 +142,33 @@ def plain_wild_pair_options(pairs: list[tuple[Card, ...]], actions: Sequence[str
     pair stands for each of `actions` (those usable, R4.8) but the one all its cards already have."""
     options: list[Option] = []
     for pair in pairs:
-        names = " + ".join([c.name for c in pair])
         first = pair[0].action
         own = first if all(c.action == first for c in pair) else None
         for action in actions:
             if action != own:
-                options.append(Option(f"{action.upper()} with the pair {names}", (action, pair, action)))
+                options.append(DescribedOption((action, pair, action), _pair_label))
     return options
+
+
+def _card_label(value: tuple[str, tuple[Card, ...], str]) -> str:
+    """The label of a lead/follow option with one card: `LOAD with Cups`."""
+    declared, cards, performed = value
+    return f"{declared.upper()} with {cards[0].name}{_instead(declared, performed)}"
+
+
+def _pair_label(value: tuple[str, tuple[Card, ...], str]) -> str:
+    """The label of a lead/follow option with a wild pair: `LOAD with the pair Cups + Rope`."""
+    declared, cards, performed = value
+    return f"{declared.upper()} with the pair {' + '.join([c.name for c in cards])}{_instead(declared, performed)}"
 
 
 def _instead(declared: str, performed: str) -> str:
     return "" if performed == declared else f" (taking {performed.upper()} actions instead)"
+
+
+def _discard_label(value: tuple[Ship, Card]) -> str:
+    ship, card = value
+    return f"discard the contract {card.name} from the {ship.label}"
 
 
 def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
@@ -179,7 +195,7 @@ def offer_contract_discards(game: Game, p: Player) -> None:
         for ship in p.ships:
             if not ship.at_sea:
                 for card in ship.contracts:
-                    options.append(Option(f"discard the contract {card.name} from the {ship.label}", (ship, card)))
+                    options.append(DescribedOption((ship, card), _discard_label))
         if len(options) == 1:
             return
         choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", stop=0)).value

@@ -17,6 +17,7 @@ from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship
 from interpreter.lang.timings import CompiledPower
 from interpreter.lang.world import Ctx
+from interpreter.powers.contract_rules import ContractRules
 from interpreter.powers.world import EngineWorld
 
 if TYPE_CHECKING:
@@ -78,19 +79,7 @@ class PowerRuntime:
                 self.from_hand[defn.id] = usable_in_hand
         self.container_cards = any(p.timing == "as_container" for c in cards for p in c.powers)
         self.any_time_used: dict[tuple[int, str], tuple[int, int]] = {}  # (card uid, power) -> last use
-        self._contract_makers: dict[tuple[int, int, int], Modifier] = {}
-        self._as_contract_ids = frozenset(c.id for c in cards for p in c.powers if p.timing == "as_contract")
-        self._contracted: dict[str, list[tuple[Player, Card, Ship]]] | None = None  # None: to be looked up again
-        self._contract_rules: list[tuple[Modifier, str, int, Callable[[Ctx], Modifier]]] = []  # (modifier, card id, index, maker)
-        for defn in {c.id: c for c in cards}.values():  # `as a contract` rules: on any copy that is a contract
-            for power in defn.powers:
-                if power.timing == "as_contract":
-                    for i, (query, make) in enumerate(power.changes):
-                        modifier = self._as_contract(defn.id, i, make)
-                        game.rules.add_modifier(query, modifier)
-                        self._contract_rules.append((modifier, defn.id, i, make))
-        if self._as_contract_ids:  # contracts come and go with events: look them up again after each
-            game.bus.watch(self._contracts_may_change)
+        self.contract_rules = ContractRules(self)  # `as a contract` rules, in force while a copy is a contract
         self._order = 0
         self._running: list[str] = []  # the chain of powers now running, for the loop guard
 
@@ -385,37 +374,8 @@ class PowerRuntime:
         for power in card.defn.powers:
             if power.timing == "on_contract":
                 self.run(power, self.ctx(owner, card, ship=ship, contracts=[card]))
-            elif power.timing == "as_contract":  # its rules hold while it is a contract (_as_contract)
+            elif power.timing == "as_contract":  # its rules hold while it is a contract (contract_rules.py)
                 self.game.emit(ev.PowerUsed, owner.seat, card, power.timing, power.text)
-
-    def _as_contract(self, card_id: str, index: int, make: Callable[[Ctx], Modifier]) -> Modifier:
-        """One modifier for an `as a contract` rule of a card: each copy of the card that is a
-        contract on a ship now applies the rule for the ship's owner."""
-        def modifier(value: Any, *args: Any) -> Any:
-            contracted = self._contracted if self._contracted is not None else self._look_up_contracts()
-            for p, card, ship in contracted.get(card_id, ()):
-                key = (card.uid, index, p.seat)
-                made = self._contract_makers.get(key)
-                if made is None:
-                    made = self._contract_makers[key] = make(self.ctx(p, card, ship=ship))
-                value = made(value, *args)
-            return value
-        return modifier
-
-    def _contracts_may_change(self) -> None:
-        self._contracted = None
-
-    def _look_up_contracts(self) -> dict[str, list[tuple[Player, Card, Ship]]]:
-        """The copies of cards with `as a contract` rules that are contracts now, with their ships
-        (rules are read far more often than contracts change: kept until the next event)."""
-        found: dict[str, list[tuple[Player, Card, Ship]]] = {}
-        for p in self.game.players:
-            for ship in p.ships:
-                for card in ship.contracts:
-                    if card.id in self._as_contract_ids:
-                        found.setdefault(card.id, []).append((p, card, ship))
-        self._contracted = found
-        return found
 
     # --- game end ----------------------------------------------------------------------------
     def run_adjustments(self, order: list[Player]) -> None:
@@ -449,6 +409,11 @@ class PowerRuntime:
 
 
     # --- cloning ----------------------------------------------------------------------------
+    def handler_owners(self, new: Any) -> dict[int, Any]:  # new: a PowerRuntime
+        """The objects whose methods this runtime subscribed to the game's events (by id), each with
+        its counterpart in `new`, a clone's runtime: the clone's bus calls the counterparts' methods."""
+        return {id(self): new, id(self.contract_rules): new.contract_rules}
+
     def copy_for(self, game: Game, mapper: Mapper) -> tuple[PowerRuntime, dict[int, Modifier]]:
         """This runtime's state for `game`, a clone (engine/cloning.py): the same powers active in the
         same order, with the same uses spent, the same rules set for a while and the same one-shot
@@ -487,12 +452,7 @@ class PowerRuntime:
                                            temp.until, temp.turn, temp.changes, ctx))
         new.any_time_used = dict(self.any_time_used)
         new.from_hand = dict(self.from_hand)  # fixed by the card set; a copy, so that no clone shares a dict with another
-        new._contract_makers = {}  # made again on demand, with contexts of the clone
-        new._contracted = None
-        new._contract_rules = []
-        for old, card_id, i, make in self._contract_rules:
-            modifier = made[id(old)] = new._as_contract(card_id, i, make)
-            new._contract_rules.append((modifier, card_id, i, make))
+        new.contract_rules = self.contract_rules.copy_for(new, made)
         new._running = []
         new._checking = False
         return new, made
@@ -500,9 +460,9 @@ class PowerRuntime:
 
 # What `copy_for` keeps as it is (fixed for the game, or a number), and everything it copies: a
 # field added to the runtime must be listed here, or a clone refuses to run rather than share it.
-_KEPT = ("container_cards", "_as_contract_ids", "_order")
+_KEPT = ("container_cards", "_order")
 _FIELDS = frozenset(_KEPT + ("game", "world", "by_host", "any_time_active", "triggers", "standing", "temporary", "_checking",
-                             "any_time_used", "from_hand", "_contract_makers", "_contracted", "_contract_rules", "_running"))
+                             "any_time_used", "from_hand", "contract_rules", "_running"))
 
 
 def _remade(installed: list[tuple[str, Modifier]], changes: Any, ctx: Ctx, made: dict[int, Modifier]) -> list[tuple[str, Modifier]]:
