@@ -71,6 +71,9 @@ def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -
                    help="a mod pack (folder or file) applied to the cards; may be repeated, applied in order")
 
 
+DEFAULT_LADDER = ("random", "heuristic", "search:2it", "search:8it")  # the bots `ladder` ranks by default
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="importexport", description="Import / Export: card interpreter and rules engine.")
     parser.add_argument("--version", action="store_true", help="print the version and where the shipped cards are read from")
@@ -81,8 +84,9 @@ def build_parser() -> Parser:
     sim.add_argument("--games", type=whole(1, MAX_GAMES), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
-    sim.add_argument("--bots", help="the bot at each seat, e.g. heuristic,random,random,random (turned one seat per game), "
-                                    "or one name for every seat; default: random everywhere")
+    sim.add_argument("--bots", help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
+                                    "or one name for every seat, among random, heuristic, search, search:BUDGET "
+                                    "(search:50it rollouts, search:200ms per decision); default: random everywhere")
     sim.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
                      help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
@@ -94,8 +98,9 @@ def build_parser() -> Parser:
                       help="seat (1-based) played by a person at this terminal; may be repeated")
     play.add_argument("--log", type=Path, help="write the game's decision log (JSON) to this file")
     play.add_argument("--bots", default="heuristic",
-                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,random, "
-                           "among heuristic and random (default: heuristic everywhere); seats given to --human are played by people")
+                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,search:200ms, "
+                           "among random, heuristic, search, search:BUDGET (default: heuristic everywhere); "
+                           "seats given to --human are played by people")
 
     b = sub.add_parser("bench", help="measure games per second and microseconds per decision")
     add_game_arguments(b)
@@ -123,7 +128,22 @@ def build_parser() -> Parser:
     bal.add_argument("--force", action="store_true", help="replace a run already in --out (its games are deleted)")
     bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
                      help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
+    bal.add_argument("--bots", help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
+                                    "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50it "
+                                    "rollouts, search:200ms per decision); default: heuristic everywhere. --compare plays both "
+                                    "sides with the same bots")
     bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
+
+    lad = sub.add_parser("ladder", help="every pair of bots on the same seeds: win rates with intervals and an Elo-like rating")
+    add_game_arguments(lad, players=2)
+    lad.add_argument("--bots", default=",".join(DEFAULT_LADDER),
+                     help=f"the bots to rank, at least two (default {','.join(DEFAULT_LADDER)}); "
+                          "a search bot's budget is search:50it (rollouts) or search:200ms (time per decision)")
+    lad.add_argument("--games", type=whole(1, MAX_GAMES), default=20,
+                     help="seeds per pair (default 20); each pair plays two games per seed, one seat each way")
+    lad.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")
+    lad.add_argument("--json", action="store_true", help="print the ladder as JSON")
+    lad.add_argument("--out", type=Path, help="also write the ladder's JSON and every game's record (ladder.json) here")
 
     rp = sub.add_parser("replay", help="replay a game record written by `play --log`")
     rp.add_argument("record", type=Path, help="the record file")
@@ -359,6 +379,34 @@ def _balance_run(folder: Any, args: argparse.Namespace) -> tuple[dict[str, Any],
     return results, outcome.failures
 
 
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from interpreter.sim.balance import CardSpec
+    from interpreter.sim.ladder import LadderJob, run_ladder, summary, table_text
+    from interpreter.sim.runner import check_bot
+    data, options = checked_rules_and_options(args)
+    chosen_cards(args.expansions, args.mod)  # a bad card set is refused before any game
+    bots = tuple(b.strip() for b in args.bots.split(","))
+    for name in bots:
+        try:
+            check_bot(name)
+        except ValueError as exc:
+            raise UsageError(f"importexport ladder: --bots: {exc}") from None
+    if len(set(bots)) < 2 or len(set(bots)) != len(bots):
+        raise UsageError(f"importexport ladder: --bots needs at least two different bots, each named once; got `{args.bots}`")
+    job = LadderJob(bots, args.games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)),
+                    tuple(args.option))
+    start = time.perf_counter()
+    records, interrupted = run_ladder(job, args.workers, terminal_progress())
+    figures = summary(job, records, interrupted, time.perf_counter() - start)
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "ladder.json").write_text(json.dumps({**figures, "records": records}, indent=1))
+    print(json.dumps(figures, indent=1) if args.json else table_text(figures))
+    if interrupted:
+        print(f"Interrupted: {len(records)} of {figures['planned']} games finished and are counted above.", file=sys.stderr)
+    return 130 if interrupted else 0
+
+
 def cmd_balance(args: argparse.Namespace) -> int:
     from interpreter.sim.balance import BalanceJob, CardSpec, terminal_summary
     from interpreter.sim.runfolder import open_run
@@ -370,10 +418,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise UsageError("importexport balance: --resume continues the run in --out and --force replaces it; give one")
     check_output_folder(args.out, "--out", create=False)  # made once the card sets are found good
     games = args.games or BALANCE_GAMES
+    bots = chosen_bots(args.bots, args.players) if args.bots else ()
     if args.compare:
         from interpreter.sim.balance import load_spec
         from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
-        jobs = [BalanceJob(games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option)) for text in args.compare]
+        jobs = [BalanceJob(games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option), bots) for text in args.compare]
         for job in jobs:
             _balance_cards(job.cards)
         folders = [open_run(args.out / name, job, games_given=args.games is not None, resume=args.resume, force=args.force)
@@ -386,7 +435,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         print(compare_summary(outcome))
         print(f"Reports: {args.out / 'a' / 'report.html'}, {args.out / 'b' / 'report.html'}, {args.out / 'compare.html'}")
         return 1 if any(failures.records for _, failures in done) else 0
-    job = BalanceJob(games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option))
+    job = BalanceJob(games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option), bots)
     _balance_cards(job.cards)
     folder = open_run(args.out, job, games_given=args.games is not None, resume=args.resume, force=args.force)
     results, failures = _balance_run(folder, args)
@@ -634,7 +683,7 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp}
+            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp, "ladder": cmd_ladder}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

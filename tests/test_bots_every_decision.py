@@ -23,6 +23,7 @@ import pytest
 from interpreter.agents.heuristic import HeuristicAgent
 from interpreter.agents.random_agent import RandomAgent
 from interpreter.agents.scripted import ScriptedAgent, ScriptedLog
+from interpreter.agents.search import Budget, SearchAgent
 from interpreter.cards.catalog import load_all_cards, load_rules, project_root
 from interpreter.engine.decisions import KINDS, Decision, DecisionRecord
 from interpreter.engine.game import Game, GameStop
@@ -37,13 +38,14 @@ DATA = load_rules()
 EXAMPLE_MOD = project_root() / "docs" / "example-mod"
 CARDS = apply_packs(load_all_cards(), [EXAMPLE_MOD]).cards
 EXAMPLES = [sc for card in CARDS.cards if card.examples for sc in scenarios_in_file(Path(card.path))[0]]
-BOT_NAMES = ("random", "heuristic", "scripted")
+BOT_NAMES = ("random", "heuristic", "search", "scripted")
 
 
-def every_bot_answers(decision: Decision, game: Game, seed: int) -> None:
-    """Each bot picks a legal option of `decision` in `game`'s state, without raising."""
+def every_bot_answers(decision: Decision, game: Game, seed: int, search: SearchAgent | None = None) -> None:
+    """Each bot picks a legal option of `decision` in `game`'s state, without raising. The search bot
+    (one per game: it follows the game's reveals) searches from the copy of the step's start."""
     n = len(decision.options)
-    for bot in (RandomAgent(seed), HeuristicAgent(seed)):
+    for bot in (RandomAgent(seed), HeuristicAgent(seed), search or SearchAgent(seed, Budget(iterations=2))):
         index = bot.choose(decision, game)
         assert isinstance(index, int) and 0 <= index < n, f"{type(bot).__name__} chose {index!r} of {n} in {decision.kind}"
     for pick in {0, n - 1}:  # the scripted agent replays a record of this very decision
@@ -54,12 +56,15 @@ def every_bot_answers(decision: Decision, game: Game, seed: int) -> None:
 class ProbeAgent:
     """Takes the scenario's scripted steps, after letting every bot answer each decision first."""
 
+    wants_checkpoints = True  # the game keeps a copy of each step's start: the search bot searches from it
+
     def __init__(self, inner: StepAgent, met: Counter[str]):
         self.inner = inner
         self.met = met
+        self.search = SearchAgent(len(met), Budget(iterations=2))
 
     def choose(self, decision: Decision, game: Game) -> int:
-        every_bot_answers(decision, game, seed=sum(self.met.values()))
+        every_bot_answers(decision, game, seed=sum(self.met.values()), search=self.search)
         self.met[decision.kind] += 1
         return self.inner.choose(decision, game)
 
@@ -71,22 +76,32 @@ def probe_example(scenario, met: Counter[str]) -> None:
     agent = ProbeAgent(StepAgent(scenario, steps, scenario.data.get("unscripted", "fail") == "decline"), met)
     game.agents = [agent] * len(game.players)
     game.forced_hook = agent.inner.forced
-    run = scenario.data.get("run", "turn")
+    try:
+        _drive(game, scenario.data.get("run", "turn"))
+    finally:
+        SEARCHED.update(searched=agent.search.stats.searched, fallbacks=agent.search.stats.fallbacks)
+
+
+def _drive(game: Game, run: str) -> None:
     if run == "game":
         game.play()
         return
+    game.checkpoints = True
     for _ in range(1 if run == "turn" else int(run)):
+        game.begin_step()
         try:
             play_turn(game)
         except GameStop:
             clean_up(game)
         if game.end_reason is not None:
+            game.begin_step()
             game.result = finish(game)
             return
         game.next_leader()
 
 
 MET_IN_EXAMPLES: Counter[str] = Counter()
+SEARCHED: Counter[str] = Counter()  # decisions of the examples the search bot searched, and gave up searching
 
 
 @pytest.mark.parametrize("scenario", EXAMPLES, ids=[f"{s.card_id}: {s.name}" for s in EXAMPLES])
@@ -101,6 +116,8 @@ def test_the_examples_ask_every_decision_kind():
     if not MET_IN_EXAMPLES:
         pytest.skip("run together with the examples above")
     assert set(MET_IN_EXAMPLES) == set(KINDS), f"never asked: {sorted(set(KINDS) - set(MET_IN_EXAMPLES))}"
+    assert SEARCHED["searched"] > 100, SEARCHED  # it searched, from copies of the examples' steps
+    assert SEARCHED["fallbacks"] <= SEARCHED["searched"] // 20, SEARCHED
 
 
 def test_an_island_auction_is_answered_by_the_heuristic_bot():
@@ -128,12 +145,14 @@ def _games_with(bots: list[str], games: int) -> tuple[Counter[str], list[Game]]:
     return met, played
 
 
-@pytest.mark.parametrize("bots", [["heuristic"], ["random"], ["heuristic", "random"]], ids=["heuristic", "random", "mixed"])
-def test_games_with_every_set_are_replayed_by_the_scripted_agent(bots):
+@pytest.mark.parametrize(("bots", "games"), [(["heuristic"], 20), (["random"], 20), (["heuristic", "random"], 20),
+                                            (["search:2it", "heuristic", "random"], 6)], ids=["heuristic", "random", "mixed", "search"])
+def test_games_with_every_set_are_replayed_by_the_scripted_agent(bots, games):
     """Seeded games with every set and the example mod; each game's decision log is replayed by the
-    scripted agent, which must be asked the same decisions and reach the same result."""
+    scripted agent, which must be asked the same decisions and reach the same result (a search bot's
+    rollouts leave the game they search untouched)."""
     from interpreter.scenarios.replay import make_record, replay
-    met, games = _games_with(bots, 20)
+    met, games = _games_with(bots, games)
     assert {"lead", "follow", "contract", "load", "import_ship", "bid", "import_take", "pirate", "supply"} <= set(met)
     for game in games:
         assert game.result is not None

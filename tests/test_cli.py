@@ -96,7 +96,8 @@ def test_bench_json_prints_one_object_with_figures(capsys):
     assert len(lines) == 1
     data = json.loads(lines[0])
     assert isinstance(data, dict)
-    for key in ("games_per_s", "decisions_per_game", "us_per_decision", "peak_rss_mib", "heuristic_games_per_s", "startup_s", "startup_cold_s"):
+    for key in ("games_per_s", "decisions_per_game", "us_per_decision", "peak_rss_mib", "heuristic_games_per_s", "clone_us",
+                "startup_s", "startup_cold_s"):
         assert key in data
         assert isinstance(data[key], (int, float)) and data[key] > 0
     assert data["games"] == 3

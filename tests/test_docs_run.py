@@ -15,7 +15,7 @@ they do from the repository root; whatever a command writes lands in the scratch
   would, before the commands that use it.
 
 The docs' figures are for real use: the test checks that the commands work on fewer games
-(GAMES_CAP). Commands that need a person are listed in NEEDS_A_PERSON and only parsed; `play
+(GAMES_CAP) and search bots with a small budget (SEARCH_CAP). Commands that need a person are listed in NEEDS_A_PERSON and only parsed; `play
 --human` is run with a person who types `q`.
 """
 
@@ -40,7 +40,8 @@ from interpreter.cli import UsageError, build_parser, main
 
 ROOT = project_root()
 PAGES = sorted((ROOT / "docs").glob("*.md"))
-GAMES_CAP = {"simulate": 6, "bench": 3, "balance": 8}
+GAMES_CAP = {"simulate": 6, "bench": 3, "balance": 8, "ladder": 1}
+SEARCH_CAP = 1  # rollouts per decision of a search bot in the docs' commands, when they are run (2, 3... for the next ones)
 # Commands that need a person or a program at the other end: `serve` is a web server a person opens in a
 # browser and stops with Ctrl-C; `lsp` speaks LSP on its standard input to the editor that starts it.
 NEEDS_A_PERSON = {"serve", "lsp"}
@@ -124,6 +125,10 @@ def scaled(args: list[str]) -> list[str]:
         args[i] = str(min(int(args[i]), cap))
     elif cap and args[0] == "balance":
         args += ["--games", str(cap)]
+    if "--bots" in args:  # the docs' search budgets are for real use: the commands run with small ones, still distinct
+        i = args.index("--bots") + 1
+        small: dict[str, str] = {}
+        args[i] = re.sub(r"search(:[^,]*)?", lambda m: small.setdefault(m.group(0), f"search:{SEARCH_CAP + len(small)}it"), args[i])
     return args
 
 

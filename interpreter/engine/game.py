@@ -11,6 +11,7 @@ from interpreter.bus.bus import EventBus
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine import events as ev
+from interpreter.engine.cloning import clone_game, copy_state
 from interpreter.engine.decisions import Decision, DecisionRecord, Option
 from interpreter.engine.errors import GameStop, SetupError
 from interpreter.engine.invariants import check as check_invariants
@@ -75,10 +76,33 @@ class Game:
         self.lead_again = False  # set when a turn starts whose leader will lead the next one too
         self.offering_discards = False  # the leader is being asked about discarding contracts (R14.1)
         self.turn_log: list[tuple[int, str]] = []  # (seat, action) as players act this turn, in order
+        # Clones (engine/cloning.py): with `checkpoints` on, `play` keeps a copy of the start of each
+        # step (a turn, or the final scoring) in `step_start`, and `step_log` is where its decisions begin
+        self.checkpoints = False
+        self.in_step = False
+        self.step_start: Game | None = None
+        self.step_log = 0
+        self.powers_factory = powers
         self.powers: Powers = powers(self) if powers is not None else NoPowers()
         set_up(self, players)
         if self.options.check_invariants:
-            self.bus.subscribe(ev.TurnEnded, lambda _event: check_invariants(self))
+            self.bus.subscribe(ev.TurnEnded, self._check_invariants)
+
+    def _check_invariants(self, _event: ev.TurnEnded) -> None:
+        check_invariants(self)
+
+    def clone(self, agents: Sequence[Agent] | None = None) -> Game:
+        """An independent copy of the game as it is now, played by `agents` (by default, copies of
+        this game's agents, so that the clone decides as this game would). It shares nothing that
+        changes with this game: cards, players, ships, the RNG, the active powers, the rules they set
+        (for a while too), their pending triggers and their uses are all its own, and playing it never
+        touches this game. Observers of this game's events (narration, statistics) are not copied.
+
+        Between two steps of the game (a turn, the final scoring) the copy is made at once. From a
+        decision in the middle of a step, the clone is a copy of the step's start that makes the
+        step's decisions so far again when it is played, and so goes on from where this game is;
+        that needs `checkpoints` on while this game is played (see engine/cloning.py)."""
+        return clone_game(self, None if agents is None else list(agents))
 
     # --- the decision door -------------------------------------------------------------------
     def ask(self, decision: Decision) -> Option:
@@ -298,17 +322,43 @@ class Game:
             return self.result
         if len(self.agents) != len(self.players):
             raise SetupError(f"{len(self.players)} players need {len(self.players)} agents; got {len(self.agents)}")
+        self.checkpoints = self.checkpoints or any(getattr(a, "wants_checkpoints", False) for a in self.agents)
         while not self.over:
+            self.begin_step()
             try:
-                play_turn(self)
-            except GameStop:
-                clean_up(self)
-            if self.end_reason is not None or self.turn >= self.options.max_turns:
-                if self.end_reason is None:
-                    self.end_reason = "turn-limit"
-                self.result = finish(self)
-                self.over = True
-            else:
-                self.next_leader()
+                if self.ending():
+                    self._final_scoring()
+                else:
+                    self._turn()
+            finally:
+                self.in_step = False
         assert self.result is not None
         return self.result
+
+    def ending(self) -> bool:
+        """After a turn: the game end was triggered (R16), or the turn limit reached."""
+        return self.turn > 0 and (self.end_reason is not None or self.turn >= self.options.max_turns)
+
+    def begin_step(self) -> None:
+        """A step (a turn, or the final scoring) begins: with `checkpoints` on, keep a copy of its
+        start, which clones and search bots taken inside the step start from. `play` calls it; code
+        that drives a game turn by turn (a test, a scenario) calls it before each step whose
+        decisions a search bot may answer."""
+        if self.checkpoints:
+            self.step_start = copy_state(self, [])
+        self.step_log = len(self.log)
+        self.in_step = True
+
+    def _turn(self) -> None:
+        try:
+            play_turn(self)
+        except GameStop:
+            clean_up(self)
+        if not self.ending():
+            self.next_leader()
+
+    def _final_scoring(self) -> None:
+        if self.end_reason is None:
+            self.end_reason = "turn-limit"
+        self.result = finish(self)
+        self.over = True

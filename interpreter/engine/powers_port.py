@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from interpreter.engine.cloning import Mapper
+    from interpreter.engine.game import Game
     from interpreter.engine.state import Card, Player, Ship
 
 
@@ -40,6 +42,15 @@ class Powers(Protocol):
     def run_scoring(self, order: list[Player]) -> None:
         """The end-game powers that score (R17.8)."""
 
+    def copy_for(self, game: Game, mapper: Mapper) -> tuple[Powers, dict[int, Any]]:
+        """The powers' state copied for `game`, a clone (engine/cloning.py), with `mapper` turning this
+        game's cards, players and ships into the clone's; and, for each rule modifier the powers
+        installed on this game's rules (by id), the one that stands for it on the clone's."""
+
+    def handler_owners(self, new: Powers) -> dict[int, Any]:
+        """The objects whose methods the powers subscribed to the game's events (by id), each with its
+        counterpart in `new`, the clone's powers."""
+
 
 class NoPowers:
     """Cards without powers: every hook does nothing."""
@@ -72,3 +83,9 @@ class NoPowers:
 
     def run_scoring(self, order: list[Player]) -> None:
         return None
+
+    def copy_for(self, game: Game, mapper: Mapper) -> tuple[Powers, dict[int, Any]]:
+        return NoPowers(), {}
+
+    def handler_owners(self, new: Powers) -> dict[int, Any]:
+        return {id(self): new}

@@ -16,7 +16,7 @@ from interpreter.engine.options import GameOptions, OptionError, parse_option
 from interpreter.envs.driver import GameDriver
 from interpreter.mods.apply import apply_packs
 from interpreter.powers import new_game
-from interpreter.sim.runner import BOTS, bot_agents
+from interpreter.sim.runner import BOTS_HELP, bot_agents, check_bot
 
 OptionsLike = GameOptions | Mapping[str, Any] | Iterable[str] | None
 
@@ -94,8 +94,10 @@ def _bots(bots: Mapping[int, str], players: int) -> dict[int, str]:
     for seat, kind in bots.items():
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"bots: seats are numbered 0 to {players - 1}; got {seat!r}")
-        if kind not in BOTS:
-            raise ValueError(f"bots: seat {seat} must be one of {', '.join(BOTS)}; got {kind!r}")
+        try:
+            check_bot(kind if isinstance(kind, str) else repr(kind))
+        except ValueError:
+            raise ValueError(f"bots: seat {seat} must be one of {BOTS_HELP}; got {kind!r}") from None
     if len(bots) >= players:
         raise ValueError("bots: at least one seat must be left to the environment's agents")
     return dict(bots)

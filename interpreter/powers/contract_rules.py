@@ -32,11 +32,13 @@ class ContractRules:
         cards = game.card_set.cards
         self.ids = {c.id for c in cards for p in c.powers if p.timing == "as_contract"}
         self._rules: list[tuple[str, Modifier]] = []  # (query, modifier), in the order of the cards
+        self._sources: list[tuple[str, int, Callable[[Ctx], Modifier]]] = []  # (card id, rule, maker) of each, for clones
         for defn in {c.id: c for c in cards}.values():
             for power in defn.powers:
                 if power.timing == "as_contract":
                     for i, (query, make) in enumerate(power.changes):
                         self._rules.append((query, self._modifier(defn.id, i, make)))
+                        self._sources.append((defn.id, i, make))
         self._makers: dict[tuple[int, int, int], Modifier] = {}  # (copy uid, rule, seat) -> its modifier
         self._contracted: Contracted | None = None  # None: to be looked up again
         self._none_found = False  # the last look-up found no copy that is a contract
@@ -45,6 +47,24 @@ class ContractRules:
             self._install()
             game.bus.subscribe(ev.ContractMade, self._contract_made)
             game.bus.watch(self._after_event)
+
+    def copy_for(self, runtime: PowerRuntime, made: dict[int, Modifier]) -> ContractRules:
+        """These rules for `runtime`, a clone's (engine/cloning.py): the same rules, in or out of the
+        queries as here, made again for the clone; `made` learns which new modifier stands for each
+        old one. The copies that are contracts are looked up again in the clone."""
+        new = ContractRules.__new__(ContractRules)
+        new.runtime = runtime
+        new.ids = set(self.ids)
+        new._sources = list(self._sources)
+        new._rules = []
+        for (query, old), (card_id, i, make) in zip(self._rules, self._sources, strict=True):
+            modifier = made[id(old)] = new._modifier(card_id, i, make)
+            new._rules.append((query, modifier))
+        new._makers = {}
+        new._contracted = None
+        new._none_found = False
+        new._installed = self._installed
+        return new
 
     def _install(self) -> None:
         """Put the rules in their queries ahead of every other modifier, where they have always been

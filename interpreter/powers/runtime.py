@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.bus.bus import TriggerLoopError
 from interpreter.engine import events as ev
+from interpreter.engine.cloning import CloneError
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship
 from interpreter.lang.timings import CompiledPower
@@ -20,6 +21,7 @@ from interpreter.powers.contract_rules import ContractRules
 from interpreter.powers.world import EngineWorld
 
 if TYPE_CHECKING:
+    from interpreter.engine.cloning import Mapper
     from interpreter.engine.game import Game
 
 MAX_CHAIN = 100  # powers running inside one another deeper than this are a loop
@@ -48,12 +50,15 @@ class Active:
 
 @dataclass(eq=False)
 class ForAWhile:
-    """Modifiers a power installed for a while (`until ...`)."""
+    """Modifiers a power installed for a while (`until ...`); `changes` made them with `ctx` (a clone
+    makes them again with a copy of `ctx`)."""
 
     owner: Player
     installed: list[tuple[str, Modifier]]
     until: str
     turn: int
+    changes: list[tuple[str, Any]] = field(default_factory=list)
+    ctx: Ctx | None = None
 
 
 class PowerRuntime:
@@ -290,7 +295,7 @@ class PowerRuntime:
         if not self.temporary:
             self.game.bus.subscribe(ev.TurnEnded, self._expire)
             self.game.bus.subscribe(ev.TurnStarted, self._expire)
-        self.temporary.append(ForAWhile(ctx.owner, self._install(changes, ctx), until, self.game.turn))
+        self.temporary.append(ForAWhile(ctx.owner, self._install(changes, ctx), until, self.game.turn, changes, ctx))
 
     def _expire(self, event: Any) -> None:
         game = self.game
@@ -401,6 +406,81 @@ class PowerRuntime:
         for power in source.defn.powers:
             if power.timing == "on_completion":
                 self.run(power, self.ctx(ctx.owner, ctx.card))
+
+
+    # --- cloning ----------------------------------------------------------------------------
+    def handler_owners(self, new: Any) -> dict[int, Any]:  # new: a PowerRuntime
+        """The objects whose methods this runtime subscribed to the game's events (by id), each with
+        its counterpart in `new`, a clone's runtime: the clone's bus calls the counterparts' methods."""
+        return {id(self): new, id(self.contract_rules): new.contract_rules}
+
+    def copy_for(self, game: Game, mapper: Mapper) -> tuple[PowerRuntime, dict[int, Modifier]]:
+        """This runtime's state for `game`, a clone (engine/cloning.py): the same powers active in the
+        same order, with the same uses spent, the same rules set for a while and the same one-shot
+        triggers pending, all on the clone's cards and players. Every rule modifier is made again by
+        its maker with a context of the clone; the second value maps each old modifier (by id) to the
+        new one, for the engine to rebuild the clone's rules in the original order."""
+        if self._running or self._checking:
+            raise CloneError("a power is running: a game is cloned between its steps, or from a decision")
+        if self.__dict__.keys() != _FIELDS:
+            raise CloneError(f"runtime fields the clone does not know how to copy: {', '.join(sorted(set(self.__dict__) ^ _FIELDS))}")
+        new = PowerRuntime.__new__(PowerRuntime)
+        new.__dict__ = {name: self.__dict__[name] for name in _KEPT}  # fixed by the card set; the order counter
+        new.game = game
+        new.world = EngineWorld(game, new)
+        made: dict[int, Modifier] = {}
+        actives: dict[int, Active] = {}
+
+        def copied(a: Active) -> Active:
+            twin = actives.get(id(a))
+            if twin is None:
+                twin = actives[id(a)] = Active(mapper.player(a.owner), mapper.card(a.host), a.power, a.order, a.last,
+                                               dict(a.used_by), [], a.holds, a.one_shot)
+                if a.installed:  # a `rule:` power: made again with a context of the clone, as _start made it
+                    twin.installed = _remade(a.installed, a.power.changes, new.ctx(twin.owner, twin.host), made)
+            return twin
+
+        new.by_host = {uid: [copied(a) for a in actives_] for uid, actives_ in self.by_host.items()}
+        new.any_time_active = [copied(a) for a in self.any_time_active]
+        new.triggers = {event: [copied(a) for a in entries] for event, entries in self.triggers.items()}
+        new.standing = [copied(a) for a in self.standing]
+        new.temporary = []
+        for temp in self.temporary:
+            assert temp.ctx is not None
+            ctx = _copied_ctx(temp.ctx, new.world, mapper)
+            new.temporary.append(ForAWhile(mapper.player(temp.owner), _remade(temp.installed, temp.changes, ctx, made),
+                                           temp.until, temp.turn, temp.changes, ctx))
+        new.any_time_used = dict(self.any_time_used)
+        new.from_hand = dict(self.from_hand)  # fixed by the card set; a copy, so that no clone shares a dict with another
+        new.contract_rules = self.contract_rules.copy_for(new, made)
+        new._running = []
+        new._checking = False
+        return new, made
+
+
+# What `copy_for` keeps as it is (fixed for the game, or a number), and everything it copies: a
+# field added to the runtime must be listed here, or a clone refuses to run rather than share it.
+_KEPT = ("container_cards", "_order")
+_FIELDS = frozenset(_KEPT + ("game", "world", "by_host", "any_time_active", "triggers", "standing", "temporary", "_checking",
+                             "any_time_used", "from_hand", "contract_rules", "_running"))
+
+
+def _remade(installed: list[tuple[str, Modifier]], changes: Any, ctx: Ctx, made: dict[int, Modifier]) -> list[tuple[str, Modifier]]:
+    """The modifiers of `changes` made again with `ctx`, noting which new one stands for which old one."""
+    remade = []
+    for (query, old), (query_, make) in zip(installed, changes, strict=True):
+        assert query == query_
+        modifier = made[id(old)] = make(ctx)
+        remade.append((query, modifier))
+    return remade
+
+
+def _copied_ctx(ctx: Ctx, world: EngineWorld, mapper: Mapper) -> Ctx:
+    """The context a power ran with, on the clone: what it named, chose and acted on, the clone's."""
+    twin = Ctx.__new__(Ctx)
+    for name in Ctx.__slots__:
+        setattr(twin, name, world if name == "world" else mapper.value(getattr(ctx, name)))
+    return twin
 
 
 def _own_completion(host: Card, event: Any) -> bool:

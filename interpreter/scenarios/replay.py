@@ -26,7 +26,7 @@ from interpreter.engine.decisions import KINDS, Decision, DecisionRecord
 from interpreter.engine.game import Game, GameResult
 from interpreter.engine.options import GameOptions
 from interpreter.powers import new_game
-from interpreter.sim.runner import BOTS, bot_game
+from interpreter.sim.runner import BOT_PATTERN, bot_game
 
 FORMAT = 1
 MAX_RECORD_BYTES = 64 * 1024 * 1024  # a long game's record is some 100 KB
@@ -73,7 +73,8 @@ def record_schema(min_players: int = 2, max_players: int = 6) -> dict[str, Any]:
             "options": {"type": "array", "maxItems": 100, "items": {"type": "string", "pattern": "^[^=]+=.*$", "maxLength": 1000}},
             "seed": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
             "players": {"type": "integer", "minimum": min_players, "maximum": max_players},
-            "bots": {"type": "array", "items": {"enum": list(BOTS)}, "minItems": min_players, "maxItems": max_players},
+            "bots": {"type": "array", "items": {"type": "string", "pattern": BOT_PATTERN}, "minItems": min_players,
+                     "maxItems": max_players},
             "card_set": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
             "cards": {"type": "object", "propertyNames": {"pattern": "^[a-z0-9_]+$"},
                       "additionalProperties": {"type": "string", "pattern": "^[0-9a-f]{12}$"}},
@@ -250,6 +251,7 @@ class _Checked:
     def __init__(self, bot: Any, log: ScriptedLog):
         self.bot = bot
         self.log = log
+        self.wants_checkpoints = getattr(bot, "wants_checkpoints", False)  # a search bot searches as it did
 
     def choose(self, decision: Decision, game: Game) -> int:
         index = self.bot.choose(decision, game)

@@ -1,5 +1,6 @@
-"""The balance workbench: many games between heuristic bots on all cores, written as they finish
-(so an interrupted run resumes), and per-card and per-game statistics for the report."""
+"""The balance workbench: many games between bots (heuristic bots unless the run names others) on
+all cores, written as they finish (so an interrupted run resumes), and per-card and per-game
+statistics for the report."""
 
 from __future__ import annotations
 
@@ -53,6 +54,12 @@ class BalanceJob:
     seed: int
     cards: CardSpec
     options: tuple[str, ...] = ()
+    bots: tuple[str, ...] = ()  # the bot at each seat, turned one seat per game; () is heuristic everywhere
+
+    def seat_bots(self, index: int) -> list[str]:
+        """The bot at each seat of game `index` (sim/runner.py seat_bots)."""
+        from interpreter.sim.runner import seat_bots
+        return seat_bots(self.bots, self.players, index) if self.bots else ["heuristic"] * self.players
 
 
 # ------------------------------------------------------------------------------------ one game
@@ -73,7 +80,7 @@ def load_spec(spec: CardSpec) -> CardSet:
 
 
 def play_one(job: BalanceJob, index: int) -> dict[str, Any]:
-    """Play game `index` of a job between heuristic bots and return its record; a game that raises
+    """Play game `index` of a job between its bots and return its record; a game that raises
     returns {"index": index, "failed": its failure record} (sim/failures.py) so the run goes on."""
     from interpreter.cards.catalog import load_rules
     from interpreter.engine.game import SetupError
@@ -87,21 +94,22 @@ def play_one(job: BalanceJob, index: int) -> dict[str, Any]:
     seed = game_seed(job.seed, index)
     made: list[Game] = []
     try:
-        return recorded_game(cards, load_rules(), job.players, seed, options, index, made)
+        return recorded_game(cards, load_rules(), job.players, seed, options, index, made, job.seat_bots(index))
     except SetupError:
         raise
     except Exception as exc:
         settings = BatchSettings(job.cards.expansions, job.cards.mods, job.options)
-        return {"index": index, "failed": failure_record(settings, cards, job.players, seed, ["heuristic"] * job.players,
+        return {"index": index, "failed": failure_record(settings, cards, job.players, seed, job.seat_bots(index),
                                                         made[0] if made else None, exc, index)}
 
 
 def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, options: GameOptions, index: int,
-                  made: list[Game] | None = None) -> dict[str, Any]:
-    """Play one game between heuristic bots and return its record (what `summarize` reads); the game
-    is put in `made` first, for a failure record if it raises."""
-    from interpreter.agents.heuristic import heuristic_agents
-    game = new_game(cards, rules, players, seed, options, heuristic_agents(seed, players))
+                  made: list[Game] | None = None, bots: list[str] | None = None) -> dict[str, Any]:
+    """Play one game between `bots` (the bot at each seat; heuristic bots by default) and return its
+    record (what `summarize` reads); the game is put in `made` first, for a failure record if it raises."""
+    from interpreter.sim.runner import bot_agents
+    bots = bots or ["heuristic"] * players
+    game = new_game(cards, rules, players, seed, options, bot_agents(seed, bots))
     if made is not None:
         made.append(game)
     names = {c.name: c.id for c in cards.cards}
@@ -116,12 +124,22 @@ def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, opt
     game.bus.subscribe(ev.PowerUsed, lambda e: fired.update([e.card.id]))
     result = game.play()
     return {
-        "index": index, "seed": seed, "players": players, "colours": result.colours, "totals": result.totals,
+        "index": index, "seed": seed, "players": players, "bots": bots, "colours": result.colours, "totals": result.totals,
         "winners": result.winners, "end_reason": result.end_reason, "turns": result.turns,
         "completed": [[c.id for c in p.shipments] for p in game.players],
         "in_hand": [[c.id for c in p.hand] for p in game.players],
         "power_credits": dict(power_credits), "fired": dict(fired),
+        **search_spent(game),
     }
+
+
+def search_spent(game: Game) -> dict[str, Any]:
+    """What the game's search bots spent: decisions searched and seconds (none: nothing)."""
+    from interpreter.agents.search import SearchAgent
+    bots = [a for a in game.agents if isinstance(a, SearchAgent)]
+    if not bots:
+        return {}
+    return {"searched": sum(b.stats.searched for b in bots), "search_seconds": round(sum(b.stats.seconds for b in bots), 4)}
 
 
 # ------------------------------------------------------------------------------------ running

@@ -1,5 +1,6 @@
 """The benchmark: games per second and microseconds per decision of bot games, heuristic-bot games
-per second, peak memory, and the start-up time of a command."""
+per second, microseconds per clone of a game in progress, peak memory, and the start-up time of a
+command."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from pathlib import Path
 
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
+from interpreter.engine.errors import GameStop
 from interpreter.engine.options import GameOptions
+from interpreter.engine.turn import clean_up, play_turn
 from interpreter.sim.failures import BatchSettings, Failures
 from interpreter.sim.runner import bot_game, game_seed, play_guarded
 from interpreter.sim.workers import unordered
@@ -70,12 +73,33 @@ def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, 
         figures["heuristic_games"] = heuristic_games
         figures["heuristic_workers"] = workers
         figures["heuristic_games_per_s"] = round(heuristic_rate(cards, data, players, heuristic_games, seed, options, workers), 2)
+    figures.update(clone_cost(cards, data, players, seed, options))
     figures["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     figures["failed"] = len(failures.records)
     figures["interrupted"] = interrupted
     if startup_runs:
         figures.update(startup(startup_runs))
     return figures
+
+
+def clone_cost(cards: CardSet, data: RulesData, players: int, seed: int, options: GameOptions,
+               turns: int = 20, clones: int = 200) -> dict[str, float]:
+    """Microseconds per `game.clone()` (what a search bot pays per rollout) of a game `turns` turns
+    into play between heuristic bots, with its active powers and the rules they set."""
+    game = bot_game(cards, data, players, game_seed(seed, 0), options, ["heuristic"] * players)
+    for _ in range(turns):
+        if game.end_reason is not None:
+            break
+        try:
+            play_turn(game)
+        except GameStop:
+            clean_up(game)
+        game.next_leader()
+    game.clone()  # warm
+    start = time.perf_counter()
+    for _ in range(clones):
+        game.clone([])
+    return {"clone_us": round(1e6 * (time.perf_counter() - start) / clones, 1), "clone_after_turns": game.turn}
 
 
 HEURISTIC_CHUNK = 10  # games per task of a worker: a fraction of a second each, for little messaging

@@ -165,17 +165,50 @@ def summarize(records: list[dict[str, Any]], cards: CardSet, job: BalanceJob, se
     typical = pool.wins / pool.n if pool.n else 0.0
     tests.update({"median_completions": median_n,
                   "detectable_at_median": detectable_proportion_change(typical, median_n, max(1, pool.n - median_n)) if median_n else None})
+    bots = list(job.bots) or ["heuristic"] * job.players
     return {
         "meta": {"games": n, "players": job.players, "seed": job.seed, "cards": job.cards.label(),
+                 "bots": bots, "bots_label": bots_label(bots), "ms_per_search_decision": search_ms(records),
                  "options": list(job.options), "seconds": round(seconds, 2),
                  "games_per_s": round(played / seconds, 2) if seconds and played else None, "deck_size": len(cards),
                  "min_completions": min_completions, "fdr": FDR},
         "game": game_stats(records, job.players),
+        "bot_wins": bot_wins(records, job) if len(set(bots)) > 1 else [],
         "cards": rows,
         "tests": tests,
         "typical": {"n": pool.n, "win_rate": typical, "score": pool.scores.as_dict()},
         "standouts": [r["id"] for r in rows if r["significant"]],
     }
+
+
+def bots_label(bots: list[str] | tuple[str, ...]) -> str:
+    """Who played, in words: `4 heuristic bots`, `1 search:20it and 3 heuristic bots`."""
+    counts = Counter(bots)
+    names = [f"{n} {kind}" for kind, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return text + (" bot" if len(bots) == 1 else " bots") + ("" if len(counts) == 1 else " (seats turned one per game)")
+
+
+def search_ms(records: list[dict[str, Any]]) -> float | None:
+    """Milliseconds per decision the search bots searched (None: no search bot played)."""
+    searched = sum(r.get("searched", 0) for r in records)
+    return round(1000 * sum(r.get("search_seconds", 0.0) for r in records) / searched, 1) if searched else None
+
+
+def bot_wins(records: list[dict[str, Any]], job: BalanceJob) -> list[dict[str, Any]]:
+    """Each bot's share of its seats' wins (a shared victory counts 1/k), with its 95% interval."""
+    wins: dict[str, float] = defaultdict(float)
+    seats: Counter[str] = Counter()
+    for r in records:
+        for seat, kind in enumerate(r.get("bots") or job.seat_bots(r["index"])):
+            seats[kind] += 1
+            if seat in r["winners"]:
+                wins[kind] += 1 / len(r["winners"])
+    out = []
+    for kind, n in sorted(seats.items()):
+        low, high = wilson(wins[kind], n)
+        out.append({"bot": kind, "seats": n, "wins": round(wins[kind], 2), "rate": wins[kind] / n, "ci": [low, high]})
+    return out
 
 
 def game_stats(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
@@ -228,10 +261,16 @@ def terminal_summary(results: dict[str, Any]) -> str:
     n = meta["games"]
     speed = f"{meta['games_per_s']} games/s" if meta["games_per_s"] else "all games recorded earlier"
     lines = [f"{n} games, {meta['players']} players, {meta['cards']} ({meta['deck_size']} cards), {speed}",
+             f"Bots: {meta.get('bots_label', bots_label(['heuristic'] * meta['players']))}",
              "Ended by: " + ", ".join(f"{k} {v} of {n} ({pct(v / n if n else None)})" for k, v in sorted(game["end_reasons"].items())),
              f"Turns: mean {game['turns']['mean']}, sd {game['turns']['sd']} (n={n}); winning score mean {game['winning_score']['mean']}",
              "Seats: " + "  ".join(f"P{s['seat']} {pct(s['rate'])} [{pct(s['ci'][0])}-{pct(s['ci'][1])}]" for s in game["seats"])
              + f" (n={n} each)"]
+    if results.get("bot_wins"):
+        lines.append("Wins by bot: " + "  ".join(f"{b['bot']} {pct(b['rate'])} of its seats [{pct(b['ci'][0])}-{pct(b['ci'][1])}] "
+                                                 f"(n={b['seats']})" for b in results["bot_wins"]))
+    if meta.get("ms_per_search_decision"):
+        lines.append(f"Search bots: {meta['ms_per_search_decision']} ms per searched decision")
     if tests:
         lines.append(f"Cards tested: {tests['tested']} with at least {meta['min_completions']} completions "
                      f"({tests['not_ranked']} with fewer are not ranked); {tests['raw_below_alpha']} have p < 0.05 before correction, "

@@ -120,6 +120,10 @@ def one_side(row: dict[str, Any], side: str) -> dict[str, Any]:
 def compare(a: dict[str, Any], b: dict[str, Any], changes: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Compare two runs' results (results.json). `changes` (card_changes) says which cards were
     changed and how; without it, only cards in one run count as changed."""
+    bots_a, bots_b = (r["meta"].get("bots") or ["heuristic"] * r["meta"]["players"] for r in (a, b))
+    if bots_a != bots_b:
+        raise ValueError(f"A and B were played by different bots ({', '.join(bots_a)} and {', '.join(bots_b)}): "
+                         "an A/B comparison needs the same bots on both sides")
     cards_a = {c["id"]: c for c in a["cards"]}
     cards_b = {c["id"]: c for c in b["cards"]}
     min_n = max(a["meta"].get("min_completions", 30), b["meta"].get("min_completions", 30))
@@ -281,7 +285,8 @@ def change_lines(r: dict[str, Any]) -> list[str]:
 
 def compare_summary(result: dict[str, Any]) -> str:
     a, b = result["A"], result["B"]
-    lines = [f"A: {a['cards']} ({a['games']} games)   B: {b['cards']} ({b['games']} games), {a['players']} players, the same seeds"]
+    lines = [f"A: {a['cards']} ({a['games']} games)   B: {b['cards']} ({b['games']} games), {a['players']} players, the same seeds, "
+             f"{a.get('bots_label') or 'heuristic bots'}"]
     changed = [r for r in result["cards"] if r["changed"]]
     lines.append(f"Changed cards ({len(changed)}):" if changed else "No card's definition differs between A and B.")
     for r in changed:

@@ -42,7 +42,7 @@ def _colour(diff: float, lo: float, hi: float) -> str:
 def compare_page(result: dict[str, Any]) -> str:
     a, b = result["A"], result["B"]
     body = (f"<h1>A/B comparison</h1><p class='sub'><b>A</b> {esc(a['cards'])} · <b>B</b> {esc(b['cards'])} · "
-            f"{a['games']} and {b['games']} games on the same seeds, {a['players']} heuristic bots · "
+            f"{a['games']} and {b['games']} games on the same seeds, {esc(a.get('bots_label') or str(a['players']) + ' heuristic bots')} · "
             f"<a href='a/report.html'>A's report</a> · <a href='b/report.html'>B's report</a></p>"
             + headline(result) + changed_section(result) + game_section(result) + others_section(result))
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">'

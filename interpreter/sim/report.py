@@ -86,7 +86,8 @@ def header(meta: dict[str, Any]) -> str:
     speed = f" · {meta['games_per_s']} games per second" if meta.get("games_per_s") else ""
     options = f" · options {', '.join(meta['options'])}" if meta.get("options") else ""
     return (f"<h1>Balance report: {esc(meta['cards'])}</h1>"
-            f"<p class='sub'>{meta['games']} games between {meta['players']} heuristic bots · {meta['deck_size']} cards · "
+            f"<p class='sub'>{meta['games']} games between {esc(meta.get('bots_label') or str(meta['players']) + ' heuristic bots')} · "
+            f"{meta['deck_size']} cards · "
             f"seed {meta['seed']}{options}{speed}</p>")
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from interpreter.agents.heuristic import HeuristicAgent
 from interpreter.agents.random_agent import random_agents
+from interpreter.agents.search import SearchAgent, parse_budget
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
@@ -24,18 +25,39 @@ def game_seed(batch_seed: int, index: int) -> int:
     return batch_seed * 1_000_003 + index
 
 
-BOTS = ("random", "heuristic")
+BOTS = ("random", "heuristic", "search")
+BOTS_HELP = "random, heuristic, search or search:BUDGET (search:50it rollouts, search:200ms per decision)"
+BOT_PATTERN = r"^(random|heuristic|search(:[0-9]+(\.[0-9]+)?(it|ms|s))?)$"  # a bot name, as records hold it
+
+
+def check_bot(name: str) -> str:
+    """A bot name: `random`, `heuristic`, `search`, or `search:BUDGET` (`search:200ms`, `search:50it`).
+    Raises ValueError saying what is allowed."""
+    kind, _, budget = name.partition(":")
+    if kind not in BOTS or (budget and kind != "search"):
+        raise ValueError(f"unknown bot `{name}`: the bots are {BOTS_HELP}")
+    if budget:
+        try:
+            parse_budget(budget)
+        except ValueError as exc:
+            raise ValueError(f"bot `{name}`: {exc} (the bots are {BOTS_HELP})") from None
+    return name
 
 
 def parse_bots(text: str, players: int) -> tuple[str, ...]:
     """A `--bots` value: one bot name for every seat (`heuristic`), or one name per seat
-    (`heuristic,random,random,random`). Raises ValueError saying what is allowed."""
+    (`heuristic,random,random,search:100ms`). Raises ValueError saying what is allowed."""
     names = tuple(b.strip() for b in text.split(","))
     if len(names) == 1:
         names *= players
-    if len(names) != players or any(b not in BOTS for b in names):
+    if len(names) != players:
         raise ValueError(f"--bots needs one name for every seat, or {players} names, one per seat, "
-                         f"among {', '.join(BOTS)}; got `{text}`")
+                         f"among {BOTS_HELP}; got `{text}`")
+    for name in names:
+        try:
+            check_bot(name)
+        except ValueError as exc:
+            raise ValueError(f"--bots: {exc}") from None
     return names
 
 
@@ -46,6 +68,9 @@ def bot_agents(seed: int, kinds: list[str] | tuple[str, ...]) -> list[Any]:
     for seat, kind in enumerate(kinds):
         if kind == "heuristic":
             agents[seat] = HeuristicAgent(seed * 2003 + seat * 31 + 7)
+        elif kind.startswith("search"):
+            budget = kind.partition(":")[2]
+            agents[seat] = SearchAgent(seed * 4001 + seat * 67 + 11, *([parse_budget(budget)] if budget else []))
     return agents
 
 

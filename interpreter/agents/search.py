@@ -1,0 +1,299 @@
+"""A search bot for a game of imperfect information: determinized Monte Carlo with the heuristic bot
+as the rollout policy.
+
+At a decision worth a search, the bot ranks the options with the heuristic's own scores and keeps
+the best few (`width`). It then plays each of them out many times, each time in a *determinization*
+of the game: a copy in which what the bot cannot see is dealt anew, consistently with what it has
+seen. From a copy of the start of the turn (engine/cloning.py), the copy replays the turn's
+decisions up to this one; the cards hidden from the bot (the other players' hands, the deck) then
+swap identities at random, so every hand keeps its size, every card the bot has seen (its hand,
+the table, the options in front of it) stays what it is, and the deck order is unknown; sealed
+bids the others made in this round and not yet revealed are made again by the rollout policy; the
+copy's random generator is reseeded, so its future shuffles and coin flips are unknown too. The
+candidate is chosen, and heuristic bots play every seat on, up to `horizon` turns after this one
+(4 by default) or to the end of the game. A finished game counts 1 for a win (shared by tied
+winners), 0 for a loss; an unfinished one counts the bot's chance to lead, from the final scoring
+as if the game ended there plus what its hand is worth, against the best of the others (a
+logistic of the gap).
+
+The budget is spent by sequential halving (Karnin, Koren and Somekh, 2013): in each round every
+remaining candidate is played out on the same determinizations (common random numbers: the
+candidates are compared on the same deals, which removes most of the noise between them), and the
+worse half is dropped. The heuristic's favourite is kept unless another candidate does better by
+`margin` (0.05 of a win): with a few dozen rollouts the search is noisy, and a noisy search that
+overrules a good heuristic at every near tie plays worse than the heuristic alone (measured in
+4-player games against three heuristic bots: with no margin and a 2-turn horizon, search:20it won
+19 % of 40 games; as now, search:8it won 48 % of 200; docs/bots.md). A budget in iterations (`search:50it`) makes the
+bot deterministic for a seed; a budget in time (`search:200ms`) plays as many rollouts as fit.
+
+Nothing here knows a card: the bot sees decisions, options and the state, and the heuristic's
+valuations price the cards from their powers."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import time
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from interpreter.agents.heuristic import SCORERS, HeuristicAgent, _score_by_value
+from interpreter.agents.valuation import Appraisal
+from interpreter.engine import events as ev
+from interpreter.engine.cloning import CloneError, Replay, copy_state
+from interpreter.engine.state import Card
+
+if TYPE_CHECKING:
+    from interpreter.engine.decisions import Decision, DecisionRecord
+    from interpreter.engine.game import Game
+
+SECRET_KINDS = ("bid",)  # decisions made in secret, revealed together (R10.3): BidsRevealed
+CARD_WORTH = 1.5  # what a card in hand adds to a player's prospects, in points, at the horizon
+LEAD_SCALE = 6.0  # points of lead that make the bot's chance to lead about 73 % (a logistic)
+CARD_FIELDS = ("defn", "id", "name", "good", "action", "tier", "load", "load_total")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one decision may spend: a number of rollouts, or a time in seconds."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def text(self) -> str:
+        if self.iterations is not None:
+            return f"{self.iterations}it"
+        assert self.seconds is not None
+        return f"{round(self.seconds * 1000)}ms"
+
+
+DEFAULT_BUDGET = Budget(iterations=8)  # `search` alone: the budget measured in docs/bots.md
+BUDGET_FORMS = "a number of rollouts (`50it`) or a time per decision (`200ms`, `1.5s`)"
+
+
+def parse_budget(text: str) -> Budget:
+    """`50it`, `200ms` or `1.5s`; a ValueError says what is allowed."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(it|ms|s)\s*", text)
+    if match is None:
+        raise ValueError(f"a search budget is {BUDGET_FORMS}; got `{text}`")
+    number, unit = float(match.group(1)), match.group(2)
+    if unit == "it":
+        if number != int(number) or not 1 <= number <= 100_000:
+            raise ValueError(f"a search budget in rollouts is a whole number from 1 to 100000; got `{text}`")
+        return Budget(iterations=int(number))
+    seconds = number / 1000 if unit == "ms" else number
+    if not 0.001 <= seconds <= 600:
+        raise ValueError(f"a search budget in time is from 1ms to 600s; got `{text}`")
+    return Budget(seconds=seconds)
+
+
+@dataclass
+class Stats:
+    """What one search did, for the benchmark and the ladder."""
+
+    decisions: int = 0
+    searched: int = 0
+    rollouts: int = 0
+    seconds: float = 0.0
+    fallbacks: int = 0  # searches given up for the heuristic's choice (the step could not be copied)
+
+
+class SearchAgent:
+    """`horizon`: turns played out after the current one (None: to the end of the game); `width`:
+    how many of the heuristic's best options are searched; decisions of the `kinds` listed only
+    (None: every kind); `margin`: how much better than the heuristic's favourite (in wins) another
+    option must do to be chosen."""
+
+    wants_checkpoints = True  # Game.play keeps a copy of each turn's start, which the rollouts start from
+
+    def __init__(self, seed: int, budget: Budget = DEFAULT_BUDGET, *, horizon: int | None = 4, width: int = 4,
+                 kinds: tuple[str, ...] | None = None, margin: float = 0.05):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.horizon = horizon
+        self.width = width
+        self.margin = margin
+        self.kinds = kinds
+        self.policy = HeuristicAgent(seed * 7 + 3)  # decisions not searched, and the prior's order
+        self.stats = Stats()
+        self._game: Game | None = None
+        self._revealed = 0  # the length of the game's log when the last sealed choices were revealed
+        self._per_rollout = 0.003  # seconds, a running estimate (time budgets)
+
+    # --- deciding ------------------------------------------------------------------------------
+    def choose(self, decision: Decision, game: Game) -> int:
+        self._watch(game)
+        self.stats.decisions += 1
+        candidates = self.candidates(decision, game)
+        if len(candidates) < 2 or game.step_start is None or not game.in_step:
+            return candidates[0]  # nothing to compare, or no copy of the step's start to search from
+        start = time.perf_counter()
+        try:
+            best = self._halving(decision, game, candidates, start)
+        except CloneError:  # the step's start does not replay to this decision (a game driven by hand)
+            self.stats.fallbacks += 1
+            return candidates[0]
+        self.stats.searched += 1
+        self.stats.seconds += time.perf_counter() - start
+        return best
+
+    def _watch(self, game: Game) -> None:
+        """Follow the game's reveals of sealed choices (an observer: clones do not copy it)."""
+        if self._game is not game:
+            self._game = game
+            self._revealed = len(game.log)
+            game.bus.subscribe(ev.BidsRevealed, self._on_reveal)
+
+    def _on_reveal(self, _event: Any) -> None:
+        assert self._game is not None
+        self._revealed = len(self._game.log)
+
+    def candidates(self, decision: Decision, game: Game) -> list[int]:
+        """The options worth searching, the heuristic's favourite first: all of them (at most
+        `width`), or only the favourite for a decision not searched."""
+        if self.kinds is not None and decision.kind not in self.kinds:
+            return [self.policy.choose(decision, game)]
+        n = len(decision.options)
+        if decision.kind == "bid":  # amounts in order: around the heuristic's bid, and nothing
+            pick = self.policy.choose(decision, game)
+            order = sorted(range(n), key=lambda i: (abs(i - pick), i))
+            near = order[:self.width - 1]
+            return near + [0] if 0 not in near else order[:self.width]
+        view = Appraisal(game, game.players[decision.player])  # the heuristic's scores, without its noise
+        scorer = SCORERS.get(decision.kind, _score_by_value)
+        scores = [scorer(self.policy, view, o if scorer is _score_by_value else o.value) for o in decision.options]
+        return sorted(range(n), key=lambda i: (-scores[i], i))[:self.width]
+
+    def _halving(self, decision: Decision, game: Game, candidates: list[int], start: float) -> int:
+        """Sequential halving over `candidates` with common random numbers; the best mean wins (the
+        heuristic's order breaks ties)."""
+        budget = self.budget
+        total = budget.iterations if budget.iterations is not None else max(len(candidates), int(budget.seconds / self._per_rollout))  # type: ignore[operator]
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        sums = dict.fromkeys(candidates, 0.0)
+        counts = dict.fromkeys(candidates, 0)
+        alive = list(candidates)
+        records, cut = self._script(game, decision.player)
+        for r in range(rounds):
+            per = max(1, total // (rounds * len(alive)))
+            seeds = [self.rng.getrandbits(48) for _ in range(per)]
+            for seed in seeds:
+                for index in alive:
+                    t = time.perf_counter()
+                    sums[index] += self.rollout(game, records, cut, decision, index, seed)
+                    counts[index] += 1
+                    self.stats.rollouts += 1
+                    self._per_rollout = 0.9 * self._per_rollout + 0.1 * (time.perf_counter() - t)
+                if budget.seconds is not None and time.perf_counter() - start > budget.seconds:
+                    break
+            if budget.seconds is not None and time.perf_counter() - start > budget.seconds:
+                break
+            if r < rounds - 1:
+                alive.sort(key=lambda i: (-sums[i] / max(counts[i], 1), candidates.index(i)))
+                alive = alive[:max(1, math.ceil(len(alive) / 2))]
+        best = max(alive, key=lambda i: (sums[i] / max(counts[i], 1), -candidates.index(i)))
+        favourite = candidates[0]
+        # the heuristic's favourite stays unless the search found better by a margin
+        if (best != favourite and counts[favourite] and counts[best]
+                and sums[best] / counts[best] < sums[favourite] / counts[favourite] + self.margin):
+            return favourite
+        return best
+
+    def _script(self, game: Game, seat: int) -> tuple[list[DecisionRecord], int]:
+        """The turn's decisions so far, and how many of them a rollout replays: up to the first
+        sealed choice of another player not yet revealed (the bot has not seen it)."""
+        records = list(game.log[game.step_log:])
+        cut = len(records)
+        seen = self._revealed - game.step_log  # records before this index were revealed
+        for i in range(max(0, seen), len(records)):
+            if records[i].kind in SECRET_KINDS and records[i].player != seat:
+                cut = i
+                break
+        return records, cut
+
+    # --- one rollout ---------------------------------------------------------------------------
+    def rollout(self, game: Game, records: list[DecisionRecord], cut: int, decision: Decision, index: int, seed: int) -> float:
+        """Play option `index` of `decision` out once in the determinization `seed`; the bot's value."""
+        assert game.step_start is not None
+        fork = copy_state(game.step_start, [])
+        n = len(fork.players)
+        rng = random.Random(seed)
+        agents: list[Any] = [HeuristicAgent(rng.getrandbits(32)) for _ in range(n)]
+        root = Root(decision, index, agents, rng.getrandbits(48), [r for r in records[cut:] if r.player == decision.player])
+        fork.agents = [Replay(records[:cut], [root] * n)] * n if cut else [root] * n
+        if self.horizon is not None:
+            limit = min(game.options.max_turns, fork.turn + 1 + self.horizon)
+            fork.options = fork.rules.options = replace(fork.options, max_turns=limit)
+        result = fork.play()
+        seat = decision.player
+        if result.end_reason != "turn-limit" or fork.turn >= game.options.max_turns:
+            return 1.0 / len(result.winners) if seat in result.winners else 0.0
+        prospects = [t + CARD_WORTH * len(p.hand) for t, p in zip(result.totals, fork.players, strict=True)]
+        lead = prospects[seat] - max(v for s, v in enumerate(prospects) if s != seat)
+        return 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
+
+
+class Root:
+    """Every seat's agent in a rollout once the replay of the known decisions is over: at its first
+    call it determinizes the copy; the searching player's own decisions of the step that the replay
+    could not make (they came after a sealed choice of another player) are made again as they were
+    made; the searching player's decision now takes the candidate; heuristic bots do the rest."""
+
+    def __init__(self, decision: Decision, index: int, agents: list[Any], seed: int, own: list[DecisionRecord]):
+        self.decision = decision
+        self.index = index
+        self.agents = agents
+        self.seed = seed
+        self.own = list(own)  # the searching player's decisions after the cut, in order
+        self.dealt = False
+        self.rooted = False
+
+    def choose(self, decision: Decision, game: Game) -> int:
+        if not self.dealt:
+            self.dealt = True
+            determinize(game, self.decision.player, random.Random(self.seed), seen=option_cards(decision))
+        if not self.rooted and decision.player == self.decision.player:
+            if self.own:
+                record = self.own.pop(0)
+                if record.kind == decision.kind and record.index < len(decision.options):
+                    return record.index
+                self.own.clear()  # the step went otherwise in this deal: the heuristic plays on
+            elif decision.kind == self.decision.kind and len(decision.options) == len(self.decision.options):
+                self.rooted = True
+                return self.index
+        return self.agents[decision.player].choose(decision, game)
+
+
+def option_cards(decision: Decision) -> set[int]:
+    """The uids of the cards an option of `decision` shows (its player has seen them)."""
+    seen: set[int] = set()
+
+    def look(value: Any, depth: int = 0) -> None:
+        if isinstance(value, Card):
+            seen.add(value.uid)
+        elif isinstance(value, tuple | list) and depth < 3:
+            for v in value:
+                look(v, depth + 1)
+        elif hasattr(value, "card") and isinstance(value.card, Card):  # a card picked for a power
+            seen.add(value.card.uid)
+
+    for option in decision.options:
+        look(option.value)
+    return seen
+
+
+def determinize(game: Game, seat: int, rng: random.Random, seen: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+    """Deal anew what `seat` cannot see: the cards in the other players' hands and in the deck swap
+    identities at random (each hand keeps its size; the cards `seen` stay what they are), and the
+    game's generator is reseeded (future shuffles and coin flips are unknown). The card objects stay
+    where they are, so whatever the engine holds on to in the middle of a step stays valid."""
+    hidden = [c for p in game.players if p.seat != seat for c in p.hand if c.uid not in seen]
+    hidden += [c for c in game.zones.deck if c.uid not in seen]
+    faces = [tuple(getattr(c, name) for name in CARD_FIELDS) for c in hidden]
+    rng.shuffle(faces)
+    for card, face in zip(hidden, faces, strict=True):
+        for name, value in zip(CARD_FIELDS, face, strict=True):
+            setattr(card, name, value)
+    game.rng.seed(rng.getrandbits(64))

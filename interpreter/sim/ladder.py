@@ -1,0 +1,213 @@
+"""The strength ladder: every pair of bots plays on the same seeds, and each bot gets a win rate
+against each other bot (with a 95% Wilson interval) and an Elo-like rating.
+
+A pair (A, B) plays two games on each seed: A at one seat against B at every other seat, and B at
+one seat against A at every other. With two players that is A against B with the seats swapped;
+with more, it is "one against the field", whose fair share is 1/players. The seat of the lone bot
+turns with the seed, so every seat is used equally often.
+
+The rating is the Luce (Plackett) model of who wins a game: a bot of strength g wins a game with
+probability g / (the sum of the strengths at the table, one per seat). With two players it is the
+Bradley-Terry model behind Elo. The strengths are fitted by maximum likelihood (Hunter's
+minorization-maximization, 2004), with one drawn two-player game of every bot against a reference
+bot as a prior, so a bot that never wins keeps a finite rating. A rating is 400 * log10(strength)
+on a scale where the reference is 1500: 400 points apart, a two-player game is won 10 to 1.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from interpreter.sim.balance import CardSpec, load_spec
+from interpreter.sim.stats import wilson
+from interpreter.sim.workers import unordered
+
+REFERENCE = 1500.0
+PRIOR_GAMES = 1.0  # drawn two-player games of every bot against the reference
+
+
+@dataclass(frozen=True)
+class LadderJob:
+    bots: tuple[str, ...]
+    games: int  # seeds per pair: each pair plays 2 * games games
+    players: int
+    seed: int
+    cards: CardSpec
+    options: tuple[str, ...] = ()
+
+    def pairs(self) -> list[tuple[str, str]]:
+        return [(a, b) for i, a in enumerate(self.bots) for b in self.bots[i + 1:]]
+
+    def tasks(self) -> list[tuple[int, str, str]]:
+        """(seed index, lone bot, field bot) of every game, seed by seed, so that an interrupted
+        ladder has played every pair about as often."""
+        return [(i, lone, field) for i in range(self.games) for a, b in self.pairs() for lone, field in ((a, b), (b, a))]
+
+
+def seating(job: LadderJob, index: int, lone: str, field: str) -> list[str]:
+    seat = index % job.players
+    return [lone if s == seat else field for s in range(job.players)]
+
+
+def play_ladder_game(job: LadderJob, index: int, lone: str, field: str) -> dict[str, Any]:
+    """Play one ladder game and return its record: the bot at each seat, the winners, and what the
+    search bots spent."""
+    from interpreter.agents.search import SearchAgent
+    from interpreter.cards.catalog import load_rules
+    from interpreter.engine.options import GameOptions, parse_option
+    from interpreter.sim.runner import bot_game, game_seed
+    options = GameOptions()
+    for text in job.options:
+        options = parse_option(text, options)
+    bots = seating(job, index, lone, field)
+    game = bot_game(load_spec(job.cards), load_rules(), job.players, game_seed(job.seed, index), options, bots)
+    start = time.perf_counter()
+    result = game.play()
+    searched = [(a.stats.searched, a.stats.seconds) for a in game.agents if isinstance(a, SearchAgent)]
+    return {"index": index, "lone": lone, "field": field, "bots": bots, "winners": list(result.winners),
+            "turns": result.turns, "seconds": round(time.perf_counter() - start, 4),
+            "searched": sum(n for n, _ in searched), "search_seconds": round(sum(s for _, s in searched), 4)}
+
+
+def _play(args: tuple[LadderJob, int, str, str]) -> dict[str, Any]:
+    return play_ladder_game(*args)
+
+
+def _records(job: LadderJob, workers: int) -> Iterator[dict[str, Any]]:
+    tasks = job.tasks()
+    if workers <= 1:
+        for index, lone, field in tasks:
+            yield play_ladder_game(job, index, lone, field)
+        return
+    # the balance run's workers (sim/workers.py): Ctrl-C stops them at once, and they die with the ladder
+    yield from unordered(_play, [(job, index, lone, field) for index, lone, field in tasks], min(workers, len(tasks)))
+
+
+def run_ladder(job: LadderJob, workers: int | None = None,
+               progress: Callable[[int, int, float], None] | None = None) -> tuple[list[dict[str, Any]], bool]:
+    """Play the ladder's games on `workers` processes (default: every core). Returns (the records of
+    the finished games, interrupted): Ctrl-C stops and keeps what finished."""
+    load_spec(job.cards)  # a bad card set fails here, once, before any worker starts
+    workers = workers or os.cpu_count() or 1
+    total = len(job.tasks())
+    records: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    try:
+        for record in _records(job, workers):
+            records.append(record)
+            if progress:
+                progress(len(records), total, time.perf_counter() - start)
+    except KeyboardInterrupt:
+        return records, True
+    return records, False
+
+
+# ------------------------------------------------------------------------------ the figures
+
+def win_share(record: dict[str, Any], bot: str) -> float:
+    """The share of the game's victory that went to `bot`'s seats (tied winners share it, R17.10)."""
+    winners = record["winners"]
+    return sum(1 for s in winners if record["bots"][s] == bot) / len(winners) if winners else 0.0
+
+
+def head_to_head(records: list[dict[str, Any]], players: int = 0) -> dict[tuple[str, str], dict[str, Any]]:
+    """For each (row, column): games played, the row bot's wins (shared wins count their share) and
+    its 95% interval. With more than two players the row bot is the lone seat against the column's
+    field; with two, every game of the pair counts, whichever bot had which seat."""
+    wins: dict[tuple[str, str], float] = defaultdict(float)
+    games: dict[tuple[str, str], int] = defaultdict(int)
+    for r in records:
+        lone, field = r["lone"], r["field"]
+        sides = [(lone, field)] + ([(field, lone)] if players == 2 else [])
+        for row, column in sides:
+            games[(row, column)] += 1
+            wins[(row, column)] += win_share(r, row)
+    out = {}
+    for key, n in games.items():
+        low, high = wilson(wins[key], n)
+        out[key] = {"games": n, "wins": round(wins[key], 2), "rate": wins[key] / n, "low": low, "high": high}
+    return out
+
+
+def ratings(records: list[dict[str, Any]], bots: tuple[str, ...], rounds: int = 2000) -> dict[str, float]:
+    """The Elo-like rating of every bot: the maximum-likelihood strengths of the Luce model of the
+    winner (see the module's docstring), as 1500 + 400 * log10(strength)."""
+    names = list(bots)
+    wins = dict.fromkeys(names, PRIOR_GAMES / 2)  # the prior: drawn games against the reference (strength 1)
+    tables: list[tuple[dict[str, int], float]] = [({b: 1}, PRIOR_GAMES) for b in names]  # (seats per bot, weight)
+    reference_seats = 1
+    for r in records:
+        seats: dict[str, int] = defaultdict(int)
+        for b in r["bots"]:
+            seats[b] += 1
+        tables.append((dict(seats), 1.0))
+        for b in seats:
+            wins[b] += win_share(r, b)
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(rounds):
+        denominators = dict.fromkeys(names, 0.0)
+        for i, (seats, weight) in enumerate(tables):
+            total = sum(strength[b] * n for b, n in seats.items()) + (reference_seats if i < len(names) else 0)
+            for b, n in seats.items():
+                denominators[b] += weight * n / total
+        new = {b: wins[b] / denominators[b] if denominators[b] else strength[b] for b in names}
+        done = max(abs(math.log(new[b] / strength[b])) for b in names) < 1e-9
+        strength = new
+        if done:
+            break
+    return {b: REFERENCE + 400 * math.log10(strength[b]) for b in names}
+
+
+def summary(job: LadderJob, records: list[dict[str, Any]], interrupted: bool, seconds: float) -> dict[str, Any]:
+    """What the ladder found, as the JSON the command prints."""
+    pairs = head_to_head(records, job.players)
+    rating = ratings(records, job.bots)
+    searched = sum(r["searched"] for r in records)
+    search_ms = {}
+    for bot in (b for b in job.bots if b.startswith("search")):
+        # the games where this is the only search bot: what they spent is its own
+        alone = [r for r in records if bot in r["bots"] and all(b == bot or not b.startswith("search") for b in r["bots"])]
+        n = sum(r["searched"] for r in alone)
+        if n:
+            search_ms[bot] = round(1000 * sum(r["search_seconds"] for r in alone) / n, 2)
+    return {
+        "bots": list(job.bots), "players": job.players, "seeds": job.games, "seed": job.seed, "cards": job.cards.label(),
+        "options": list(job.options), "games": len(records), "planned": len(job.tasks()), "interrupted": interrupted,
+        "seconds": round(seconds, 1), "fair_share": 1 / job.players, "searched_decisions": searched,
+        "ms_per_search_decision": search_ms,
+        "rating": {b: round(v) for b, v in sorted(rating.items(), key=lambda kv: -kv[1])},
+        "pairs": [{"lone": lone, "field": field, **{k: round(v, 4) if isinstance(v, float) else v for k, v in figures.items()}}
+                  for (lone, field), figures in sorted(pairs.items())],
+    }
+
+
+def table_text(s: dict[str, Any]) -> str:
+    """The ladder as a terminal table: ratings, then the lone seat's win rate against each field."""
+    bots: list[str] = s["bots"]
+    fair = s["fair_share"]
+    what = ("head to head, every game of the pair, seats swapped" if s["players"] == 2 else
+            f"one seat (row) against {s['players'] - 1} seats of the column's bot; a fair share is {fair:.0%}")
+    lines = [f"Ladder: {s['games']} of {s['planned']} games{' (interrupted)' if s['interrupted'] else ''}, "
+             f"{s['players']} players, {s['seeds']} seeds per pair from seed {s['seed']}, cards {s['cards']}, {s['seconds']}s",
+             "", "Rating (Elo-like, 1500 = the reference):"]
+    for bot, value in s["rating"].items():
+        ms = s["ms_per_search_decision"].get(bot)
+        lines.append(f"  {bot:<16} {value:>5}" + (f"   ({ms} ms per searched decision)" if ms is not None else ""))
+    lines += ["", f"Win rate of the row's bot, {what} (95% Wilson interval, games):"]
+    cells = {(p["lone"], p["field"]): p for p in s["pairs"]}
+    width = max(16, *(len(b) + 2 for b in bots))
+    lines.append(" " * width + "".join(f"{b:>{width + 8}}" for b in bots))
+    for row in bots:
+        text = f"{row:<{width}}"
+        for col in bots:
+            p = cells.get((row, col))
+            cell = "-" if p is None else f"{p['rate']:.0%} ({p['low']:.0%}-{p['high']:.0%}, {p['games']})"
+            text += f"{cell:>{width + 8}}"
+        lines.append(text)
+    return "\n".join(lines)
