@@ -165,3 +165,27 @@ def test_the_examples_of_a_card_file_come_from_the_cache_and_an_edit_is_seen(sto
     path.write_text(CARD + "examples:\n  - name: second\n    players: 2\n")
     edited, _ = scenarios_in_file(path)
     assert [s.name for s in edited] == ["second"] and len(parsed) == 1
+
+
+def test_checked_example_setups_come_from_the_cache_but_follow_the_card_set(store, tmp_path, monkeypatch, capsys):
+    """`validate` keeps each file's checked example setups, keyed by the file and the whole card set:
+    unchanged, nothing is built again; when another card the example uses leaves the set, the
+    example is checked again and fails."""
+    from interpreter import validation
+    from interpreter.cli import main
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "bolts.yaml").write_text(CARD.replace("set: base", "set: tools") + (
+        "examples:\n  - name: bolts in a hand with nuts\n    players: 2\n    setup:\n      players:\n"
+        "        - hand: [bolts, nuts]\n"))
+    nuts = folder / "nuts.yaml"
+    nuts.write_text(CARD.replace("bolts", "nuts").replace("Bolts", "Nuts").replace("set: base", "set: tools"))
+    assert main(["validate", str(folder)]) == 0
+    built: list[str] = []
+    original = validation.check_scenario_setup
+    monkeypatch.setattr(validation, "check_scenario_setup", lambda sc, *a: built.append(sc.name) or original(sc, *a))
+    capsys.readouterr()
+    assert main(["validate", str(folder)]) == 0 and built == []  # served from the cache
+    nuts.unlink()
+    assert main(["validate", str(folder)]) == 1 and built == ["bolts in a hand with nuts"]
+    assert "nuts" in capsys.readouterr().out
