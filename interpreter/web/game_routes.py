@@ -94,9 +94,8 @@ async def viewer_file(request: Request) -> Response:
 
 
 def _bot_game(desk: Desk, players: int, seed: int, bots: str) -> dict[str, Any]:
-    from interpreter.agents.heuristic import heuristic_agents
-    from interpreter.agents.random_agent import random_agents
-    agents: list[Any] = heuristic_agents(seed, players) if bots == "heuristic" else random_agents(seed, players)
+    from interpreter.sim.runner import bot_agents
+    agents: list[Any] = bot_agents(seed, [bots] * players)
     game = new_game(desk.cards, desk.rules, players, seed, None, agents)
     return make_record(game, game.play(), desk.record_settings())
 

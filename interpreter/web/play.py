@@ -11,18 +11,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from interpreter.agents.heuristic import HeuristicAgent
-from interpreter.agents.random_agent import RandomAgent
 from interpreter.engine.game import Game
 from interpreter.powers import new_game
 from interpreter.scenarios.replay import make_record
+from interpreter.sim.runner import bot_agents
 from interpreter.web.table import EventLog, decision_info, scores, snapshot
 
 if TYPE_CHECKING:
     from interpreter.engine.decisions import Decision
     from interpreter.web.desk import Desk
 
-BOTS = ("heuristic", "random")
+BOTS = ("heuristic", "search", "random")  # `search`: the search bot at its default budget (docs/bots.md)
 log = logging.getLogger("importexport.desk")
 
 
@@ -53,8 +52,7 @@ class PlaySession:
         self.seat = seat
         self.bots = bots
         self.settings = desk.record_settings()
-        agents: list[Any] = [HeuristicAgent(self.seed * 2003 + s * 31 + 7) if bots == "heuristic" else RandomAgent(self.seed * 1009 + s * 7919 + 1)
-                             for s in range(players)]
+        agents: list[Any] = bot_agents(self.seed, [bots] * players)  # seeded per seat as in simulate and play
         agents[seat] = BrowserSeat(self)
         self.game = new_game(desk.cards, desk.rules, players, self.seed, None, agents)
         self.log = EventLog(self.game)

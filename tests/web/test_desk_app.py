@@ -242,6 +242,27 @@ def test_play_offers_the_seat_its_decisions_and_shows_only_its_hand(client: Test
     assert "`players` must be a whole number" in client.post("/play/start", data={"players": "x"}).text.replace("&#96;", "`")
 
 
+def test_play_against_search_bots_to_the_end(client: TestClient, desk: Desk) -> None:
+    """The search bot as opponent (issue 16): it searches between the person's clicks without ever
+    waiting for the person's seat, and the game ends with its record saved."""
+    from interpreter.agents.search import SearchAgent
+    start = client.post("/play/start", data={"players": "2", "seat": "2", "seed": "5", "bots": "search"})
+    assert start.status_code == 200
+    key = str(start.url).rsplit("/", 1)[1]
+    session = desk.played.get(key, "game")
+    assert isinstance(session.game.agents[0], SearchAgent)
+    clicks = 0
+    while not session.finished and clicks < 2000:
+        assert session.wait_ready(60), "the search bot did not answer"
+        if session.pending is None:
+            break
+        session.click(session.pending.number, 0)
+        clicks += 1
+    assert session.wait_ready(60) and session.finished and session.error is None and session.record is not None
+    stats = session.game.agents[0].stats
+    assert clicks > 10 and stats.searched > 10 and stats.fallbacks <= stats.searched // 20
+
+
 # ------------------------------------------------------------------------------------ the command
 
 def test_serve_without_the_web_extra_says_how_to_install_it(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
