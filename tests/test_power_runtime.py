@@ -141,6 +141,15 @@ def test_a_returning_ship_counts_the_containers_it_put_to_sea_with_R9_2():
     assert [e.carried for e in returned] == [4]
 
 
+def _soap_owner(game):  # type: ignore[no-untyped-def]
+    """The first player, with Soap (holding the powers under test) in Shipments and an empty hand."""
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    clear(game, p.hand)
+    return p
+
+
 def _contract_wheat_with(game, p) -> None:  # type: ignore[no-untyped-def]
     """p (seat 0, leading) leads CONTRACT with Wheat and contracts Beer (tier 0), the other player draws."""
     give(game, p.hand, "wheat", "beer")
@@ -154,10 +163,7 @@ def test_good_types_you_have_counts_each_type_once(goods, types):
     """`good type you have`: the different good types in Goods, not the goods (two agriculture goods are one type)."""
     cards = with_powers(soap=["when you contract a card: gain 2 for each good type you have"])
     game = new_game(players=2, cards=cards)
-    p = game.players[0]
-    give(game, p.hand, "soap")
-    game.add_shipment(p, p.hand.pop())
-    clear(game, p.hand)
+    p = _soap_owner(game)
     give(game, p.goods, *goods)
     p.credits = 10
     _contract_wheat_with(game, p)
@@ -170,10 +176,7 @@ def test_good_types_among_cards_in_a_place():
                               "is at least 3 then gain 4"])
     for hand, gained in ((("rice", "sugar", "pens"), 0), (("rice", "pens", "gold_watches"), 4)):
         game = new_game(players=2, cards=cards)
-        p = game.players[0]
-        give(game, p.hand, "soap")
-        game.add_shipment(p, p.hand.pop())
-        clear(game, p.hand)
+        p = _soap_owner(game)
         give(game, p.hand, *hand)
         p.credits = 10
         _contract_wheat_with(game, p)
@@ -192,10 +195,7 @@ def test_a_comparison_in_words_means_its_symbol(words, symbol):
         for power in (written, symbolic):
             game = new_game(players=2, cards=CardSet([dataclasses.replace(c, powers=(power.compile(),)) if c.id == "soap" else c
                                                        for c in _PLAIN.cards]))
-            p = game.players[0]
-            give(game, p.hand, "soap")
-            game.add_shipment(p, p.hand.pop())
-            clear(game, p.hand)
+            p = _soap_owner(game)
             give(game, p.hand, *hand)
             p.credits = 10
             _contract_wheat_with(game, p)
@@ -209,10 +209,7 @@ def test_the_opponent_with_the_most_credits_pays_R15(credits, paid_by):
     when you have the most yourself."""
     cards = with_powers(soap=["when you contract a card: the opponent with the most credits pays you 4"])
     game = new_game(players=3, cards=cards)
-    p = game.players[0]
-    give(game, p.hand, "soap")
-    game.add_shipment(p, p.hand.pop())
-    clear(game, p.hand)
+    p = _soap_owner(game)
     for player, amount in zip(game.players, credits, strict=True):
         player.credits = amount
     use_script(game, [(0, "CONTRACT with Wheat"), (0, "contract Beer"), (1, "draw"), (2, "draw")])
@@ -244,10 +241,7 @@ def test_an_amount_read_from_the_game_moves_credits_in_steps_of_2_R1_8_3(credits
     """`gain half your credits rounded down`: 10 -> 5 -> 4 (credits move in 2s), 12 -> 6."""
     cards = with_powers(soap=["when you contract a card: gain half your credits rounded down"])
     game = new_game(players=2, cards=cards)
-    p = game.players[0]
-    give(game, p.hand, "soap")
-    game.add_shipment(p, p.hand.pop())
-    clear(game, p.hand)
+    p = _soap_owner(game)
     p.credits = credits
     _contract_wheat_with(game, p)
     assert p.credits == credits + gained
@@ -257,10 +251,7 @@ def test_each_payer_pays_half_of_their_own_credits():
     """`each other player pays you half their credits rounded down (at most 6)`: `their` is the payer's."""
     cards = with_powers(soap=["when you contract a card: each other player pays you half their credits rounded down (at most 6)"])
     game = new_game(players=3, cards=cards)
-    p, q, r = game.players
-    give(game, p.hand, "soap")
-    game.add_shipment(p, p.hand.pop())
-    clear(game, p.hand)
+    p, q, r = _soap_owner(game), *game.players[1:]
     p.credits, q.credits, r.credits = 10, 8, 30
     _contract_wheat_with(game, p)
     assert (q.credits, r.credits, p.credits) == (4, 24, 20)
@@ -284,10 +275,7 @@ def test_take_credits_from_players_is_paid_by_each_of_them_OQ_33():
     cards = with_powers(soap=["when you contract a card: take 4 credits from each other player",
                               "when you contract a card: take half their credits rounded down from each other player"])
     game = new_game(players=3, cards=cards)
-    p, q, r = game.players
-    give(game, p.hand, "soap")
-    game.add_shipment(p, p.hand.pop())
-    clear(game, p.hand)
+    p, q, r = _soap_owner(game), *game.players[1:]
     p.credits, q.credits, r.credits = 10, 2, 20
     _contract_wheat_with(game, p)
     # 4 each (q has only 2), then half of what is left: q 0 -> 0, r 16 -> 8
@@ -317,10 +305,7 @@ def test_words_a_designer_writes_for_the_same_event(written, same_as):
 def test_a_condition_after_its_effect_means_the_same_as_before_it(line, credits, gained):
     """`EFFECT if CONDITION` is `if CONDITION then EFFECT`: the step happens only when it holds."""
     game = new_game(players=2, cards=with_powers(soap=[line]))
-    p = game.players[0]
-    give(game, p.hand, "soap")
-    game.add_shipment(p, p.hand.pop())
-    clear(game, p.hand)
+    p = _soap_owner(game)
     p.credits = credits
     _contract_wheat_with(game, p)
     assert p.credits == credits + gained
@@ -330,10 +315,7 @@ def test_cards_without_a_place_come_from_the_acting_players_hand():
     """`each other player discards 1 card`: each discards from his or her own hand (no `from` written)."""
     cards = with_powers(soap=["when you contract a card: each other player discards 1 card"])
     game = new_game(players=3, cards=cards)
-    p, q, r = game.players
-    give(game, p.hand, "soap")
-    game.add_shipment(p, p.hand.pop())
-    clear(game, p.hand)
+    p, q, r = _soap_owner(game), *game.players[1:]
     give(game, p.hand, "wheat", "beer", "sugar")
     for other, held in ((q, ("rice", "pens")), (r, ("cups",))):
         clear(game, other.hand)

@@ -143,31 +143,28 @@ class PlayersCounted(Group):
     examples: ClassVar[tuple[str, ...]] = ("on completion: gain 2 for each opponent who has more shipments than you",
                                            "at game end: score 3 for each other player who has no luxury goods",
                                            "as soon as the number of opponents who have 4 or more goods >= 2: draw 2")
-    others: bool = True
+    group: PlayerGroup = PlayerGroup("others")  # every player, or the others
     who: Predicate | None = None
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> PlayersCounted:
-        w = words(children)
-        return cls(w[0] in ("other", "opponent", "opponents"), first(children, Predicate), col=col)
+        others = words(children)[0] in ("other", "opponent", "opponents")
+        return cls(PlayerGroup("others" if others else "every", col=col), first(children, Predicate), col=col)
 
     def english(self) -> str:
-        noun = "other player" if self.others else "player"
+        noun = "other player" if self.group.kind == "others" else "player"
         return f"{noun} who {self.who.english()}" if self.who is not None else noun
 
     def plural(self) -> str:
-        noun = "other players" if self.others else "players"
+        noun = "other players" if self.group.kind == "others" else "players"
         if self.who is None:
             return noun
         said = self.who.english()
         return f"{noun} who {'have ' + said[4:] if said.startswith('has ') else said}"
 
     def count(self) -> Number:
-        others = self.others
-        holds: Callable[[Ctx, Player], bool] | None = self.who.holds() if self.who is not None else None
-        def players(ctx: Ctx) -> list[Player]:
-            everyone = ctx.world.players_from(ctx.owner)
-            return everyone[1:] if others else everyone
-        if holds is None:
+        players = self.group.resolve()
+        if self.who is None:
             return lambda ctx: len(players(ctx))
+        holds: Callable[[Ctx, Player], bool] = self.who.holds()
         return lambda ctx: sum(1 for p in players(ctx) if holds(ctx, p))

@@ -556,7 +556,7 @@ class Event(Trigger):
         checks: list[Match] = []
         if spec.action_field and action:
             checks.append(lambda ctx, e: getattr(e, spec.action_field) == action)
-        if spec.least_field:
+        if spec.least_field and least:  # `draws` without `N or more` tests nothing
             checks.append(lambda ctx, e: getattr(e, spec.least_field) >= least)
         if spec.by:
             checks.append(lambda ctx, e: e.by == spec.by)

@@ -16,6 +16,7 @@ from starlette.routing import BaseRoute, Route
 
 from interpreter.powers import new_game
 from interpreter.scenarios.replay import make_record
+from interpreter.sim.runner import bot_agents
 from interpreter.web.desk import Desk, DeskError
 from interpreter.web.pages import desk_of
 from interpreter.web.play import BOTS, PlaySession
@@ -94,7 +95,6 @@ async def viewer_file(request: Request) -> Response:
 
 
 def _bot_game(desk: Desk, players: int, seed: int, bots: str) -> dict[str, Any]:
-    from interpreter.sim.runner import bot_agents
     agents: list[Any] = bot_agents(seed, [bots] * players)
     game = new_game(desk.cards, desk.rules, players, seed, None, agents)
     return make_record(game, game.play(), desk.record_settings())
