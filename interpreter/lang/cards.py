@@ -517,7 +517,8 @@ class Owned(Group):
     def _where(self) -> str:
         if self.place is None:
             return area(self.owner.english(), self.zone)
-        return f"{'on' if isinstance(self.place, Ships) else 'in'} {self.place.english()}"
+        on = isinstance(self.place, Ships) or (isinstance(self.place, Where) and self.place.zone == "island")
+        return f"{'on' if on else 'in'} {self.place.english()}"
 
     def count(self) -> Number:
         if self.place is None:

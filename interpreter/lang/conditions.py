@@ -698,7 +698,9 @@ class Drawn(Condition):
     def english(self) -> str:
         if self.named_card:
             return "a card drawn is the card named"
-        kind = self.of_type.english() if self.of_type is not None else described(self.filter, "card" if self.n == 1 else "cards")
+        same = self.of_type is not None and self.of_type.kind == "same"
+        kind = ("of one good type" if same else self.of_type.english() if self.of_type is not None
+                else described(self.filter, "card" if self.n == 1 else "cards"))
         if self.n == 1:
             return f"a card drawn is {kind if self.of_type is not None else article(kind)}"
         return f"{self.n} of the cards drawn are {kind}"
