@@ -635,7 +635,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    from interpreter.reference import grammar_file, powers_markdown, reference_markdown
+    from interpreter.reference import construct_usage_markdown, grammar_file, powers_markdown, reference_markdown
     from interpreter.resources import source_checkout
     from interpreter.scenarios.replay import record_schema
     from interpreter.schema_header import SCHEMA_FILES
@@ -650,6 +650,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
     check_output_folder(docs, "--out")
     schemas = [(SCHEMA_FILES[kind], make()) for kind, make in SCHEMAS.items()] + [("record.schema.json", record_schema())]
     for name, text in (("reference.md", reference_markdown()), ("powers.md", powers_markdown()),
+                       ("construct-usage.md", construct_usage_markdown()),
                        *((file, json.dumps(schema, indent=2) + "\n") for file, schema in schemas)):
         (docs / name).write_text(text)
         print(f"wrote {docs / name}")

@@ -6,11 +6,13 @@ from __future__ import annotations
 import dataclasses
 import inspect
 
+from interpreter.cards.catalog import load_all_cards
 from interpreter.engine.decisions import KINDS
 from interpreter.engine.events import CATALOGUE
 from interpreter.engine.options import CHOICES, GameOptions
 from interpreter.engine.queries import QUERIES
 from interpreter.lang.docs import powers_markdown as from_registry
+from interpreter.lang.docs import usage_markdown, usage_table
 from interpreter.lang.grammar import grammar_text
 from interpreter.schemas import card_schema as card_schema  # docs/card.schema.json: built in interpreter/schemas.py
 
@@ -75,6 +77,19 @@ def reference_markdown() -> str:
 def powers_markdown() -> str:
     """docs/powers.md: the power language, generated from its registry of constructs."""
     return from_registry()
+
+
+def construct_usage_markdown() -> str:
+    """docs/construct-usage.md: which printed cards use each construct of the power language (the
+    128 cards of the base game and the expansions, with the built-in shorthands expanded)."""
+    cards = load_all_cards()
+    rows = usage_table((c.id, [p.node for p in c.powers if p.node is not None]) for c in cards.cards)
+    intro = ["# Construct usage", "",
+             "Generated from the cards by `importexport docs`; do not edit by hand. Each construct of the power "
+             "language ([powers.md](powers.md)) with the printed cards whose powers use it: a designer's index of "
+             "real examples, and the measure of how compositional the language is (a construct only one card uses "
+             "is a phrase, not a word).", ""]
+    return "\n".join(intro) + "\n" + usage_markdown(rows, "Printed cards")
 
 
 def grammar_file() -> str:

@@ -72,6 +72,11 @@ class ActionFollowed(Event):
     def text(self, n: Names) -> str:
         return f"{n(self.player)} follows with {_cards(self.cards)}"
 
+    @property
+    def card_count(self) -> int:
+        """How many cards followed: two for a wild pair (R4.5)."""
+        return len(self.cards)
+
 
 @dataclass(slots=True)
 class DrawActionTaken(Event):

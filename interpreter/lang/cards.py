@@ -459,97 +459,82 @@ def _owned_types(owner: Owner, f: Filter | None, zone: str, of_type: OfType | No
 @construct
 @dataclass(frozen=True)
 class Owned(Group):
-    """Cards in a player's area: `of your agriculture goods`, `all players' consumer goods`."""
+    """Cards lying somewhere, to be counted: a player's area (`of your agriculture goods`, `card in
+    your hand`, `luxury good you have`), containers on ships (`red container on your ships in
+    harbor`) or a shared place (`card on the island`). Every way of naming cards by where they lie
+    is this one construct: `of your hand` and `card in your hand` are the same node."""
 
     grammar: ClassVar[str] = r'''
 !owned: "of"? owner filter? _zone of_type? | filter? _unit ("you" | "they") ("have" | "hold")
+      | filter? _unit of_type? ("in" | "on" | "at" | "from") (place | ships)
 '''
     syntax: ClassVar[str] = ("[of] OWNER [FILTER] goods|imports|shipments|containers|contracts|hand [OF TYPE] | "
-                             "[FILTER] good|shipment|card ... you have|they have")
-    meaning: ClassVar[str] = ("the cards in those areas (containers: on the player's ships, at sea too); goods of a type "
-                              "include virtual goods (OQ-36); `... you have` is the owner's, `... they have` those of the "
-                              "player acting now, and a `card` they have is in hand")
+                             "[FILTER] good|shipment|card ... you have|they have | "
+                             "[FILTER] card|good|container ... [OF TYPE] in|on PLACE|SHIPS")
+    meaning: ClassVar[str] = ("the cards in those areas (containers: on the player's ships, at sea too, unless `on SHIPS` says "
+                              "which); goods of a type include virtual goods (OQ-36); `... you have` is the owner's, `... they "
+                              "have` those of the player acting now, and a `card` they have is in hand")
     examples: ClassVar[tuple[str, ...]] = ("on completion: gain 2 for each of your agriculture shipments",
                                            "on completion: gain 2 for each of all players' consumer goods",
                                            "when you sell a card: gain 2 for each luxury good you have (at most 6)",
-                                           "on completion: each player draws 1 for each shipment they have (at most 3)")
+                                           "on completion: each player draws 1 for each shipment they have (at most 3)",
+                                           "at game end: score 1 for each card in your hand",
+                                           "at game end: score 1 for each red container on your ships in harbor")
     owner: Owner = Owner()
     filter: Filter | None = None
     zone: str = "goods"
     of_type: OfType | None = None
+    place: Node | None = None  # a shared place (`the island`) or some ships (`your ships in harbor`); else the owner's zone
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Owned:
         w = words(children)
+        f, of_type = first(children, Filter), first(children, OfType)
+        place = first(children, (Where, Ships))
+        if place is not None:
+            return cls._in_place(col, place, f, of_type, w)
         if w[-1:] in (["have"], ["hold"]):  # `luxury good you have`: whose is said last
             unit = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD), "goods")
-            return cls(Owner("they" if "they" in w else "you"), first(children, Filter), "hand" if unit == "cards" else unit,
-                       col=col)
-        return cls(first(children, Owner), first(children, Filter), zone_word(children), first(children, OfType), col=col)
-
-    def english(self) -> str:
-        return f"{described(self.filter, ZONE_NOUN[self.zone][0])}{type_words(self.of_type)} {area(self.owner.english(), self.zone)}"
-
-    def plural(self) -> str:
-        return f"{described(self.filter, ZONE_NOUN[self.zone][1])}{type_words(self.of_type)} {area(self.owner.english(), self.zone)}"
-
-    def count(self) -> Number:
-        return _owned_count(self.owner, self.filter, self.zone, self.of_type)
-
-    def types(self) -> Callable[[Ctx], set[str]]:
-        return _owned_types(self.owner, self.filter, self.zone, self.of_type)
-
-
-@construct
-@dataclass(frozen=True)
-class Placed(Group):
-    """Cards in a place: `card in your hand`, `red container on your ships in harbor`, `card on the island`."""
-
-    grammar: ClassVar[str] = r'''
-!placed: filter? _unit of_type? ("in" | "on" | "at" | "from") (place | ships)
-'''
-    syntax: ClassVar[str] = "[FILTER] card|good|container ... in|on PLACE|SHIPS"
-    meaning: ClassVar[str] = "the cards in a place, or the containers on some ships"
-    examples: ClassVar[tuple[str, ...]] = ("at game end: score 1 for each card in your hand",
-                                           "at game end: score 1 for each red container on your ships in harbor")
-    filter: Filter | None = None
-    unit: str = "cards"
-    place: Node | None = None
-    of_type: OfType | None = None
+            return cls(Owner("they" if "they" in w else "you"), f, "hand" if unit == "cards" else unit, col=col)
+        return cls(first(children, Owner), f, zone_word(children), of_type, col=col)
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Placed:
-        place = first(children, (Where, Ships))
-        unit = next((ZONE_OF_WORD[w] for w in words(children) if w in ZONE_OF_WORD), "cards")
-        return cls(first(children, Filter), unit, place, first(children, OfType), col=col)
-
-    def _noun(self, plural: bool) -> str:
-        base = {"containers": "container", "goods": "good", "shipments": "shipment", "imports": "import",
-                "contracts": "contract"}.get(self.unit, "card")
-        return described(self.filter, base + ("s" if plural else ""))
+    def _in_place(cls, col: int, place: Node, f: Filter | None, of_type: OfType | None, w: list[str]) -> Owned:
+        """`card in your hand` is `of your hand`; `container on your ships` is `of your containers`."""
+        if isinstance(place, Where) and place.owner is not None:
+            return cls(place.owner, f, place.zone, of_type, col=col)
+        if isinstance(place, Ships) and place.kind == "owned" and place.at == "all" and place.owner is not None:
+            return cls(place.owner, f, "containers", of_type, col=col)
+        unit = "containers" if isinstance(place, Ships) else next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD), "cards")
+        return cls(Owner(), f, unit, of_type, place, col=col)
 
     def english(self) -> str:
-        assert self.place is not None
-        prep = "on" if isinstance(self.place, Ships) else "in"
-        return f"{self._noun(False)}{type_words(self.of_type)} {prep} {self.place.english()}"
+        return f"{described(self.filter, ZONE_NOUN[self.zone][0])}{type_words(self.of_type)} {self._where()}"
 
     def plural(self) -> str:
-        assert self.place is not None
-        prep = "on" if isinstance(self.place, Ships) else "in"
-        return f"{self._noun(True)}{type_words(self.of_type)} {prep} {self.place.english()}"
+        return f"{described(self.filter, ZONE_NOUN[self.zone][1])}{type_words(self.of_type)} {self._where()}"
 
-    def cards(self) -> CardsOf:
-        f, of_type = self.filter, self.of_type
-        source = self.place.containers() if isinstance(self.place, Ships) else self.place.cards()  # type: ignore[union-attr]
-        return lambda ctx: narrowed(of_type, ctx, [c for c in source(ctx) if matches(f, c)])
+    def _where(self) -> str:
+        if self.place is None:
+            return area(self.owner.english(), self.zone)
+        return f"{'on' if isinstance(self.place, Ships) else 'in'} {self.place.english()}"
 
     def count(self) -> Number:
-        cards = self.cards()
+        if self.place is None:
+            return _owned_count(self.owner, self.filter, self.zone, self.of_type)
+        cards = self._placed_cards()
         return lambda ctx: len(cards(ctx))
 
     def types(self) -> Callable[[Ctx], set[str]]:
-        cards = self.cards()
+        if self.place is None:
+            return _owned_types(self.owner, self.filter, self.zone, self.of_type)
+        cards = self._placed_cards()
         return lambda ctx: {c.good for c in cards(ctx)}
+
+    def _placed_cards(self) -> CardsOf:
+        f, of_type, place = self.filter, self.of_type, self.place
+        source = place.containers() if isinstance(place, Ships) else place.cards()  # type: ignore[union-attr]
+        return lambda ctx: narrowed(of_type, ctx, [c for c in source(ctx) if matches(f, c)])
 
 
 @construct
@@ -558,7 +543,7 @@ class GoodTypes(Group):
     """The different good types among some cards: `good type among your goods`, `good type you have`."""
 
     grammar: ClassVar[str] = r'''
-!good_types: "good" ("type" | "types") ("among" (owned | placed) | ("you" | "they") ("have" | "hold"))
+!good_types: "good" ("type" | "types") ("among" owned | ("you" | "they") ("have" | "hold"))
 '''
     syntax: ClassVar[str] = "good type among CARDS COUNTED | good type you have|they have"
     meaning: ClassVar[str] = ("how many of the five good types are among those cards (0 to 5); `you have` reads your "
@@ -572,7 +557,7 @@ class GoodTypes(Group):
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> GoodTypes:
-        among = first(children, (Owned, Placed))
+        among = first(children, Owned)
         if among is None:  # `good types you have`: the goods of the owner, or of the player acting now
             among = Owned(Owner("they" if "they" in words(children) else "you"), None, "goods", col=col)
         return cls(among, col=col)
@@ -586,7 +571,7 @@ class GoodTypes(Group):
         return f"good types among {self.among.plural()}"
 
     def count(self) -> Number:
-        assert isinstance(self.among, Owned | Placed)
+        assert isinstance(self.among, Owned)
         types = self.among.types()
         return lambda ctx: len(types(ctx))
 
@@ -808,14 +793,17 @@ class CardsFrom(Cards):
 
     grammar: ClassVar[str] = r'''
 !cards_from: (_quantity | "all") "random"? filter? _unit of_type? ("from" (place | ships))?
+           | "the" "top" INT? ("card" | "cards") "of" "the" "deck"
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
-    syntax: ClassVar[str] = "N|up to N|a|any|all [random] [FILTER] card(s)|container(s) [OF TYPE] [from PLACE|SHIPS]"
+    syntax: ClassVar[str] = ("N|up to N|a|any|all [random] [FILTER] card(s)|container(s) [OF TYPE] [from PLACE|SHIPS] | "
+                             "the top [N] card(s) of the deck")
     meaning: ClassVar[str] = ("cards from a place, or containers from ships; the player acting chooses them unless they are "
                               "`random`; from `each ...'s` hand, that many from each player; without `from ...`, cards "
                               "come from the acting player's hand (`discard 2 cards to draw 3`)")
     examples: ClassVar[tuple[str, ...]] = ("any time: sell 1 agriculture card from your hand to the island for 2",
-                                           "when you pirate from another player's ship at sea: take 1 random card from that ship's owner's hand")
+                                           "when you pirate from another player's ship at sea: take 1 random card from that ship's owner's hand",
+                                           "when you pirate: draw 1 then move the top card of the deck to the island")
     quantity: Quantity = Quantity()
     random: bool = False
     filter: Filter | None = None
@@ -827,6 +815,8 @@ class CardsFrom(Cards):
     @classmethod
     def build(cls, col: int, children: list[Any]) -> CardsFrom:
         w = words(children)
+        if w[:2] == ["the", "top"]:  # `the top 3 cards of the deck` is `3 cards from the deck`: its top cards
+            return cls(Quantity(ints(children)[0] if ints(children) else 1), source=Where(None, "deck", col=col), col=col)
         unit = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD and x not in ("hand",)), "cards")
         source = first(children, (Where, Ships))
         implied = source is None
@@ -874,38 +864,6 @@ class CardsFrom(Cards):
 
     def enough(self) -> Callable[[Ctx], bool]:
         return _enough(self._pools(), self.filter, self.of_type, self.least())
-
-
-@construct
-@dataclass(frozen=True)
-class DeckTop(Cards):
-    """The top cards of the deck."""
-
-    grammar: ClassVar[str] = r'''
-!deck_top: "the" "top" INT? ("card" | "cards") "of" "the" "deck"
-'''
-    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
-    syntax: ClassVar[str] = "the top [N] card(s) of the deck"
-    meaning: ClassVar[str] = "the top cards of the draw deck (the discard pile is shuffled in if needed, R3.7)"
-    examples: ClassVar[tuple[str, ...]] = ("when you pirate: draw 1 then move the top card of the deck to the island",)
-    n: int = 1
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> DeckTop:
-        return cls(ints(children)[0] if ints(children) else 1, col=col)
-
-    def english(self) -> str:
-        return "the top card of the deck" if self.n == 1 else f"the top {self.n} cards of the deck"
-
-    def pick(self, purpose: str) -> CardsOf:
-        n = self.n
-        return lambda ctx: ctx.world.deck_top(n)
-
-    def pool(self) -> CardsOf:
-        return self.pick("")
-
-    def least(self) -> int:
-        return 1
 
 
 @construct

@@ -138,10 +138,8 @@ def _reference(node: Node) -> str | None:
         return "them"
     if isinstance(node, cards.Done):
         return node.verb
-    if isinstance(node, conditions.DrawnIs):
-        return {"named_type": "named good", "named_card": "named card"}.get(node.what, "drawn")
-    if isinstance(node, conditions.DrawnShare):
-        return "drawn"
+    if isinstance(node, conditions.Drawn):
+        return "named card" if node.named_card else "drawn"
     if isinstance(node, cards.OfType) and node.kind == "named":
         return "named good"
     if (isinstance(node, players.PlayerGroup | cards.Owner) and node.kind == "chosen") or (
@@ -155,7 +153,7 @@ def _reference_problems(node: Node, seen: list[Node]) -> list[Problem]:
     if ref is None:
         return []
     producers = PRODUCERS.get(ref, ())
-    if ref == "drawn" and isinstance(node, conditions.DrawnIs | conditions.DrawnShare):
+    if ref == "drawn" and isinstance(node, conditions.Drawn):
         producers = (effects.Draw, effects.DrawUntil)
     if any(isinstance(n, producers) for n in seen):
         if ref == "named card" and not any(isinstance(n, effects.Name) and n.what == "card" for n in seen):
@@ -169,7 +167,7 @@ def _reference_problems(node: Node, seen: list[Node]) -> list[Problem]:
 
 # Effects that mean nothing once the game is over (final scoring, R16.2, R17).
 AFTER_THE_GAME = (effects.ContractCards, effects.Load, effects.FreeActions, effects.ImportContainers,
-                  effects.PirateContainers, effects.UseHandActions, effects.LeadTwice, effects.Until, effects.NextTime,
+                  effects.PirateContainers, effects.LeadTwice, effects.Until, effects.NextTime,
                   effects.Win)
 
 
@@ -186,7 +184,7 @@ def _timing_problems(power: timings.Power) -> list[Problem]:
             pass
     if isinstance(power, timings.AsSoonAs) and power.condition is not None:
         for node in power.condition.walk():
-            if isinstance(node, conditions.CoinFlip | conditions.DrawnIs | conditions.DrawnShare) or _need(node):
+            if isinstance(node, conditions.CoinFlip | conditions.Drawn) or _need(node):
                 out.append(Problem(node.col, "P027", "`as soon as` is checked whenever the game changes: its condition "
                                                      "cannot flip a coin, look at cards drawn or read an event"))
     if isinstance(power, timings.GameEnd):
@@ -195,6 +193,9 @@ def _timing_problems(power: timings.Power) -> list[Problem]:
                 out.append(Problem(node.col, "P020", f"`{node.syntax.split(' ')[0]}` has no effect at game end: the game is "
                                                      "over (R16.2); at game end, move cards, make virtual goods or score"))
     for node in power.walk():
+        if isinstance(node, rules.Wild) and node.each_other and len(node.goods) < 2:
+            out.append(Problem(node.col, "P020", "`wild for each other` needs two or more colours: "
+                                                 "`your green and yellow containers are wild for each other`"))
         if isinstance(node, rules.Rainbow) and node.this and power.timing != "as_contract":
             out.append(Problem(node.col, "P020", "`this contract` means this card as a contract: use `as a contract: ...`"))
         if isinstance(node, rules.SetQuantity) and node.quantity is not None:
@@ -279,7 +280,7 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
             even(node.amount.cap.most, node.amount.cap.col)
     elif isinstance(node, effects.Sell):
         even(node.price, node.col)
-    elif isinstance(node, effects.Park) or isinstance(node, rules.NamedPermission) and node.spec.gives == "n":
+    elif isinstance(node, rules.NamedPermission) and node.spec.gives == "n":
         even(node.n, node.col)  # a price or a cost
     elif isinstance(node, rules.SetQuantity) and node.quantity is not None:
         unit = node.quantity.spec.unit

@@ -419,47 +419,40 @@ DID = {"pirated": "pirate", "contracted": "contract", "loaded": "load", "importe
 @construct
 @dataclass(frozen=True)
 class DidThisTurn(Predicate):
-    """An action this turn: `pirated before you this turn`, `drew this turn`."""
+    """What a player does in this turn: leads it (`leads`, `is the leader`, R4.1), or has carried out
+    an action (`pirated before you this turn`, `drew this turn`)."""
 
     grammar: ClassVar[str] = r'''
 !did_this_turn: ("pirated" | "contracted" | "loaded" | "imported" | "supplied" | "drew" | "led" | "followed") ("before" "you")? "this" "turn"
+              | "lead" | "leads" | "is" "the" "leader" | "are" "the" "leader"
 '''
-    syntax: ClassVar[str] = "pirated|contracted|loaded|imported|supplied|drew|led|followed [before you] this turn"
-    meaning: ClassVar[str] = "the player did that this turn (`before you`: before the owner first did it this turn)"
+    syntax: ClassVar[str] = "leads | is the leader | pirated|contracted|loaded|imported|supplied|drew|led|followed [before you] this turn"
+    meaning: ClassVar[str] = ("`leads`: the player is this turn's leader (R4.1); otherwise the player did that this turn "
+                              "(`before you`: before the owner first did it this turn)")
     examples: ClassVar[tuple[str, ...]] = (
-        "when you pirate, once per turn: each player who pirated before you this turn chooses one: pay you 2 or give you 2 cards from their hand",)
-    action: str = "pirate"
+        "when you pirate, once per turn: each player who pirated before you this turn chooses one: pay you 2 or give you 2 cards from their hand",
+        "any time after completion while you lead, once per turn: swap 1 card from your hand with 1 card from the island")
+    action: str = "pirate"  # an action, or `leader` for the turn's leader
     before_you: bool = False
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> DidThisTurn:
         w = words(children)
+        if w[-1] != "turn":
+            return cls("leader", col=col)
         return cls(DID[w[0]], "before" in w, col=col)
 
     def english(self) -> str:
+        if self.action == "leader":
+            return "leads this turn"
         past = {v: k for k, v in DID.items()}[self.action]
         return f"{past} {'before you ' if self.before_you else ''}this turn"
 
     def holds(self) -> Callable[[Ctx, Player], bool]:
+        if self.action == "leader":
+            return lambda ctx, p: ctx.world.is_leader(p)
         action, before = self.action, self.before_you
         return lambda ctx, p: ctx.world.did_this_turn(p, action, ctx.owner if before else None)
-
-
-@construct
-@dataclass(frozen=True)
-class Leads(Predicate):
-    grammar: ClassVar[str] = r'''
-!leads: "lead" | "leads" | "is" "the" "leader" | "are" "the" "leader"
-'''
-    syntax: ClassVar[str] = "lead | leads | is the leader"
-    meaning: ClassVar[str] = "the player leads this turn (R4.1)"
-    examples: ClassVar[tuple[str, ...]] = ("any time after completion while you lead, once per turn: swap 1 card from your hand with 1 card from the island",)
-
-    def english(self) -> str:
-        return "leads this turn"
-
-    def holds(self) -> Callable[[Ctx, Player], bool]:
-        return lambda ctx, p: ctx.world.is_leader(p)
 
 
 # ------------------------------------------------------------------------------------ conditions
@@ -670,61 +663,50 @@ class ShipHas(Condition):
 
 @construct
 @dataclass(frozen=True)
-class DrawnIs(Condition):
-    """A card this power drew is of the named type, the named card, or of a kind."""
+class Drawn(Condition):
+    """What the cards this power drew are: `a card drawn is of the named type`, `a card drawn is a
+    luxury card`, `two drawn cards share a good type` (= `are of one good type`). The kind of card is
+    a filter or a good type (OfType), as anywhere else in the language."""
 
     grammar: ClassVar[str] = r'''
-!drawn_is: ("a" "card" "drawn" | "a" "drawn" "card") "is" ("of" "the" "named" "type" | "the" "named" "card" | ("a" | "an") filter "card")
-'''
-    syntax: ClassVar[str] = "a card drawn is of the named type | the named card | a FILTER card"
-    meaning: ClassVar[str] = "one of the cards drawn by the earlier steps of this power fits"
-    examples: ClassVar[tuple[str, ...]] = (
-        "on completion: name a good type then draw 2 then if a card drawn is of the named type then gain 8",)
-    what: str = "named_type"
-    filter: Filter | None = None
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> DrawnIs:
-        w = words(children)
-        what = "named_type" if "type" in w else "named_card" if "named" in w else "kind"
-        return cls(what, first(children, Filter), col=col)
-
-    def english(self) -> str:
-        if self.what == "named_type":
-            return "a card drawn is of the good type named"
-        if self.what == "named_card":
-            return "a card drawn is the card named"
-        return f"a card drawn is {described(self.filter, 'card')}"
-
-    def test(self) -> Test:
-        what, f = self.what, self.filter
-        if what == "named_type":
-            return lambda ctx: any(c.good == ctx.named for c in ctx.drawn)
-        if what == "named_card":
-            return lambda ctx: any(c.id == ctx.named for c in ctx.drawn)
-        return lambda ctx: any(matches(f, c) for c in ctx.drawn)
-
-
-@construct
-@dataclass(frozen=True)
-class DrawnShare(Condition):
-    grammar: ClassVar[str] = r'''
-!drawn_share: ("two" | INT) "drawn" "cards" "share" "a" "good" "type"
+!drawn: ("a" "card" "drawn" | "a" "drawn" "card") "is" (of_type | "the" "named" "card" | ("a" | "an") filter "card")
+      | ("two" | INT) ("drawn" "cards" | "cards" "drawn") ("are" (of_type | filter "cards") | "share" "a" "good" "type")
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
-    syntax: ClassVar[str] = "two|N drawn cards share a good type"
-    meaning: ClassVar[str] = "among the cards drawn by this power, that many are of one good type"
+    syntax: ClassVar[str] = ("a card drawn is OF TYPE | the named card | a FILTER card | "
+                             "two|N drawn cards are OF TYPE | are FILTER cards | share a good type")
+    meaning: ClassVar[str] = ("the cards drawn by the earlier steps of this power: one of them (or that many) fits; "
+                              "`share a good type` is `are of one good type`: that many of one good type")
     examples: ClassVar[tuple[str, ...]] = (
-        "on completion: draw until two drawn cards share a good type then gain 1 for each card drawn rounded up to an even number",)
-    n: int = 2
+        "on completion: name a good type then draw 2 then if a card drawn is of the named type then gain 8",
+        "on completion: draw until two drawn cards share a good type then gain 1 for each card drawn rounded up to an even number",
+        "on completion: draw 3 then if 2 cards drawn are luxury cards then gain 4")
+    n: int = 1
+    filter: Filter | None = None
+    of_type: OfType | None = None
+    named_card: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> DrawnShare:
-        return cls(ints(children)[0] if ints(children) else 2, col=col)
+    def build(cls, col: int, children: list[Any]) -> Drawn:
+        w = words(children)
+        n = 1 if w[0] == "a" else ints(children)[0] if ints(children) else 2
+        of_type = first(children, OfType)
+        if "share" in w:
+            of_type = OfType("same", col=col)
+        return cls(n, first(children, Filter), of_type, "named" in w and "card" in w and of_type is None, col=col)
 
     def english(self) -> str:
-        return f"{self.n} of the cards drawn are of one good type"
+        if self.named_card:
+            return "a card drawn is the card named"
+        kind = self.of_type.english() if self.of_type is not None else described(self.filter, "card" if self.n == 1 else "cards")
+        if self.n == 1:
+            return f"a card drawn is {kind if self.of_type is not None else article(kind)}"
+        return f"{self.n} of the cards drawn are {kind}"
 
     def test(self) -> Test:
-        n = self.n
-        return lambda ctx: any(sum(1 for d in ctx.drawn if d.good == c.good) >= n for c in ctx.drawn)
+        n, f, of_type = self.n, self.filter, self.of_type
+        if self.named_card:
+            return lambda ctx: any(c.id == ctx.named for c in ctx.drawn)
+        if of_type is not None and of_type.kind == "same":  # that many of one good type
+            return lambda ctx: any(sum(1 for d in ctx.drawn if d.good == c.good) >= n for c in ctx.drawn)
+        return lambda ctx: len(narrowed(of_type, ctx, [c for c in ctx.drawn if matches(f, c)])) >= n

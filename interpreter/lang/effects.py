@@ -63,6 +63,7 @@ class CreditVerb(Word):
     noun: str = "credit"
     english: str = ""
     sign: int = 1
+    onto_card: bool = False  # the credits go onto this card (passive credits), not to the actor
 
 
 CREDIT_VERBS = (
@@ -75,6 +76,11 @@ CREDIT_VERBS = (
     CreditVerb("lose", '("lose" | "loses") amount', "lose AMOUNT",
                "pay credits to the bank (all one has when short, OQ-33); at final scoring, points are taken off",
                "at game end: lose 2 for each card in your hand beyond 5", call="lose", english="lose {amount}", sign=-1),
+    CreditVerb("park", '("park" | "parks") amount', "park AMOUNT",
+               "credits from the bank are parked on this card: passive credits, scored at the end by whoever holds the card then "
+               "(R1.9.2, R17.3); they go with the card", "when any player contracts a luxury card: park 4 credits",
+               call="park", english="put {amount} from the bank on this card (scored at game end by whoever holds it)",
+               onto_card=True),
 )
 
 
@@ -111,6 +117,8 @@ class ChangeCredits(Action):
         assert self.amount is not None
         call = self.spec.call
         n = _amount(self.amount) if call == "score" else _credits(self.amount)
+        if self.spec.onto_card:
+            return lambda ctx: ctx.world.park(ctx.owner, ctx.card, n(ctx))
         return lambda ctx: getattr(ctx.world, call)(ctx.actor, n(ctx), ctx.reason)
 
     def value(self) -> float:
@@ -825,29 +833,42 @@ class PirateContainers(Action):
 @construct
 @dataclass(frozen=True)
 class FreeActions(Action):
+    """Actions carried out alone, outside the turn's order: of a named type, of the player's choice,
+    or the action of each card in hand."""
+
     grammar: ClassVar[str] = r'''
 !free_actions: ("take" | "takes") INT "free" _filter_action ("action" | "actions") (for_each | for_every)? _no_fees?
              | ("take" | "takes") INT "free" ("action" | "actions") "of" ("your" | "their") "choice" _no_fees?
+             | ("use" | "uses") "the" "action" "of" "each" "card" "in" ("your" | "their") "hand"
 !_no_fees: "with" "no" "fees"
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (ACTION_COUNT,)
-    syntax: ClassVar[str] = "take N free ACTION action(s) [for each ...] [with no fees] | take N free actions of your choice"
+    syntax: ClassVar[str] = ("take N free ACTION action(s) [for each ...] [with no fees] | take N free actions of your choice | "
+                             "use the action of each card in your hand")
     meaning: ClassVar[str] = ("actions carried out alone, outside the turn: nobody follows, no imports count, no tier stacking; "
-                              "an import is a one-player auction, free (R10.3.3); `with no fees`: ship owners get no import fee")
+                              "an import is a one-player auction, free (R10.3.3); `with no fees`: ship owners get no import fee; "
+                              "`the action of each card in your hand`: each once, in the order the player likes, any of them "
+                              "left out (sales stay limited to the SUPPLY sale of the turn, R12.2)")
     examples: ClassVar[tuple[str, ...]] = ("on completion: take 1 free import action",
-                                           "when you contract a card: you may take 1 free load action")
+                                           "when you contract a card: you may take 1 free load action",
+                                           "on completion: draw until you hold 8 cards then use the action of each card in your hand")
     n: int = 1
     action: str | None = None
     modifier: Modifier | None = None
     fees: bool = True
+    from_hand: bool = False  # the action of each card in hand, once each
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> FreeActions:
         w = words(children)
+        if w[0] in ("use", "uses"):
+            return cls(0, None, None, True, True, col=col)
         action = next((x for x in w[3:] if x in ACTIONS), None)
         return cls(ints(children)[0], action, first(children, (ForEach, ForEvery)), "fees" not in w, col=col)
 
     def english(self) -> str:
+        if self.from_hand:
+            return "act out the action of each card in your hand once, alone, in any order"
         times = f" {self.modifier.english()}" if self.modifier is not None else ""
         kind = f"{self.action.upper()} " if self.action else ""
         what = "of your choice " if not self.action else ""
@@ -855,6 +876,8 @@ class FreeActions(Action):
         return f"carry out {self.n} free {kind}action{'s' if self.n != 1 else ''} {what}alone{times}{fee}".replace("  ", " ")
 
     def run(self) -> Run:
+        if self.from_hand:
+            return lambda ctx: ctx.world.use_hand_actions(ctx.actor)
         n: Number = (lambda ctx: self.n) if self.modifier is None else self.modifier.apply(lambda ctx: self.n)
         action, fees = self.action, self.fees
 
@@ -866,28 +889,9 @@ class FreeActions(Action):
         return run
 
     def value(self) -> float:
+        if self.from_hand:
+            return 12.0
         return 3.0 * self.n * (2 if self.modifier is not None else 1)
-
-
-@construct
-@dataclass(frozen=True)
-class UseHandActions(Action):
-    grammar: ClassVar[str] = r'''
-!use_hand_actions: ("use" | "uses") "the" "action" "of" "each" "card" "in" ("your" | "their") "hand"
-'''
-    syntax: ClassVar[str] = "use the action of each card in your hand"
-    meaning: ClassVar[str] = ("the player may act out the action of each card in hand once, alone, in any order (sales stay "
-                              "limited to the SUPPLY sale of the turn, R12.2)")
-    examples: ClassVar[tuple[str, ...]] = ("on completion: draw until you hold 8 cards then use the action of each card in your hand",)
-
-    def english(self) -> str:
-        return "act out the action of each card in your hand once, alone, in any order"
-
-    def run(self) -> Run:
-        return lambda ctx: ctx.world.use_hand_actions(ctx.actor)
-
-    def value(self) -> float:
-        return 12.0
 
 
 @construct
@@ -1003,34 +1007,6 @@ class Look(Action):
 
     def value(self) -> float:
         return 1.0
-
-
-@construct
-@dataclass(frozen=True)
-class Park(Action):
-    grammar: ClassVar[str] = r'''
-!park: ("put" | "puts") INT "credits" "on" "this" "card"
-'''
-    numbers: ClassVar[tuple[Bound, ...]] = (CREDITS,)
-    syntax: ClassVar[str] = "put N credits on this card"
-    meaning: ClassVar[str] = ("credits from the bank lie on the card: passive credits, scored at the end by whoever holds the "
-                              "card then (R1.9.2, R17.3); they go with the card")
-    examples: ClassVar[tuple[str, ...]] = ("when any player contracts a luxury card: put 4 credits on this card",)
-    n: int = 2
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Park:
-        return cls(ints(children)[0], col=col)
-
-    def english(self) -> str:
-        return f"put {self.n} credits from the bank on this card (scored at game end by whoever holds it)"
-
-    def run(self) -> Run:
-        n = self.n
-        return lambda ctx: ctx.world.park(ctx.owner, ctx.card, n)
-
-    def value(self) -> float:
-        return float(self.n)
 
 
 @construct

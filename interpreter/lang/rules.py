@@ -513,24 +513,37 @@ class WinTies(Permission):
 
 @construct
 @dataclass(frozen=True)
-class FollowWith(Permission):
+class PlayFor(Permission):
+    """A card played for an action of another type (R4.5, R4.6.7): any card to follow, a card of
+    one action to follow any (carrying out its own instead), or two actions standing in for each
+    other, leading or following, the player carrying out whichever of the two he or she chooses."""
+
     grammar: ClassVar[str] = r'''
-!follow_with: "follow" ("any" "action")? "with" ("any" "card" | ("a" | "an") _filter_action "card" ("and" "take" _filter_action "actions" "instead")?)
+!play_for: "follow" ("any" "action")? "with" ("any" "card" | ("a" | "an") _filter_action "card" ("and" "take" _filter_action "actions" "instead")?)
+         | "play" _filter_action "and" _filter_action "cards" "for" "either" "action"
 '''
-    syntax: ClassVar[str] = "follow with any card | follow any action with a ACTION card [and take ACTION actions instead]"
+    syntax: ClassVar[str] = ("follow with any card | follow any action with a ACTION card [and take ACTION actions instead] | "
+                             "play ACTION and ACTION cards for either action")
     meaning: ClassVar[str] = ("following (never leading), a card of another action type will do: with `any card` the declared "
-                              "action is carried out; with `and take ... instead`, the player carries out that action (R4.6.7)")
+                              "action is carried out; with `and take ... instead`, the player carries out that action (R4.6.7); "
+                              "`for either action`: cards of either action declare or follow either, and the player carries "
+                              "out whichever of the two he or she chooses, all instances of the turn being of that one")
     examples: ClassVar[tuple[str, ...]] = ("rule: you may follow with any card",
-                                           "rule: you may follow any action with a load card and take load actions instead")
+                                           "rule: you may follow any action with a load card and take load actions instead",
+                                           "rule: you may play contract and load cards for either action")
     card_action: str | None = None
     perform: str | None = None
+    either: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> FollowWith:
+    def build(cls, col: int, children: list[Any]) -> PlayFor:
         acts = [w for w in words(children) if w in ACTIONS]
-        return cls(acts[0] if acts else None, acts[1] if len(acts) > 1 else None, col=col)
+        return cls(acts[0] if acts else None, acts[1] if len(acts) > 1 else None, "either" in words(children), col=col)
 
     def english(self) -> str:
+        if self.either:
+            return (f"play {(self.card_action or '').upper()} and {(self.perform or '').upper()} cards for either action, "
+                    "carrying out whichever of the two you choose (all your actions of the turn being of that one)")
         if self.card_action is None:
             return "follow any declared action with a card of any type"
         text = f"follow any declared action with a {self.card_action.upper()} card"
@@ -538,6 +551,8 @@ class FollowWith(Permission):
 
     def changes(self, allowed: bool, scope: str) -> Changes:
         card_action, perform, who = self.card_action, self.perform, scope_test(scope)
+        if self.either:
+            return _either_action(card_action or "", perform or "", allowed, who)
 
         def may_play_for(ctx: Ctx) -> Callable[..., Any]:
             def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
@@ -556,6 +571,23 @@ class FollowWith(Permission):
         if perform is not None:
             out.append(("performed_action", performed))
         return out
+
+
+def _either_action(a: str, b: str, allowed: bool, who: Callable[[Ctx, Player], bool]) -> Changes:
+    """Two actions standing in for each other: a card of either may be played for either (R4.5's
+    single card), and the player chooses which of the two to carry out (R4.6.7)."""
+    def may_play_for(ctx: Ctx) -> Callable[..., Any]:
+        def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+            return allowed if who(ctx, p) and {card.action, action} == {a, b} else value
+        return modifier
+
+    def action_choices(ctx: Ctx) -> Callable[..., Any]:
+        def modifier(value: tuple[str, ...], p: Player, declared: str) -> tuple[str, ...]:
+            if allowed and who(ctx, p) and declared in (a, b):
+                return (declared, b if declared == a else a)
+            return value
+        return modifier
+    return [("may_play_for", may_play_for), ("action_choices", action_choices)]
 
 
 @construct
@@ -668,98 +700,47 @@ class Rainbow(RuleNode):
 @construct
 @dataclass(frozen=True)
 class Wild(RuleNode):
+    """Which slots a player's containers fill beyond their own colour (R7.2): any slot (`wild`), or
+    each other's (`wild for each other`)."""
+
     grammar: ClassVar[str] = r'''
-!wild: owner (_colour | _good) "containers" "are" "wild"
+!wild: owner _filter_good ("and" _filter_good)* "containers" "are" "wild" ("for" "each" "other")?
 '''
-    syntax: ClassVar[str] = "your COLOUR containers are wild"
-    meaning: ClassVar[str] = "the player's containers of that colour fill a slot of any colour, pirated ones too (R7.2)"
-    examples: ClassVar[tuple[str, ...]] = ("rule: your yellow containers are wild",)
+    syntax: ClassVar[str] = "your COLOUR [and COLOUR ...] containers are wild [for each other]"
+    meaning: ClassVar[str] = ("the player's containers of those colours fill a slot of any colour, pirated ones too (R7.2); "
+                              "`for each other`: each fills the slots of the others named, not any slot")
+    examples: ClassVar[tuple[str, ...]] = ("rule: your yellow containers are wild",
+                                           "rule: your agriculture and consumer containers are wild for each other")
     scope: str = "you"
-    good: str = "agriculture"
+    goods: tuple[str, ...] = ("agriculture",)
+    each_other: bool = False
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Wild:
         owner = first(children, Owner)
-        return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", _good_of(children) or "agriculture", col=col)
+        goods = tuple(dict.fromkeys(COLOUR_GOOD.get(str(c), str(c)) for c in children
+                                    if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)))
+        return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", goods, "other" in words(children), col=col)
 
     def english(self) -> str:
-        colour = {g: c for c, g in COLOUR_GOOD.items()}[self.good]
-        return f"your {colour} ({self.good}) containers fill slots of any colour"
+        colour = {g: c for c, g in COLOUR_GOOD.items()}
+        named = " and ".join(f"{colour[g]} ({g})" for g in self.goods)
+        if self.each_other:
+            return f"on your ships, your {named} containers fill each other's slots"
+        return f"your {named} containers fill slots of any colour"
 
     def changes(self) -> Changes:
-        good, who = self.good, scope_test(self.scope)
+        goods, who = frozenset(self.goods), scope_test(self.scope)
+        if self.each_other:
+            def each_other(ctx: Ctx) -> Callable[..., Any]:
+                def modifier(value: frozenset[str], p: Player, card: Any) -> frozenset[str]:
+                    return value | goods if who(ctx, p) and card.good in goods else value
+                return modifier
+            return [("slot_colours", each_other)]
 
         def make(ctx: Ctx) -> Callable[..., Any]:
-            return lambda value, p, card: True if who(ctx, p) and card.good == good else value
+            return lambda value, p, card: True if who(ctx, p) and card.good in goods else value
         return [("container_wild", make)]
-
-
-@construct
-@dataclass(frozen=True)
-class Interchangeable(RuleNode):
-    """Two kinds stand in for each other: containers of two goods in each other's slots (R7.2), or
-    two actions, each card of either declaring or following either (R4.5's single card) and the
-    player carrying out whichever of the two he or she chooses, all instances of the turn being of
-    that one (R4.6.7)."""
-
-    grammar: ClassVar[str] = r'''
-!interchangeable: (_good | _colour) "and" (_good | _colour) "containers" "are" "interchangeable" "on" owner "ships"
-    | owner _filter_action "and" _filter_action "actions" "are" "interchangeable"
-'''
-    syntax: ClassVar[str] = "GOOD and GOOD containers are interchangeable on your ships | your ACTION and ACTION actions are interchangeable"
-    meaning: ClassVar[str] = ("on the player's ships, a container of either good fills a slot of the other (R7.2); or cards of "
-                              "either action declare or follow either, and the player carries out whichever of the two he or "
-                              "she chooses, all instances of the turn being of that one (R4.6.7)")
-    examples: ClassVar[tuple[str, ...]] = ("rule: agriculture and consumer containers are interchangeable on your ships",
-                                           "rule: your contract and load actions are interchangeable")
-    first: str = "agriculture"
-    second: str = "consumer"
-    scope: str = "you"
-    actions: bool = False
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Interchangeable:
-        owner = first(children, Owner)
-        scope = SCOPES.get(owner.kind, "you") if owner is not None else "you"
-        if "actions" in words(children):
-            acts = [w for w in words(children) if w in ACTIONS]
-            return cls(acts[0], acts[1], scope, True, col=col)
-        goods = [COLOUR_GOOD.get(str(c), str(c)) for c in children if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)]
-        return cls(goods[0], goods[1], scope, col=col)
-
-    def english(self) -> str:
-        if self.actions:
-            return (f"your {self.first.upper()} and {self.second.upper()} cards stand in for each other, and you carry "
-                    "out whichever of the two actions you choose (all your actions of the turn being of that one)")
-        return f"on your ships, {self.first} and {self.second} containers fill each other's slots"
-
-    def changes(self) -> Changes:
-        a, b, who = self.first, self.second, scope_test(self.scope)
-        if self.actions:
-            return _interchangeable_actions(a, b, who)
-
-        def make(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: frozenset[str], p: Player, card: Any) -> frozenset[str]:
-                if not who(ctx, p) or card.good not in (a, b):
-                    return value
-                return value | {a, b}
-            return modifier
-        return [("slot_colours", make)]
-
-
-def _interchangeable_actions(a: str, b: str, who: Callable[[Ctx, Player], bool]) -> Changes:
-    def may_play_for(ctx: Ctx) -> Callable[..., Any]:
-        def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
-            return True if who(ctx, p) and {card.action, action} == {a, b} else value
-        return modifier
-
-    def action_choices(ctx: Ctx) -> Callable[..., Any]:
-        def modifier(value: tuple[str, ...], p: Player, declared: str) -> tuple[str, ...]:
-            if who(ctx, p) and declared in (a, b):
-                return (declared, b if declared == a else a)
-            return value
-        return modifier
-    return [("may_play_for", may_play_for), ("action_choices", action_choices)]
 
 
 @construct

@@ -255,42 +255,6 @@ class Imports(ActorTrigger):
 
 @construct
 @dataclass(frozen=True)
-class Follows(ActorTrigger):
-    event: ClassVar[str] = "ActionFollowed"
-    grammar: ClassVar[str] = r'''
-!follows: _actor ("follow" | "follows") ("your" _filter_action | _filter_action)? ("with" "a" "wild" "pair")?
-'''
-    syntax: ClassVar[str] = "ACTOR follow(s) [your ACTION | ACTION] [with a wild pair]"
-    meaning: ClassVar[str] = ("a player follows the declared action (R4.3.2); `your ACTION`: one you declared as leader; "
-                              "`with a wild pair`: with two cards of one colour (R4.5)")
-    examples: ClassVar[tuple[str, ...]] = ("when another player follows your import, once per turn: gain 2",
-                                           "when you follow with a wild pair: gain 2")
-    action: str | None = None
-    yours: bool = False
-    pair: bool = False
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Follows:
-        w = words(children)
-        action = next((x for x in w[1:] if x in ACTIONS), None)
-        return cls(read_actor(children), action, "your" in w, "pair" in w, col=col)
-
-    def english(self) -> str:
-        what = f" {'your ' if self.yours else ''}{self.action.upper()}" if self.action else ""
-        pair = " with a wild pair" if self.pair else ""
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'follow', 'follows')}{what}{pair}"
-
-    def matches(self) -> Match:
-        acts, action, yours, pair = self.acts(), self.action, self.yours, self.pair
-
-        def match(ctx: Ctx, e: Any) -> bool:
-            return (acts(ctx, e.player) and (action is None or e.action == action)
-                    and (not yours or ctx.world.is_leader(ctx.owner)) and (not pair or len(e.cards) >= 2))
-        return match
-
-
-@construct
-@dataclass(frozen=True)
 class Pirates(ActorTrigger):
     event: ClassVar[str] = "PirateFinished"
     binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "that card"})
@@ -349,7 +313,7 @@ class EventName(Word):
     compared with; `action_field`: the field an action word (`declare pirate`, `by a load action`)
     must equal; `by`: what the event's `by` must be; `receiver`: the card's owner must be the
     event's receiver. `english` fills in {actor} {verb} {a_card} {a_container} {a_ship} {owner}
-    {onto} {action} {by} {n} {lead}; `verbs` is the verb after a plural and a singular actor."""
+    {onto} {action} {by} {n} {lead} {followed} {pair}; `verbs` is the verb after a plural and a singular actor."""
 
     event: str = ""
     english: str = ""
@@ -362,6 +326,8 @@ class EventName(Word):
     action_field: str = ""
     by: str = ""
     receiver: bool = False
+    yours_words: tuple[str, ...] = ()  # words that mean "while the card's owner leads" (`a turn you lead`, `your import`)
+    least_words: tuple[tuple[str, int], ...] = ()  # words that set the `N or more` (`with a wild pair`: 2 cards)
 
 
 def _event(name: str, phrase: str, syntax: str, event: str, english: str, meaning: str, example: str,
@@ -415,6 +381,12 @@ EVENTS = (
            "ACTOR declare(s) ACTION | lead(s) with ACTION", "ActionDeclared", "{actor} {verb} {action}",
            "the leader declares that action (R4.2.2)", "when you declare pirate: either draw 2 or gain 2",
            verbs=("declare", "declares"), action_field="action"),
+    _event("follows", '_actor ("follow" | "follows") ("your" _filter_action | _filter_action)? ("with" "a" "wild" "pair")?',
+           "ACTOR follow(s) [your ACTION | ACTION] [with a wild pair]", "ActionFollowed", "{actor} {verb}{followed}{pair}",
+           "a player follows the declared action (R4.3.2); `your ACTION`: one you declared as leader; `with a wild pair`: "
+           "with two cards of one colour (R4.5)", "when another player follows your import, once per turn: gain 2",
+           verbs=("follow", "follows"), action_field="action", least_field="card_count", yours_words=("your",),
+           least_words=(("pair", 2),)),
     _event("gets_actions", '_actor ("get" | "gets") INT "or" "more" _filter_action "actions"',
            "ACTOR get(s) N or more ACTION actions", "InstancesGranted", "{actor} {verb} {n} or more {action} actions",
            "after everyone has chosen, a player has that many instances of an action this turn (R4.6)",
@@ -433,10 +405,10 @@ EVENTS = (
            actor_field="", action_field="by"),
     _event("turn_starts", _A_TURN + ' ("starts" | "begins")', "a turn [you lead] starts|begins", "TurnStarted", "a turn {lead}starts",
            "a turn begins, before the leader chooses (R4.1)", "when a turn you lead starts: you may draw 1", (),
-           actor_field=""),
+           actor_field="", yours_words=("you", "your")),
     _event("turn_ends", _A_TURN + ' "ends"', "a turn [you lead] ends", "TurnEnded", "a turn {lead}ends",
            "a turn is over, after its clean-up (R4.9)", "when a turn ends: if you have the most goods then gain 2", (),
-           actor_field=""),
+           actor_field="", yours_words=("you", "your")),
     _event("reshuffled", '"the" "deck" "is" ("reshuffled" | "shuffled") | "the" "discard" "pile" "is" "shuffled" "into" "the" "deck"',
            "the deck is reshuffled", "DeckReshuffled", "the discard pile is shuffled into a new deck",
            "the deck ran out and the discard pile was shuffled into a new deck (R3.7)", "when the deck is reshuffled: gain 4",
@@ -495,8 +467,10 @@ class Event(Trigger):
         w = words(children)
         actor = read_actor(children) if isinstance(word, EventName) and word.actor_field else "any"
         action = next((x for x in w[1:] if x in ACTIONS), "")
+        least = next((n for x, n in word.least_words if x in w), 0) if isinstance(word, EventName) else 0
+        yours = isinstance(word, EventName) and any(x in w for x in word.yours_words)
         return cls(word.name, actor, first(children, Filter), first(children, Owner), first(children, Ships), action,
-                   (ints(children) or [0])[0], word.name.startswith("turn_") and ("you" in w or "your" in w), col=col)
+                   (ints(children) or [least])[0], yours, col=col)
 
     @property
     def spec(self) -> EventName:
@@ -523,7 +497,9 @@ class Event(Trigger):
             a_ship=f"one of {owner} ships" if self.owner is not None else "a ship",
             onto=f" onto {self.ships.english()}" if self.ships is not None else "",
             by=f" by a {self.action.upper()} action" if self.action else "", action=self.action.upper(), n=self.n,
-            at_least=f"{self.n} or more " if self.n else "", lead="you lead " if self.yours else "")
+            at_least=f"{self.n} or more " if self.n else "", lead="you lead " if self.yours else "",
+            followed=f" {'your ' if self.yours else ''}{self.action.upper()}" if self.action else "",
+            pair=" with a wild pair" if self.n >= 2 else "")
 
     def matches(self) -> Match:
         tests = [t for t in (self._actor_test(), self._card_test(), self._owner_test(), self._ship_test(),
