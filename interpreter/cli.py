@@ -1,4 +1,8 @@
-"""The `importexport` command line. Bad input gets a one-line message and a non-zero exit, never a traceback."""
+"""The `importexport` command line. Bad input gets a one-line message and a non-zero exit, never a traceback.
+
+A command imports the modules that carry it out inside its own function, not here: a process then
+loads only what its command runs, so `validate` and `explain` start without the bots, the game
+runtime and the simulators they never use (start-up time, issue 12)."""
 
 from __future__ import annotations
 
@@ -10,23 +14,20 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from interpreter.agents.human import HumanAgent, HumanQuit
 from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
 from interpreter.cards.diagnostics import CardFileError
-from interpreter.cards.loader import CardSet
-from interpreter.cards.rulesdata import RulesData
-from interpreter.engine.game import Game, GameResult, SetupError
+from interpreter.engine.errors import SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
 from interpreter.outputs import OutputError, check_output_file, check_output_folder
-from interpreter.powers import new_game
 from interpreter.resources import MissingData
-from interpreter.sim.bench import bench
 from interpreter.sim.failures import FAILED_FOLDER, BatchSettings, Failures
-from interpreter.sim.narrate import Narrator
-from interpreter.sim.runner import run_batch, terminal_progress
-from interpreter.sim.summary import summary_text
+
+if TYPE_CHECKING:
+    from interpreter.cards.loader import CardSet
+    from interpreter.cards.rulesdata import RulesData
+    from interpreter.engine.game import Game, GameResult
 
 BALANCE_GAMES = 2000
 
@@ -233,7 +234,8 @@ def deck_line(cards: CardSet) -> str:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from interpreter.sim.coverage import PowerCoverage
-    from interpreter.sim.summary import bot_wins_text
+    from interpreter.sim.runner import run_batch, terminal_progress
+    from interpreter.sim.summary import bot_wins_text, summary_text
     cards, data, options = game_setup(args)
     bots = chosen_bots(args.bots, args.players) if args.bots else None
     coverage = PowerCoverage()
@@ -304,6 +306,9 @@ def seats_line(game: Game, kinds: list[str]) -> str:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from interpreter.agents.human import HumanAgent, HumanQuit
+    from interpreter.powers import new_game
+    from interpreter.sim.narrate import Narrator
     from interpreter.sim.runner import bot_agents
     cards, data, options = game_setup(args)
     for seat in args.human:
@@ -382,7 +387,7 @@ def _balance_run(folder: Any, args: argparse.Namespace) -> tuple[dict[str, Any],
 def cmd_ladder(args: argparse.Namespace) -> int:
     from interpreter.sim.balance import CardSpec
     from interpreter.sim.ladder import LadderJob, run_ladder, summary, table_text
-    from interpreter.sim.runner import check_bot
+    from interpreter.sim.runner import check_bot, terminal_progress
     data, options = checked_rules_and_options(args)
     chosen_cards(args.expansions, args.mod)  # a bad card set is refused before any game
     bots = tuple(b.strip() for b in args.bots.split(","))
@@ -474,6 +479,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def narrate(game: Game) -> None:
+    from interpreter.sim.narrate import Narrator
     Narrator(game, sys.stdout)
 
 
@@ -516,6 +522,7 @@ def cmd_mod(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    from interpreter.sim.bench import bench
     cards, data, options = game_setup(args)
     failures = Failures()
     figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures,

@@ -17,8 +17,6 @@ from interpreter.cards.model import CardDef
 from interpreter.cards.rulesdata import RulesData
 from interpreter.cards.yamlsource import load_yaml
 from interpreter.mods.pack import MANIFEST, MANIFEST_KEYS
-from interpreter.scenarios.model import Scenario
-from interpreter.scenarios.runner import Outcome, check_scenario_setup, run_scenario, scenarios_in_file
 
 CARD_ONLY_KEYS = ("good", "action", "tier", "load", "powers", "examples")
 
@@ -28,7 +26,7 @@ class Validation:
     cards: int = 0
     examples: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    failed_examples: list[Outcome] = field(default_factory=list)
+    failed_examples: list[str] = field(default_factory=list)  # the report of each example that failed
 
     @property
     def problems(self) -> int:
@@ -96,30 +94,50 @@ def with_cards(base: CardSet, cards: list[CardDef]) -> CardSet:
     return CardSet(kept + list(by_id.values()))
 
 
+@dataclass
+class ExamplesChecked:
+    """What checking one file's examples found: how many there are, the file's problems as a
+    scenario file, and the report of each example that failed. Plain data, so that reading it back
+    from the start-up cache needs neither the scenarios nor the engine."""
+
+    examples: int
+    diagnostics: list[Diagnostic]
+    failed: list[str]
+
+
 def check_examples(card_paths: list[Path], cards: CardSet, run: bool, report: Validation) -> None:
     data = load_rules()
     card_set = cards.fingerprint() if card_paths and not run else ""
     for path in card_paths:
-        scenarios, diags = scenarios_in_file(path)
-        report.diagnostics += diags
-        report.examples += len(scenarios)
-        outcomes = ([run_scenario(scenario, cards, data) for scenario in scenarios] if run
-                    else _checked_setups(path, scenarios, cards, card_set, data))
-        report.failed_examples += [outcome for outcome in outcomes if not outcome.passed]
+        checked = _examples_run(path, cards, data) if run else _examples_checked(path, cards, card_set, data)
+        report.examples += checked.examples
+        report.diagnostics += checked.diagnostics
+        report.failed_examples += checked.failed
 
 
-def _checked_setups(path: Path, scenarios: list[Scenario], cards: CardSet, card_set: str, data: RulesData) -> list[Outcome]:
+def _examples_run(path: Path, cards: CardSet, data: RulesData, build_only: bool = False) -> ExamplesChecked:
+    """A file's examples played (or only their setups built and checked, `build_only`)."""
+    # The scenario runner brings in the whole engine; it is imported only when examples must be
+    # checked anew, so that `validate` with every file's outcome cached never loads it (start-up).
+    from interpreter.scenarios.runner import check_scenario_setup, run_scenario, scenarios_in_file
+    scenarios, diags = scenarios_in_file(path)
+    check = check_scenario_setup if build_only else run_scenario
+    outcomes = [check(scenario, cards, data) for scenario in scenarios]
+    return ExamplesChecked(len(scenarios), diags, [outcome.report() for outcome in outcomes if not outcome.passed])
+
+
+def _examples_checked(path: Path, cards: CardSet, card_set: str, data: RulesData) -> ExamplesChecked:
     """The setups of a file's examples, built and checked; the outcome is kept in the start-up cache,
     keyed by the file's bytes, the whole card set and the interpreter's code and rules, so any change
     to one of them builds the setups again (building 232 setups is most of `validate`'s time)."""
-    def build() -> list[Outcome]:
-        return [check_scenario_setup(scenario, cards, data) for scenario in scenarios]
+    def build() -> ExamplesChecked:
+        return _examples_run(path, cards, data, build_only=True)
     try:
         text = path.read_bytes()
     except OSError:
         return build()
     key = digest(code_fingerprint(), card_set, str(path.resolve()), text)
-    return cached_pickle("setups", key, build)
+    return cached_pickle("examples", key, build)
 
 
 def validate(paths: list[Path], run_examples: bool = False) -> Validation:
@@ -173,7 +191,7 @@ def load_all_cards_reporting(report: Validation) -> CardSet | None:
 
 
 def summary(report: Validation, run_examples: bool) -> list[str]:
-    lines = [str(d) for d in report.diagnostics] + [o.report() for o in report.failed_examples]
+    lines = [str(d) for d in report.diagnostics] + report.failed_examples
     if report.examples:
         checked = "run" if run_examples else "checked (their setups built, not played; --run-examples plays them)"
         lines.append(f"{report.examples} example(s) {checked}.")

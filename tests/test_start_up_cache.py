@@ -171,8 +171,8 @@ def test_checked_example_setups_come_from_the_cache_but_follow_the_card_set(stor
     """`validate` keeps each file's checked example setups, keyed by the file and the whole card set:
     unchanged, nothing is built again; when another card the example uses leaves the set, the
     example is checked again and fails."""
-    from interpreter import validation
     from interpreter.cli import main
+    from interpreter.scenarios import runner
     folder = tmp_path / "pack"
     folder.mkdir()
     (folder / "bolts.yaml").write_text(CARD.replace("set: base", "set: tools") + (
@@ -182,8 +182,8 @@ def test_checked_example_setups_come_from_the_cache_but_follow_the_card_set(stor
     nuts.write_text(CARD.replace("bolts", "nuts").replace("Bolts", "Nuts").replace("set: base", "set: tools"))
     assert main(["validate", str(folder)]) == 0
     built: list[str] = []
-    original = validation.check_scenario_setup
-    monkeypatch.setattr(validation, "check_scenario_setup", lambda sc, *a: built.append(sc.name) or original(sc, *a))
+    original = runner.check_scenario_setup
+    monkeypatch.setattr(runner, "check_scenario_setup", lambda sc, *a: built.append(sc.name) or original(sc, *a))
     capsys.readouterr()
     assert main(["validate", str(folder)]) == 0 and built == []  # served from the cache
     nuts.unlink()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.decisions import Decision, DescribedOption, Option
 from interpreter.engine.slots import required_total
 from interpreter.engine.state import Card, Player, Ship
 
@@ -54,13 +55,23 @@ def contract_options(game: Game, p: Player, remaining: int, ships: list[Ship] | 
         price = game.rules.contract_cost(p, card) if priced else 0
         if price > p.credits:
             continue
-        note = f", spending {spend} actions" if spend > 1 else ""
-        note += f", paying {price}" if price else ""
-        what = f"contract {card.name} ({card.good} tier {card.tier}, loads {card.defn.load_text()})"
+        describe = partial(_contract_label, price) if price else _free_contract_label
         for ship, left in rooms:
             if card.load_total <= left:
-                options.append(Option(f"{what} on the {ship.label}{note}", (card, ship, spend)))
+                options.append(DescribedOption((card, ship, spend), describe))
     return options
+
+
+def _contract_label(price: int, value: tuple[Card, Ship, int]) -> str:
+    """`contract Cups (consumer tier 1, loads 1 red) on the green ship 1, spending 2 actions, paying 1`:
+    written only when read (most options of a decision never are)."""
+    card, ship, spend = value
+    note = f", spending {spend} actions" if spend > 1 else ""
+    note += f", paying {price}" if price else ""
+    return f"contract {card.name} ({card.good} tier {card.tier}, loads {card.defn.load_text()}) on the {ship.label}{note}"
+
+
+_free_contract_label = partial(_contract_label, 0)
 
 
 def make_contract(game: Game, p: Player, card: Card, ship: Ship, spend: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
@@ -16,16 +17,20 @@ def _take_label(value: tuple[str, Card]) -> str:
     return f"take {value[1].name} ({value[1].action}) from the island into Imports"
 
 
+def _sell_label(price: int, value: tuple[str, Card]) -> str:
+    return f"sell {value[1].name} to the island for {price}"
+
+
 def supply_options(game: Game, p: Player) -> list[Option]:
     rules = game.rules
     options = [Option("stop supplying", None)]
     if p.sales_this_turn < rules.sales_per_turn(p):  # R12.2
-        price = rules.sale_price(p)
+        sell = partial(_sell_label, rules.sale_price(p))
         seen: set[str] = set()
         for card in p.hand:
             if card.id not in seen:
                 seen.add(card.id)
-                options.append(Option(f"sell {card.name} to the island for {price}", ("sell", card)))
+                options.append(DescribedOption(("sell", card), sell))
     if rules.imports_room(p):  # R12.4, OQ-23: no take into full Imports
         seen = set()
         for card in game.zones.island:

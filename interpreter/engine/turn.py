@@ -56,10 +56,11 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
         options: list[Option] = []
         seen_ids: set[str] = set()
         for card in p.hand:
-            if card.action in wanted and card.id not in seen_ids:
+            action = card.action
+            if action in wanted and card.id not in seen_ids:
                 seen_ids.add(card.id)
-                options.append(DescribedOption((card.action, (card,), card.action), _card_label))
-        allowed = [a for a in allowed if usable[a]]
+                options.append(DescribedOption((action, (card,), action), _card_label))
+        allowed = wanted if allowed is actions else [a for a in allowed if usable[a]]
     else:
         options = _powered_single_options(game, p, actions, leading, usable)
     if allowed:
@@ -105,9 +106,14 @@ def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
             by_good[card.good] = [card]
         else:
             same.append(card)
+    if len(by_good) == len(hand) and size > 1:  # no colour twice (often so): no pair
+        return []
     pairs: list[tuple[Card, ...]] = []
     for same in by_good.values():
         if len(same) < size:
+            continue
+        if size > 1 and len({card.id for card in same}) == len(same):  # no copies of one card (the usual case)
+            pairs += combinations(same, size)
             continue
         copies: dict[str, list[Card]] = {}  # card id -> its copies in hand
         for card in same:
@@ -142,8 +148,11 @@ def plain_wild_pair_options(pairs: list[tuple[Card, ...]], actions: Sequence[str
     pair stands for each of `actions` (those usable, R4.8) but the one all its cards already have."""
     options: list[Option] = []
     for pair in pairs:
-        first = pair[0].action
-        own = first if all(c.action == first for c in pair) else None
+        own: str | None = pair[0].action
+        for card in pair:  # a loop, not all(...): this runs for every pair of every lead and follow
+            if card.action != own:
+                own = None
+                break
         for action in actions:
             if action != own:
                 options.append(DescribedOption((action, pair, action), _pair_label))

@@ -315,11 +315,16 @@ class PowerRuntime:
     def any_time_uses(self, p: Player) -> list[tuple[Card, CompiledPower]]:
         """Any-time powers `p` can use now: from Shipments, or from hand when the card's tier is met
         (R15.3, OQ-2)."""
-        uses = [(a.host, a.power) for a in self.any_time_active
-                if a.owner is p and self._free(a.host, a.power) and a.power.usable(self.ctx(p, a.host))]
-        if self.from_hand:
+        # plain loops rather than comprehensions: this runs before every lead, follow and action, and
+        # mostly finds nothing
+        uses: list[tuple[Card, CompiledPower]] = []
+        for a in self.any_time_active:
+            if a.owner is p and self._free(a.host, a.power) and a.power.usable(self.ctx(p, a.host)):
+                uses.append((a.host, a.power))
+        from_hand = self.from_hand
+        if from_hand:
             for card in p.hand:
-                powers = self.from_hand.get(card.id)
+                powers = from_hand.get(card.id)
                 if powers and self.game.rules.level(p, card.good) >= card.tier:
                     uses += [(card, power) for power in powers if self._free(card, power) and power.usable(self.ctx(p, card))]
         return uses
