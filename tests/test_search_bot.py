@@ -123,11 +123,33 @@ def test_with_a_budget_in_rollouts_the_search_bot_is_deterministic_for_a_seed():
 
 
 def test_a_time_budget_is_kept():
+    """A time budget stops the search after the seed round that spends it: at most one round of
+    rollouts (one per option searched) past the limit. The bot's clock is replaced by one that
+    moves 10 ms per rollout, so the test does not depend on the machine's speed or load."""
     game = bot_game(ALL_CARDS, RULES, 2, 5, GameOptions(max_turns=3), ["search:30ms", "heuristic"])
-    game.play()
     bot = game.agents[0]
-    assert bot.stats.searched > 0
-    assert bot.stats.seconds / bot.stats.searched < 0.03 * 3  # one rollout past the limit at most, on a loaded machine
+    assert isinstance(bot, SearchAgent)
+    now = [0.0]
+    bot.clock = lambda: now[0]
+    rollout = bot.rollout
+
+    def timed_rollout(*args: Any) -> float:
+        now[0] += 0.010
+        return rollout(*args)
+    bot.rollout = timed_rollout  # type: ignore[method-assign]
+    per_decision: list[int] = []
+    choose = bot.choose
+
+    def counted_choose(decision: Decision, g: Game) -> int:
+        before = bot.stats.rollouts
+        chosen = choose(decision, g)
+        per_decision.append(bot.stats.rollouts - before)
+        return chosen
+    bot.choose = counted_choose  # type: ignore[method-assign]
+    game.play()
+    assert bot.stats.searched > 0 and max(per_decision) > 0
+    assert max(per_decision) <= 3 + bot.width  # 30 ms of 10 ms rollouts, then the round in progress ends
+    assert bot.stats.seconds / bot.stats.searched <= 0.030 + 0.010 * bot.width
 
 
 class Spy(SearchAgent):

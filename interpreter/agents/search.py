@@ -35,6 +35,7 @@ import math
 import random
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -121,6 +122,7 @@ class SearchAgent:
         self._game: Game | None = None
         self._revealed = 0  # the length of the game's log when the last sealed choices were revealed
         self._per_rollout = 0.003  # seconds, a running estimate (time budgets)
+        self.clock: Callable[[], float] = time.perf_counter  # what a time budget is measured with
 
     # --- deciding ------------------------------------------------------------------------------
     def choose(self, decision: Decision, game: Game) -> int:
@@ -129,14 +131,14 @@ class SearchAgent:
         candidates = self.candidates(decision, game)
         if len(candidates) < 2 or game.step_start is None or not game.in_step:
             return candidates[0]  # nothing to compare, or no copy of the step's start to search from
-        start = time.perf_counter()
+        start = self.clock()
         try:
             best = self._halving(decision, game, candidates, start)
         except CloneError:  # the step's start does not replay to this decision (a game driven by hand)
             self.stats.fallbacks += 1
             return candidates[0]
         self.stats.searched += 1
-        self.stats.seconds += time.perf_counter() - start
+        self.stats.seconds += self.clock() - start
         return best
 
     def _watch(self, game: Game) -> None:
@@ -181,14 +183,14 @@ class SearchAgent:
             seeds = [self.rng.getrandbits(48) for _ in range(per)]
             for seed in seeds:
                 for index in alive:
-                    t = time.perf_counter()
+                    t = self.clock()
                     sums[index] += self.rollout(game, records, cut, decision, index, seed)
                     counts[index] += 1
                     self.stats.rollouts += 1
-                    self._per_rollout = 0.9 * self._per_rollout + 0.1 * (time.perf_counter() - t)
-                if budget.seconds is not None and time.perf_counter() - start > budget.seconds:
+                    self._per_rollout = 0.9 * self._per_rollout + 0.1 * (self.clock() - t)
+                if budget.seconds is not None and self.clock() - start > budget.seconds:
                     break
-            if budget.seconds is not None and time.perf_counter() - start > budget.seconds:
+            if budget.seconds is not None and self.clock() - start > budget.seconds:
                 break
             if r < rounds - 1:
                 alive.sort(key=lambda i: (-sums[i] / max(counts[i], 1), candidates.index(i)))
