@@ -50,7 +50,7 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     rules = game.rules
     usable = usable_actions(p)  # R4.8
     allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if rules.modified("wild_pair_allowed") else actions
-    plain = not (rules.modified("may_play_for") or rules.modified("performed_action") or rules.modified("action_choices"))
+    plain = not rules.any_modified("may_play_for", "performed_action", "action_choices")
     if plain:  # a card is played for its own action type, and the action is carried out as declared
         wanted = [a for a in actions if usable[a]]
         options: list[Option] = []
