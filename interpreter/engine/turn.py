@@ -38,8 +38,10 @@ def usable_actions(p: Player) -> dict[str, bool]:
     contract = load = False
     for ship in p.ships:
         if not ship.at_sea:
-            contract = contract or not ship.completing
-            load = load or bool(ship.contracts)
+            if not ship.completing:
+                contract = True
+            if ship.contracts:
+                load = True
     return {"contract": contract, "load": load, "import": True, "pirate": True, "supply": True}
 
 
@@ -200,13 +202,14 @@ def offer_contract_discards(game: Game, p: Player) -> None:
     `contract_discards=any-moment` (docs/rulings.md). Containers stay aboard (R14.2, OQ-10); a
     ship whose remaining contracts are then all satisfied completes at once (R8.1)."""
     while True:
-        options = [Option("keep all contracts", None)]
+        discards: list[Option] = []
         for ship in p.ships:
             if not ship.at_sea:
                 for card in ship.contracts:
-                    options.append(DescribedOption((ship, card), _discard_label))
-        if len(options) == 1:
+                    discards.append(DescribedOption((ship, card), _discard_label))
+        if not discards:  # the usual case: nothing to ask (and no option to make)
             return
+        options = [Option("keep all contracts", None), *discards]
         choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", stop=0)).value
         if choice is None:
             return
