@@ -114,6 +114,9 @@ def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
     for same in by_good.values():
         if len(same) < size:
             continue
+        if len(same) == size == 2:  # the usual case: two cards of one colour make one pair, copies or not
+            pairs.append((same[0], same[1]))
+            continue
         if size > 1 and len({card.id for card in same}) == len(same):  # no copies of one card (the usual case)
             pairs += combinations(same, size)
             continue
