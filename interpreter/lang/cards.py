@@ -221,6 +221,12 @@ class OfType(Node):
             return [c for c in cards if getattr(c, attr) == picked]
         return cards
 
+    def needs(self) -> str | None:
+        return "that card" if self.kind == "that_card" else None
+
+    def refers(self) -> str | None:
+        return "named good" if self.kind == "named" else None
+
 
 def narrowed(of_type: OfType | None, ctx: Ctx, cards: list[Card]) -> list[Card]:
     if of_type is None or of_type.kind == "same":
@@ -295,6 +301,12 @@ class Owner(Node):
         if kind in ("each_other", "others"):
             return lambda ctx: ctx.world.players_from(ctx.owner)[1:]
         return lambda ctx: ctx.world.players_from(ctx.owner)
+
+    def needs(self) -> str | None:
+        return {"that": "that player", "ship_owner": "that ship"}.get(self.kind)
+
+    def refers(self) -> str | None:
+        return "chosen" if self.kind == "chosen" else None
 
 
 def zone_cards(ctx: Ctx, p: Player, zone: str) -> list[Card]:
@@ -419,6 +431,9 @@ class Ships(ShipRef):
     def containers(self) -> CardsOf:
         ships = self.ships()
         return lambda ctx: [c for s in ships(ctx) for c in s.containers]
+
+    def needs(self) -> str | None:
+        return f"{self.kind} ship" if self.kind in ("that", "this") else None
 
 
 # ------------------------------------------------------------------------------------ counted groups
@@ -610,6 +625,9 @@ class Done(Group):
             return lambda ctx: len(ctx.drawn)
         return lambda ctx: ctx.done.get(verb, 0)
 
+    def refers(self) -> str | None:
+        return self.verb
+
 
 @construct
 @dataclass(frozen=True)
@@ -628,6 +646,9 @@ class OfThem(Group):
 
     def count(self) -> Number:
         return lambda ctx: len(ctx.them)
+
+    def refers(self) -> str | None:
+        return "them"
 
 
 @construct
@@ -670,7 +691,6 @@ class Carried(Group):
     syntax: ClassVar[str] = "container it carried"
     meaning: ClassVar[str] = "for a ship that returns to harbor: the containers it carried when it sailed"
     examples: ClassVar[tuple[str, ...]] = ("when one of your ships returns to harbor: gain 2 for each container it carried",)
-    needs: ClassVar[str] = "carried"
 
     def english(self) -> str:
         return "container it carried when it sailed"
@@ -680,6 +700,9 @@ class Carried(Group):
 
     def count(self) -> Number:
         return lambda ctx: ctx.values.get("carried", 0)
+
+    def needs(self) -> str | None:
+        return "carried"
 
 
 # ------------------------------------------------------------------------------------ cards acted on
@@ -938,6 +961,9 @@ class Them(Cards):
 
     def least(self) -> int:
         return self.quantity.least() if self.quantity is not None else 1
+
+    def refers(self) -> str | None:
+        return "rest" if self.rest else "them"
 
 
 LANGUAGE_WORDS = WORD_RULES

@@ -1,24 +1,20 @@
 """Checks of a parsed power: what the grammar allows but the game cannot do. What passes these
 checks runs: every word a construct refers to (`that player`, `them`, `the named type`) is known
-where it is used, every number is in range, and constructs are used in the timings they work in."""
+where it is used, every number is in range, and constructs are used in the timings they work in.
+
+This module only walks the power: what each construct needs, refers to, makes and refuses is said
+by the construct itself (Node.needs, refers, makes, problems, scopes), so a new construct brings its
+own checks. The numbers' ranges (bounds.py) and credits moving in steps of 2 (R1.8.3), rules that
+cut across every construct that counts credits, are checked here."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
-from interpreter.lang import cards, conditions, effects, players, rules, timings, values
+from interpreter.lang import effects, rules, timings, values
 from interpreter.lang.bounds import ANY, CARDS, COMPARED, CREDITS, POINTS, Bound
 from interpreter.lang.parser import Problem
 from interpreter.lang.registry import Node
-
-
-@dataclass
-class Scope:
-    """What a power's words may refer to where a node stands."""
-
-    timing: str
-    binds: frozenset[str]
 
 
 def provided(power: timings.Power) -> frozenset[str]:
@@ -32,56 +28,21 @@ def provided(power: timings.Power) -> frozenset[str]:
 
 def check_power(power: timings.Power) -> list[Problem]:
     out = _range_problems(power)
-    scope = Scope(power.timing, provided(power))
-    out += _timing_problems(power)
     seen: list[Node] = []
-    for node, inner_scope in _walk(power, scope):
-        out += _binding_problems(node, inner_scope, seen)
+    for node, binds in _walk(power, provided(power)):
+        out += [Problem(col, code, message) for col, code, message in node.problems(power)]
+        out += _binding_problems(node, binds, seen)
         out += _reference_problems(node, seen)
         out += _number_problems(node, power)
         seen.append(node)
     return sorted(out, key=lambda problem: problem.col)  # in the order of the line
 
 
-def _walk(node: Node, scope: Scope) -> Iterator[tuple[Node, Scope]]:
-    """Every node in execution order, with the scope it stands in (`the next time EVENT` gives its
-    effect the event's words)."""
-    yield node, scope
-    if isinstance(node, effects.ForEachPlayer) and node.effect is not None:
-        yield from _walk(node.effect, Scope(scope.timing, scope.binds | {"that player"}))
-        return
-    if isinstance(node, effects.NextTime) and node.trigger is not None:
-        yield from _walk(node.trigger, scope)
-        if node.effect is not None:
-            yield from _walk(node.effect, Scope(scope.timing, node.trigger.binds))
-        return
-    for child in node.children():
-        yield from _walk(child, scope)
-
-
-def _need(node: Node) -> str | None:
-    """What a node refers to that the power's event must give."""
-    if isinstance(node, players.PlayerGroup) and node.kind == "that":
-        return "that player"
-    if isinstance(node, players.PlayerGroup | cards.Owner) and node.kind == "ship_owner":
-        return "that ship"
-    if isinstance(node, cards.Owner) and node.kind == "that":
-        return "that player"
-    if isinstance(node, conditions.Holds) and node.who == "that":
-        return "that player"
-    if isinstance(node, conditions.HaveCompared) and node.target[0] == "that":
-        return "that player"
-    if isinstance(node, cards.Ships) and node.kind in ("that", "this"):
-        return f"{node.kind} ship"
-    if isinstance(node, conditions.ShipHas):
-        return "that ship"
-    if isinstance(node, cards.OfType) and node.kind == "that_card":
-        return "that card"
-    if isinstance(node, values.EventAmount):
-        return node.name
-    if isinstance(node, cards.Carried):
-        return "carried"
-    return None
+def _walk(node: Node, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
+    """Every node in execution order, with what it may refer to where it stands (Node.scopes)."""
+    yield node, binds
+    for child, inner in node.scopes(binds):
+        yield from _walk(child, inner)
 
 
 NEED_TEXT = {"that player": "`that player` is the player of the triggering event: it needs a `when ...` power whose event has one",
@@ -96,26 +57,16 @@ NEED_TEXT = {"that player": "`that player` is the player of the triggering event
              "carried": "`container it carried` needs a returning ship: `when ... returns to harbor`"}
 
 
-def _binding_problems(node: Node, scope: Scope, seen: list[Node]) -> list[Problem]:
-    need = _need(node)
-    if need is None or need in scope.binds:
+def _binding_problems(node: Node, binds: frozenset[str], seen: list[Node]) -> list[Problem]:
+    need = node.needs()
+    if need is None or need in binds:
         return []
-    text = NEED_TEXT[need]
-    if need == "that player" and any(isinstance(earlier, effects.ChoosePlayer) for earlier in seen):
+    text = NEED_TEXT.get(need, f"`{need}` needs a `when ...` power whose event gives it")
+    if need == "that player" and any("chosen" in earlier.made() for earlier in seen):
         text += "; the player chosen earlier in this power is `the chosen player`"
     return [Problem(node.col, "P021", text)]
 
 
-PRODUCERS: dict[str, tuple[type, ...]] = {
-    "them": (effects.Move, effects.Discard, effects.Sell, effects.Swap, effects.Load, effects.ContractCards,
-             effects.Complete, effects.Look, effects.Draw),
-    "rest": (effects.Look,),
-    "taken": (effects.Move, effects.Swap), "moved": (effects.Move,), "given": (effects.Move,),
-    "drawn": (effects.Draw, effects.DrawUntil), "discarded": (effects.Discard,), "sold": (effects.Sell,),
-    "loaded": (effects.Load,), "contracted": (effects.ContractCards,), "completed": (effects.Complete,),
-    "imported": (effects.ImportContainers,),
-    "named good": (effects.Name,), "named card": (effects.Name,), "chosen": (effects.ChoosePlayer,),
-}
 REFERENCE_TEXT = {
     "them": "`them` / `it` means the cards an earlier step of this power acted on; there is none before it",
     "rest": "`the rest` means the cards looked at (`look at ...`) and not used yet; there is no `look at` before it",
@@ -131,83 +82,13 @@ REFERENCE_TEXT = {
 }
 
 
-def _reference(node: Node) -> str | None:
-    if isinstance(node, cards.Them):
-        return "rest" if node.rest else "them"
-    if isinstance(node, cards.OfThem):
-        return "them"
-    if isinstance(node, cards.Done):
-        return node.verb
-    if isinstance(node, conditions.Drawn):
-        return "named card" if node.named_card else "drawn"
-    if isinstance(node, cards.OfType) and node.kind == "named":
-        return "named good"
-    if (isinstance(node, players.PlayerGroup | cards.Owner) and node.kind == "chosen") or (
-            isinstance(node, conditions.Holds) and node.who == "chosen"):
-        return "chosen"
-    return None
-
-
 def _reference_problems(node: Node, seen: list[Node]) -> list[Problem]:
-    ref = _reference(node)
-    if ref is None:
-        return []
-    producers = PRODUCERS.get(ref, ())
-    if ref == "drawn" and isinstance(node, conditions.Drawn):
-        producers = (effects.Draw, effects.DrawUntil)
-    if any(isinstance(n, producers) for n in seen):
-        if ref == "named card" and not any(isinstance(n, effects.Name) and n.what == "card" for n in seen):
-            return [Problem(node.col, "P022", REFERENCE_TEXT["named card"])]
-        if ref == "named good" and not any(isinstance(n, effects.Name) and n.what == "good" for n in seen):
-            return [Problem(node.col, "P022", REFERENCE_TEXT["named good"])]
+    """A word for what an earlier step made (`them`, `card drawn`, `the named type`) with no such step before it."""
+    ref = node.refers()
+    if ref is None or any(ref in earlier.made() for earlier in seen):
         return []
     text = REFERENCE_TEXT.get(ref, f"`card {ref}` counts the cards this power {ref} earlier; nothing before it does")
     return [Problem(node.col, "P022", text)]
-
-
-# Effects that mean nothing once the game is over (final scoring, R16.2, R17).
-AFTER_THE_GAME = (effects.ContractCards, effects.Load, effects.FreeActions, effects.ImportContainers,
-                  effects.PirateContainers, effects.LeadTwice, effects.Until, effects.NextTime,
-                  effects.Win)
-
-
-def _timing_problems(power: timings.Power) -> list[Problem]:
-    out: list[Problem] = []
-    for q in power.qualifiers:
-        if isinstance(q, timings.ThisOneIncluded) and not (
-                isinstance(power, timings.When) and power.trigger is not None and power.trigger.own_completion()):
-            out.append(Problem(q.col, "P026", "`this one included` is only for `when ... completes ...` triggers"))
-        if isinstance(q, timings.Once) and q.per_player and not (
-                isinstance(power, timings.When) and power.trigger is not None and power.trigger.names_actor()):
-            out.append(Problem(q.col, "P026", "`once per turn for each player` needs a `when` trigger on what a player does"))
-        if isinstance(q, timings.Once) and isinstance(power, timings.AnyTime) and q.period == "game":
-            pass
-    if isinstance(power, timings.AsSoonAs) and power.condition is not None:
-        for node in power.condition.walk():
-            if isinstance(node, conditions.CoinFlip | conditions.Drawn) or _need(node):
-                out.append(Problem(node.col, "P027", "`as soon as` is checked whenever the game changes: its condition "
-                                                     "cannot flip a coin, look at cards drawn or read an event"))
-    if isinstance(power, timings.GameEnd):
-        for node in power.walk():
-            if isinstance(node, AFTER_THE_GAME):
-                out.append(Problem(node.col, "P020", f"`{node.syntax.split(' ')[0]}` has no effect at game end: the game is "
-                                                     "over (R16.2); at game end, move cards, make virtual goods or score"))
-    for node in power.walk():
-        if isinstance(node, rules.Wild) and node.each_other and len(node.goods) < 2:
-            out.append(Problem(node.col, "P020", "`wild for each other` needs two or more colours: "
-                                                 "`your green and yellow containers are wild for each other`"))
-        if isinstance(node, rules.Rainbow) and node.this and power.timing != "as_contract":
-            out.append(Problem(node.col, "P020", "`this contract` means this card as a contract: use `as a contract: ...`"))
-        if isinstance(node, rules.SetQuantity) and node.quantity is not None:
-            is_global = node.quantity.player_arg is None
-            if is_global and node.scope != "game":
-                out.append(Problem(node.col, "P020", f"the {node.quantity.english()} is the same for everybody: write `the {node.quantity.english()}`"))
-            elif not is_global and node.scope == "game":
-                out.append(Problem(node.col, "P020", f"say whose {node.quantity.english()} it is: `your ...`, `other players' ...`"))
-        if isinstance(node, effects.Until) and node.rule_ is not None and any(
-                isinstance(n, rules.Rainbow) and n.this for n in node.rule_.walk()):
-            out.append(Problem(node.col, "P020", "`this contract` cannot be given a duration"))
-    return out
 
 
 def _amount_bound(parent: Node | None) -> Bound:

@@ -366,6 +366,9 @@ class HaveCompared(Have):
             return all(mine < n for n in others) if fewest else all(mine > n for n in others)
         return holds
 
+    def needs(self) -> str | None:
+        return "that player" if self.target[0] == "that" else None
+
 
 def _majorities(n: int) -> Callable[[Ctx, Player], bool]:
     def holds(ctx: Ctx, p: Player) -> bool:
@@ -496,6 +499,12 @@ class Holds(Condition):
             return lambda ctx: not any(holds(ctx, p) for p in group(ctx))
         return lambda ctx: bool(group(ctx)) and all(holds(ctx, p) for p in group(ctx))
 
+    def needs(self) -> str | None:
+        return "that player" if self.who == "that" else None
+
+    def refers(self) -> str | None:
+        return "chosen" if self.who == "chosen" else None
+
 
 @construct
 @dataclass(frozen=True)
@@ -613,6 +622,8 @@ class CoinFlip(Condition):
     def test(self) -> Test:
         return lambda ctx: ctx.world.coin_flip(ctx.actor)
 
+    reads_the_moment: ClassVar[bool] = True
+
 
 @construct
 @dataclass(frozen=True)
@@ -632,7 +643,6 @@ class ShipHas(Condition):
     test_: Test_ = Test_()
     good: str | None = None
     what: str = "contracts"
-    needs: ClassVar[str] = "that ship"
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> ShipHas:
@@ -659,6 +669,9 @@ class ShipHas(Condition):
             cards = (ctx.contracts or ship.contracts) if what == "contracts" else ship.containers
             return test.holds(sum(1 for c in cards if good is None or c.good == good))
         return holds
+
+    def needs(self) -> str | None:
+        return "that ship"
 
 
 @construct
@@ -712,3 +725,8 @@ class Drawn(Condition):
         if of_type is not None and of_type.kind == "same":  # that many of one good type
             return lambda ctx: any(sum(1 for d in ctx.drawn if d.good == c.good) >= n for c in ctx.drawn)
         return lambda ctx: len(narrowed(of_type, ctx, [c for c in ctx.drawn if matches(f, c)])) >= n
+
+    reads_the_moment: ClassVar[bool] = True
+
+    def refers(self) -> str | None:
+        return "named card" if self.named_card else "drawn"

@@ -4,7 +4,7 @@ your imports to your goods`), and the ways effects combine (`then`, `if`, `you m
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -249,6 +249,8 @@ class Draw(Action):
     def value(self) -> float:
         return CARD_WORTH * min(_rough(self.amount), 5.0)
 
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "drawn"})
+
 
 @construct
 @dataclass(frozen=True)
@@ -299,6 +301,8 @@ class DrawUntil(Action):
 
     def value(self) -> float:
         return CARD_WORTH * 3
+
+    makes: ClassVar[frozenset[str]] = frozenset({"drawn"})
 
 
 # ------------------------------------------------------------------------------------ moving cards
@@ -434,6 +438,8 @@ class Move(Action):
             return -CARD_WORTH
         return CARD_WORTH if self.verb == "take" else 1.0
 
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "taken", "moved", "given"})
+
 
 def _source_text(cards: Cards) -> str:
     """Where a phrase takes its cards from, briefly: `the island`, `your hand` ('' if it says no place)."""
@@ -482,6 +488,8 @@ class Discard(Action):
     def value(self) -> float:
         return -CARD_WORTH
 
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "discarded"})
+
 
 @construct
 @dataclass(frozen=True)
@@ -523,6 +531,8 @@ class Sell(Action):
 
     def value(self) -> float:
         return float(self.price) - CARD_WORTH / 2
+
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "sold"})
 
 
 @construct
@@ -574,6 +584,8 @@ class Swap(Action):
 
     def value(self) -> float:
         return 1.5
+
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "taken"})
 
 
 # ------------------------------------------------------------------------------------ actions done by powers
@@ -650,6 +662,10 @@ class Load(Action):
     def value(self) -> float:
         return 4.0
 
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "loaded"})
+
+    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
+
 
 @construct
 @dataclass(frozen=True)
@@ -702,6 +718,10 @@ class ContractCards(Action):
     def value(self) -> float:
         return 3.0
 
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "contracted"})
+
+    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
+
 
 def _tier_needed(ctx: Ctx, card: Card) -> bool:
     return ctx.world.locate(card)[1] != "shipments"  # a completed card re-contracted was contracted once already
@@ -745,6 +765,8 @@ class Complete(Action):
 
     def value(self) -> float:
         return 8.0
+
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "completed"})
 
 
 @construct
@@ -790,6 +812,10 @@ class ImportContainers(Action):
     def value(self) -> float:
         return 3.0 * self.n
 
+    makes: ClassVar[frozenset[str]] = frozenset({"imported"})
+
+    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
+
 
 @construct
 @dataclass(frozen=True)
@@ -828,6 +854,8 @@ class PirateContainers(Action):
 
     def value(self) -> float:
         return 4.0 * self.n
+
+    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
 
 
 @construct
@@ -893,6 +921,8 @@ class FreeActions(Action):
             return 12.0
         return 3.0 * self.n * (2 if self.modifier is not None else 1)
 
+    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
+
 
 @construct
 @dataclass(frozen=True)
@@ -912,6 +942,8 @@ class Win(Action):
 
     def value(self) -> float:
         return 30.0
+
+    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
 
 
 @construct
@@ -947,6 +979,9 @@ class Name(Action):
     def value(self) -> float:
         return 0.0
 
+    def made(self) -> frozenset[str]:
+        return frozenset({"named good" if self.what == "good" else "named card"})
+
 
 @construct
 @dataclass(frozen=True)
@@ -979,6 +1014,8 @@ class ChoosePlayer(Action):
     def value(self) -> float:
         return 0.0
 
+    makes: ClassVar[frozenset[str]] = frozenset({"chosen"})
+
 
 @construct
 @dataclass(frozen=True)
@@ -1007,6 +1044,8 @@ class Look(Action):
 
     def value(self) -> float:
         return 1.0
+
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "rest"})
 
 
 @construct
@@ -1077,6 +1116,8 @@ class LeadTwice(Action):
 
     def value(self) -> float:
         return 6.0
+
+    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
 
 
 @construct
@@ -1458,6 +1499,10 @@ class ForEachPlayer(Effect):
         assert self.effect is not None
         return 2.0 * self.effect.value()
 
+    def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
+        if self.effect is not None:
+            yield self.effect, binds | {"that player"}
+
 
 DURATIONS = {("the", "end", "of", "this", "turn"): "this_turn", ("the", "end", "of", "your", "next", "turn"): "next_turn",
              ("your", "next", "turn"): "next_turn_starts"}
@@ -1496,6 +1541,13 @@ class Until(Effect):
     def value(self) -> float:
         return 3.0
 
+    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        if self.rule_ is not None and any(getattr(n, "this", False) and n.rule == "rainbow" for n in self.rule_.walk()):
+            return [(self.col, "P020", "`this contract` cannot be given a duration")]
+        return []
+
 
 @construct
 @dataclass(frozen=True)
@@ -1523,6 +1575,14 @@ class NextTime(Effect):
     def value(self) -> float:
         assert self.effect is not None
         return self.effect.value()
+
+    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
+
+    def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
+        if self.trigger is not None:
+            yield self.trigger, binds
+            if self.effect is not None:
+                yield self.effect, self.trigger.binds
 
 
 __all__ = ["LEVELS", "Action", "Sequence", "always"]

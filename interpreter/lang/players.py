@@ -75,6 +75,12 @@ class PlayerGroup(Players):
     def value(self) -> float:
         return 0.0
 
+    def needs(self) -> str | None:
+        return {"that": "that player", "ship_owner": "that ship"}.get(self.kind)
+
+    def refers(self) -> str | None:
+        return "chosen" if self.kind == "chosen" else None
+
 
 @construct
 @dataclass(frozen=True)

@@ -8,7 +8,10 @@ selection. Its class is its one home (DESIGN.md, "one home per construct"):
   produces it. Role rules (`effect`, `condition`, ...) are generated as the alternatives of every
   construct of that role, so adding a construct never edits another one;
 - `build`: from the parse tree's children to the node (a frozen dataclass: the node IS the class);
-- `check`: what the grammar allows but the game cannot do, with a message;
+- its checks: `needs` (what the event must give: `that player`), `refers` and `makes` (words for
+  what an earlier step made: `them`, `card drawn`), `problems` (what the grammar allows but the game
+  cannot do, with a message), `scopes` (what its parts may refer to); interpreter/lang/check.py
+  only walks the power and asks each node;
 - `english`: the sentence `explain` prints;
 - the role's compile method (`run`, `test`, `number`, `resolve`, ...): a closure over the node's
   parameters that calls the game only through the `World` interface (interpreter/lang/world.py);
@@ -127,6 +130,35 @@ class Node:
     def value(self) -> float:
         """Credits-equivalent for the heuristic bot: the sum of what is inside, by default."""
         return sum(child.value() for child in self.children())
+
+    # --- its checks (interpreter/lang/check.py walks the power and asks each node) ------------------
+    makes: ClassVar[frozenset[str]] = frozenset()  # what later steps may refer to once it ran: `them`, `drawn`, ...
+    reads_the_moment: ClassVar[bool] = False  # flips a coin or reads cards drawn: not for a standing condition
+    useless_after_game: ClassVar[bool] = False  # means nothing at game end: the game is over (R16.2)
+
+    def needs(self) -> str | None:
+        """What it refers to that the power's event or moment must give (`that player`, `that ship`,
+        `that card`, an event's number); None if nothing."""
+        return None
+
+    def refers(self) -> str | None:
+        """What an earlier step of the same power must have made (see `makes`): `them`, `drawn`,
+        `named good`, `chosen`, ...; None if nothing."""
+        return None
+
+    def made(self) -> frozenset[str]:
+        """What this step makes for later steps (its `makes`, unless it depends on its words)."""
+        return self.makes
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        """What the grammar allows but this construct cannot do in `power`: (column, code, message)."""
+        return []
+
+    def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
+        """Its children, each with what it may refer to (`for each player, ...` gives its effect
+        `that player`; `the next time EVENT, ...` gives its effect the event's words)."""
+        for child in self.children():
+            yield child, binds
 
 
 def _is_keyword(child: Any) -> bool:

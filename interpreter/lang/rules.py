@@ -309,6 +309,16 @@ class SetQuantity(RuleNode):
             return modifier
         return [(quantity.query, make)]
 
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        if self.quantity is None:
+            return []
+        is_global = self.quantity.player_arg is None
+        if is_global and self.scope != "game":
+            return [(self.col, "P020", f"the {self.quantity.english()} is the same for everybody: write `the {self.quantity.english()}`")]
+        if not is_global and self.scope == "game":
+            return [(self.col, "P020", f"say whose {self.quantity.english()} it is: `your ...`, `other players' ...`")]
+        return []
+
 
 def _changed(value: int, op: str, n: int, down: bool) -> int:
     if op == "set":
@@ -696,6 +706,11 @@ class Rainbow(RuleNode):
             return modifier
         return [("contract_load", make)]
 
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        if self.this and getattr(power, "timing", "") != "as_contract":
+            return [(self.col, "P020", "`this contract` means this card as a contract: use `as a contract: ...`")]
+        return []
+
 
 @construct
 @dataclass(frozen=True)
@@ -741,6 +756,12 @@ class Wild(RuleNode):
         def make(ctx: Ctx) -> Callable[..., Any]:
             return lambda value, p, card: True if who(ctx, p) and card.good in goods else value
         return [("container_wild", make)]
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        if self.each_other and len(self.goods) < 2:
+            return [(self.col, "P020", "`wild for each other` needs two or more colours: "
+                                       "`your green and yellow containers are wild for each other`")]
+        return []
 
 
 @construct

@@ -68,6 +68,12 @@ class Once(Qualifier):
     def english(self) -> str:
         return f"once per {self.period}" + (" for each player" if self.per_player else "")
 
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        trigger = getattr(power, "trigger", None)
+        if self.per_player and (trigger is None or not trigger.names_actor()):
+            return [(self.col, "P026", "`once per turn for each player` needs a `when` trigger on what a player does")]
+        return []
+
 
 @construct
 @dataclass(frozen=True)
@@ -85,6 +91,12 @@ class ThisOneIncluded(Qualifier):
 
     def english(self) -> str:
         return "this card's own completion included"
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        trigger = getattr(power, "trigger", None)
+        if trigger is None or not trigger.own_completion():
+            return [(self.col, "P026", "`this one included` is only for `when ... completes ...` triggers")]
+        return []
 
 
 QUALIFIERS = r'''
@@ -265,6 +277,11 @@ class GameEnd(Power):
         return CompiledPower(self, self.text, "game_end", run=self.effects.run(), usable=always, phase=phase,
                              scores=phase == 5)
 
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return [(n.col, "P020", f"`{n.syntax.split(' ')[0]}` has no effect at game end: the game is over (R16.2); at game "
+                                "end, move cards, make virtual goods or score")
+                for n in self.walk() if n.useless_after_game]
+
 
 @construct
 @dataclass(frozen=True)
@@ -294,6 +311,12 @@ class AsSoonAs(Power):
         once = self.once
         return CompiledPower(self, self.text, "standing", run=self.effects.run(), condition=self.condition.test(),
                              once=once.period if once else None)
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        assert self.condition is not None
+        return [(n.col, "P027", "`as soon as` is checked whenever the game changes: its condition cannot flip a coin, "
+                                "look at cards drawn or read an event")
+                for n in self.condition.walk() if n.reads_the_moment or n.needs()]
 
 
 # ------------------------------------------------------------------------------------ moments and standing rules of the card

@@ -234,6 +234,9 @@ class EventAmount(Node):
     def value(self) -> float:
         return self.rough()
 
+    def needs(self) -> str | None:
+        return self.name
+
 
 # ------------------------------------------------------------------------------------ values compared
 
