@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from interpreter.agents.random_agent import random_agents
+import random
+
+from interpreter.agents.random_agent import below, random_agents
 from interpreter.agents.scripted import ReplayMismatch, ScriptedAgent, ScriptedLog
 from interpreter.engine.options import GameOptions
 from interpreter.powers import new_game
@@ -18,6 +20,14 @@ def test_same_seed_same_game(base_cards, data):
     b_game, b = play(base_cards, data, 11)
     assert [r.as_dict() for r in a_game.log] == [r.as_dict() for r in b_game.log]
     assert a == b
+
+
+def test_random_bot_draws_as_randrange_does():
+    """The random bot's draw (`below`) gives what `Random.randrange(n)` gives, so its games stay the
+    games recorded with randrange."""
+    mine, theirs = random.Random(3), random.Random(3)
+    for n in [1, 2, 3, 5, 7, 8, 31, 64, 100, 1000] * 50:
+        assert below(mine, n) == theirs.randrange(n)
 
 
 def test_different_seed_different_game(base_cards, data):

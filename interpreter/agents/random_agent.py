@@ -29,11 +29,22 @@ class RandomAgent:
         n = len(decision.options)
         stop = decision.stop
         if stop is None:
-            return rng.randrange(n)
+            return below(rng, n)
         if rng.random() < DECLINE.get(decision.kind, DEFAULT_DECLINE):
             return stop
-        pick = rng.randrange(n - 1)
+        pick = below(rng, n - 1)
         return pick + 1 if pick >= stop else pick
+
+
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n > 0, drawing the same numbers (CPython's algorithm: n.bit_length()
+    random bits, drawn again while too large) without its two Python-level calls: the random bot
+    makes one such draw per decision (tests/test_determinism.py checks it matches randrange)."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def random_agents(game_seed: int, players: int) -> list[RandomAgent]:

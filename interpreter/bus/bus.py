@@ -32,12 +32,14 @@ class EventBus:
         """Listen to every event (narration, recording). Makes every emit build its event."""
         self._all.append(handler)
 
-    def watch(self, handler: Callable[[], None]) -> None:
-        """Call `handler` after every event, once its handlers have run (and while it is watching only)."""
-        self._after.append(handler)
+    def watch(self, handler: Callable[[], None], first: bool = False) -> None:
+        """Call `handler` after every event, once its handlers have run (and while it is watching only),
+        after the other watchers (or before them all: `first`)."""
+        # a new list, not changed in place: an event's loop over the watchers may be running now
+        self._after = [handler, *self._after] if first else [*self._after, handler]
 
     def unwatch(self, handler: Callable[[], None]) -> None:
-        self._after.remove(handler)
+        self._after = [h for h in self._after if h != handler]
 
     def emit(self, event_type: type, *args: Any) -> None:
         """Build `event_type(*args)` and deliver it, but only if somebody listens."""

@@ -32,7 +32,10 @@ class CardDef:
 
     @property
     def load_total(self) -> int:
-        return sum(n for _, n in self.load)
+        total = 0  # a loop, not sum(...): every card of every game's deck asks it once
+        for _, n in self.load:
+            total += n
+        return total
 
     def load_text(self) -> str:
         return " + ".join(f"{n} {colour}" for colour, n in self.load)

@@ -92,6 +92,14 @@ class Rules:
         """Whether any active modifier changes `query` (lets hot paths skip per-item calls)."""
         return bool(self._mods[query])
 
+    def any_modified(self, *queries: str) -> bool:
+        """Whether an active modifier changes any of `queries` (one call for a hot path's several)."""
+        mods = self._mods
+        for query in queries:  # noqa: SIM110  # a loop, not any(...): no generator on a hot path
+            if mods[query]:
+                return True
+        return False
+
     def _apply(self, query: str, value: Any, *args: Any) -> Any:
         for modifier in self._mods[query]:
             value = modifier(value, *args)

@@ -38,8 +38,10 @@ def usable_actions(p: Player) -> dict[str, bool]:
     contract = load = False
     for ship in p.ships:
         if not ship.at_sea:
-            contract = contract or not ship.completing
-            load = load or bool(ship.contracts)
+            if not ship.completing:
+                contract = True
+            if ship.contracts:
+                load = True
     return {"contract": contract, "load": load, "import": True, "pirate": True, "supply": True}
 
 
@@ -50,7 +52,7 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     rules = game.rules
     usable = usable_actions(p)  # R4.8
     allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if rules.modified("wild_pair_allowed") else actions
-    plain = not (rules.modified("may_play_for") or rules.modified("performed_action") or rules.modified("action_choices"))
+    plain = not rules.any_modified("may_play_for", "performed_action", "action_choices")
     if plain:  # a card is played for its own action type, and the action is carried out as declared
         wanted = [a for a in actions if usable[a]]
         options: list[Option] = []
@@ -111,6 +113,9 @@ def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
     pairs: list[tuple[Card, ...]] = []
     for same in by_good.values():
         if len(same) < size:
+            continue
+        if len(same) == size == 2:  # the usual case: two cards of one colour make one pair, copies or not
+            pairs.append((same[0], same[1]))
             continue
         if size > 1 and len({card.id for card in same}) == len(same):  # no copies of one card (the usual case)
             pairs += combinations(same, size)
@@ -200,13 +205,14 @@ def offer_contract_discards(game: Game, p: Player) -> None:
     `contract_discards=any-moment` (docs/rulings.md). Containers stay aboard (R14.2, OQ-10); a
     ship whose remaining contracts are then all satisfied completes at once (R8.1)."""
     while True:
-        options = [Option("keep all contracts", None)]
+        discards: list[Option] = []
         for ship in p.ships:
             if not ship.at_sea:
                 for card in ship.contracts:
-                    options.append(DescribedOption((ship, card), _discard_label))
-        if len(options) == 1:
+                    discards.append(DescribedOption((ship, card), _discard_label))
+        if not discards:  # the usual case: nothing to ask (and no option to make)
             return
+        options = [Option("keep all contracts", None), *discards]
         choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", stop=0)).value
         if choice is None:
             return

@@ -46,7 +46,6 @@ class ContractRules:
         if self._rules:
             self._install()
             game.bus.subscribe(ev.ContractMade, self._contract_made)
-            game.bus.watch(self._after_event)
 
     def copy_for(self, runtime: PowerRuntime, made: dict[int, Modifier]) -> ContractRules:
         """These rules for `runtime`, a clone's (engine/cloning.py): the same rules, in or out of the
@@ -69,15 +68,19 @@ class ContractRules:
     def _install(self) -> None:
         """Put the rules in their queries ahead of every other modifier, where they have always been
         (they are made when the game is), so the order the modifiers apply in does not change."""
-        rules = self.runtime.game.rules
+        game = self.runtime.game
         for query, modifier in reversed(self._rules):
-            rules.add_modifier(query, modifier, first=True)
+            game.rules.add_modifier(query, modifier, first=True)
+        # watched only while in (out, there is nothing to look up again): first among the watchers, where
+        # it has always been (it starts with the game, before any other), so their order is kept
+        game.bus.watch(self._after_event, first=True)
         self._installed = True
 
     def _uninstall(self) -> None:
-        rules = self.runtime.game.rules
+        game = self.runtime.game
         for query, modifier in self._rules:
-            rules.remove_modifier(query, modifier)
+            game.rules.remove_modifier(query, modifier)
+        game.bus.unwatch(self._after_event)
         self._installed = False
 
     def _contract_made(self, event: ev.ContractMade) -> None:
@@ -89,12 +92,11 @@ class ContractRules:
 
     def _after_event(self) -> None:
         """Contracts come and go with events: look them up again after each, and take the rules out
-        once a look-up since the last event found none."""
-        if self._installed:
-            if self._none_found:
-                self._uninstall()
-            self._contracted = None
-            self._none_found = False
+        once a look-up since the last event found none (watched only while the rules are in)."""
+        if self._none_found:
+            self._uninstall()
+        self._contracted = None
+        self._none_found = False
 
     def _modifier(self, card_id: str, index: int, make: Callable[[Ctx], Modifier]) -> Modifier:
         """One modifier for an `as a contract` rule of a card: each copy of the card that is a

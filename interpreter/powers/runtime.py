@@ -338,8 +338,13 @@ class PowerRuntime:
 
     def offer_any_time(self, p: Player) -> None:
         """An any-time window for `p`: use abilities one by one until `p` is done."""
-        if not self.from_hand and not self.any_time_active:
-            return
+        if not self.any_time_active:  # the usual case, before every lead, follow and action: is there
+            from_hand = self.from_hand  # a card in hand with an any-time power at all?
+            for card in p.hand:
+                if card.id in from_hand:
+                    break
+            else:
+                return
         used: dict[tuple[int, str], int] = {}
         while self.game.instant_winner is None:
             # a power used MAX_USES_PER_WINDOW times in one window is not offered again in it: a power
