@@ -136,3 +136,33 @@ def test_the_top_cards_of_the_deck_are_cards_from_the_deck():
     a = _effects("on completion: move the top 2 cards of the deck to the island")
     b = _effects("on completion: move 2 cards from the deck to the island")
     assert a == b
+
+
+@pytest.mark.parametrize(("line", "hand", "gained"), [
+    ("gain 1 for each card in your hand rounded up to an even number", 3, 4),
+    ("gain 1 for each card in your hand rounded down to an even number", 3, 2),
+    ("gain 1 for each card in your hand rounded down to an even number", 4, 4),
+])
+def test_an_amount_rounded_to_an_even_number_either_way_R1_8_3(line, hand, gained):
+    """`rounded up|down to an even number`: an odd amount becomes the even number next to it that way."""
+    game = new_game(players=2, cards=with_powers(soap=[f"when you contract a card: {line}"]))
+    p = _soap_owner(game)
+    give(game, p.hand, *["rice", "sugar", "pens", "cups"][:hand])
+    p.credits = 10
+    power = parse_power(f"when you contract a card: {line}")[0]
+    assert power is not None
+    power.compile().run(game.powers.ctx(p, p.shipments[0]))  # the power's effect, with this hand
+    assert p.credits == 10 + gained
+
+
+def test_halves_round_with_the_same_construct_as_amounts():
+    """`half ... rounded down` and `is halved rounded down` read their rounding with the one `rounded` construct."""
+    from interpreter.lang.values import Rounded
+    for line in ("at game end: score half the number of cards in your hand rounded down",
+                 "rule: your load requirement of luxury contracts is halved rounded down"):
+        power = parse_power(line)[0]
+        assert power is not None
+        found = [n for n in power.walk() if isinstance(n, Rounded)]
+        assert len(found) == 1 and found[0].down and not found[0].even
+    assert [Rounded(down=True).half(n) for n in (4, 5)] == [2, 2]
+    assert [Rounded().half(n) for n in (4, 5)] == [2, 3]

@@ -147,7 +147,7 @@ def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
             out.append(Problem(amount.col, "P024", f"`{verb}` counts {fits[0]}s, not {amount.noun}s"))
     if isinstance(node, effects.ChangeCredits | effects.Pay | effects.TakeCredits) and isinstance(node.amount, values.Amount):
         amount = node.amount
-        rounded = any(isinstance(m, values.RoundedEven) for m in amount.modifiers)
+        rounded = any(isinstance(m, values.Rounded) and m.even for m in amount.modifiers)
         if not rounded and not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
             even(amount.n, amount.col)
             for cap in (m for m in amount.modifiers if isinstance(m, values.AtMost)):

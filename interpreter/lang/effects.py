@@ -179,7 +179,7 @@ class TakeCredits(Action):
     """Credits taken from players: `take 4 credits from each other player` (each of them pays you)."""
 
     grammar: ClassVar[str] = r'''
-!take_credits: ("take" | "takes") (INT ("credit" | "credits") (for_each | for_every)? at_most? rounded_even? | value_amount | event_amount) "from" players
+!take_credits: ("take" | "takes") (INT ("credit" | "credits") (for_each | for_every)? at_most? rounded? | value_amount | event_amount) "from" players
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (CREDITS,)
     syntax: ClassVar[str] = "take N credits [for each ...] [(at most N)] from PLAYERS | take VALUE from PLAYERS"

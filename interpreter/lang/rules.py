@@ -12,7 +12,6 @@ returns the modifier `(value, *query arguments) -> value` the engine's query app
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -24,7 +23,7 @@ from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, Filter, Owner, d
 from interpreter.lang.conditions import Condition
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import RuleNode
-from interpreter.lang.values import ForEach, ForEvery
+from interpreter.lang.values import ForEach, ForEvery, Rounded
 from interpreter.lang.world import Ctx, Player
 
 Maker = Callable[[Ctx], Callable[..., Any]]
@@ -230,7 +229,7 @@ class SetQuantity(RuleNode):
 
     grammar: ClassVar[str] = r'''
 !set_quantity: ("the" | owner) quantity ("is" | "are" | "counts" "as" | "count" "as") _change
-!_change: INT (for_each | for_every)? ("more" | "less")? | "doubled" | "halved" ("rounded" ("up" | "down"))? | "unlimited" | "a" "bonus"
+!_change: INT (for_each | for_every)? ("more" | "less")? | "doubled" | "halved" _half_rounded? | "unlimited" | "a" "bonus"
 '''
     syntax: ClassVar[str] = ("your|the QUANTITY is N | is N more | is N less | is doubled | is halved [rounded down] | "
                              "is unlimited | counts as a bonus")
@@ -244,7 +243,7 @@ class SetQuantity(RuleNode):
     op: str = "set"
     n: int = 0
     per: Node | None = None
-    down: bool = False
+    rounding: Rounded | None = None  # how `halved` rounds (up unless it says down)
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> SetQuantity:
@@ -268,7 +267,7 @@ class SetQuantity(RuleNode):
             op = "less"
         else:
             op = "add" if quantity is not None and quantity.additive else "set"
-        return cls(scope, quantity, op, n, first(children, (ForEach, ForEvery)), "down" in tail, col=col)
+        return cls(scope, quantity, op, n, first(children, (ForEach, ForEvery)), Rounded.of_half(col, children), col=col)
 
     def number_bounds(self) -> tuple[Bound, ...]:
         """The number set or added counts what its quantity counts."""
@@ -283,12 +282,13 @@ class SetQuantity(RuleNode):
         per = f" {self.per.english()}" if self.per is not None else ""
         change = CHANGE_TEXT[self.op].format(n=f"{self.n}{per}")
         if self.op == "halved":
-            change += ", rounded down" if self.down else ", rounded up"
+            change += f", {(self.rounding or Rounded()).english()}"
         return f"{whose} {self.quantity.english()} {change}"
 
     def changes(self) -> Changes:
         assert self.quantity is not None
-        quantity, op, n, down, scope = self.quantity, self.op, self.n, self.down, self.scope
+        quantity, op, n, scope = self.quantity, self.op, self.n, self.scope
+        rounding = self.rounding or Rounded()
         applies, arg = quantity.applies(), quantity.player_arg
         per = self.per.times() if self.per is not None else None  # type: ignore[attr-defined]
         who = scope_test(scope if scope != "game" else "all")
@@ -304,8 +304,8 @@ class SetQuantity(RuleNode):
                 if is_room:  # goods of one type take less room: the change applies to their part only
                     good = quantity.good
                     mine = sum(1 for c in ctx.world.cards(args[0], "goods") if c.good == good)
-                    return value - mine + _changed(mine, op, amount, down)
-                return _changed(value, op, amount, down)
+                    return value - mine + _changed(mine, op, amount, rounding)
+                return _changed(value, op, amount, rounding)
             return modifier
         return [(quantity.query, make)]
 
@@ -320,7 +320,7 @@ class SetQuantity(RuleNode):
         return []
 
 
-def _changed(value: int, op: str, n: int, down: bool) -> int:
+def _changed(value: int, op: str, n: int, rounding: Rounded) -> int:
     if op == "set":
         return n
     if op in ("more", "add"):
@@ -330,7 +330,7 @@ def _changed(value: int, op: str, n: int, down: bool) -> int:
     if op == "doubled":
         return value * 2
     if op == "halved":
-        return value // 2 if down else math.ceil(value / 2)
+        return rounding.half(value)
     if op == "unlimited":
         return UNLIMITED
     if op == "bonus":

@@ -122,22 +122,51 @@ class AtMost(Modifier):
 
 @construct
 @dataclass(frozen=True)
-class RoundedEven(Modifier):
-    """Rounds the amount up to an even number (credits move in 2s, R1.8.3)."""
+class Rounded(Modifier):
+    """Which way a number is rounded: a half (`half ... rounded down`, `is halved rounded up`), or to
+    an even number (credits move in 2s, R1.8.3). The one home of rounding in the language."""
 
     grammar: ClassVar[str] = r'''
-!rounded_even: "rounded" "up" "to" "an" "even" "number"
+!rounded: "rounded" ("up" | "down") "to" "an" "even" "number"
+!_half_rounded: "rounded" ("up" | "down")
 '''
-    syntax: ClassVar[str] = "rounded up to an even number"
-    meaning: ClassVar[str] = "an odd amount becomes the next even number"
+    syntax: ClassVar[str] = "rounded up|down to an even number (after an amount) | rounded up|down (after `half` or `halved`)"
+    meaning: ClassVar[str] = ("after an amount: an odd result becomes the even number next to it that way; after `half VALUE` "
+                              "or `is halved`: which way a half is rounded (up unless it says down)")
     examples: ClassVar[tuple[str, ...]] = (
-        "on completion: draw until two drawn cards share a good type then gain 1 for each card drawn rounded up to an even number",)
+        "on completion: draw until two drawn cards share a good type then gain 1 for each card drawn rounded up to an even number",
+        "at game end: score half the number of cards in your hand rounded up",
+        "rule: your load requirement of luxury contracts is halved rounded down")
+    # After `half` and `halved` its words are `rounded up|down` alone (_half_rounded, which those
+    # constructs read with `of_half`): `to an even number` there would be ambiguous with `PRICE to EFFECT`.
+    down: bool = False
+    even: bool = False
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Rounded:
+        w = words(children)
+        return cls("down" in w, "even" in w, col=col)
+
+    @classmethod
+    def of_half(cls, col: int, children: list[Any]) -> Rounded | None:
+        """The rounding `half ... rounded down` or `is halved rounded up` says, if it says one."""
+        w = words(children)
+        return cls("down" in w, col=col) if "rounded" in w else None
 
     def english(self) -> str:
-        return "rounded up to an even number"
+        return f"rounded {'down' if self.down else 'up'}{' to an even number' if self.even else ''}"
+
+    def half(self, value: int) -> int:
+        """Half of `value`, rounded this way (then to even, if it says so)."""
+        return self.round(value // 2 if self.down else -(-value // 2))
+
+    def round(self, value: int) -> int:
+        if not self.even or value % 2 == 0:
+            return value
+        return value - 1 if self.down else value + 1
 
     def apply(self, inner: Number) -> Number:
-        return lambda ctx: -(-inner(ctx) // 2) * 2
+        return lambda ctx: self.round(inner(ctx))
 
 
 @construct
@@ -148,9 +177,9 @@ class Amount(Node):
     role: ClassVar[str] = "amount"
     rule: ClassVar[str] = "how_much"
     grammar: ClassVar[str] = r'''
-!how_much: INT ("credit" | "credits" | "card" | "cards" | "point" | "points")? (for_each | for_every)? at_most? rounded_even?
+!how_much: INT ("credit" | "credits" | "card" | "cards" | "point" | "points")? (for_each | for_every)? at_most? rounded?
 '''
-    syntax: ClassVar[str] = "N [credits|cards|points] [for each ... | for every N ...] [(at most N)] [rounded up to an even number]"
+    syntax: ClassVar[str] = "N [credits|cards|points] [for each ... | for every N ...] [(at most N)] [rounded up|down to an even number]"
     meaning: ClassVar[str] = "a number of credits or cards"
     examples: ClassVar[tuple[str, ...]] = ("on completion: draw 5", "on completion: gain 2 credits for each of your shipments")
     n: int = 0
@@ -314,7 +343,7 @@ class Scaled(Value):
     """Arithmetic on a value: `twice your credits`, `half the number of ... rounded down`."""
 
     grammar: ClassVar[str] = r'''
-!scaled: "twice" _plain_value | "half" _plain_value ("rounded" ("up" | "down"))?
+!scaled: "twice" _plain_value | "half" _plain_value _half_rounded?
 _plain_value: number | credits | number_of
 '''
     syntax: ClassVar[str] = "twice VALUE | half VALUE [rounded up|down]"
@@ -322,27 +351,25 @@ _plain_value: number | credits | number_of
     examples: ClassVar[tuple[str, ...]] = ("when another player pays 4 or more: if your credits >= twice that player's credits then gain 4",)
     factor: str = "twice"
     inner: Value | None = None
-    down: bool = False
+    rounding: Rounded | None = None
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Scaled:
-        w = words(children)
-        return cls(w[0], first(children, Value), "down" in w, col=col)
+        return cls(words(children)[0], first(children, Value), Rounded.of_half(col, children), col=col)
 
     def english(self) -> str:
         assert self.inner is not None
         if self.factor == "twice":
             return f"twice {self.inner.english()}"
-        return f"half {self.inner.english()}, rounded {'down' if self.down else 'up'}"
+        return f"half {self.inner.english()}, {(self.rounding or Rounded()).english()}"
 
     def number(self) -> Number:
         assert self.inner is not None
         inner = self.inner.number()
         if self.factor == "twice":
             return lambda ctx: 2 * inner(ctx)
-        if self.down:
-            return lambda ctx: inner(ctx) // 2
-        return lambda ctx: -(-inner(ctx) // 2)
+        rounding = self.rounding or Rounded()
+        return lambda ctx: rounding.half(inner(ctx))
 
 
 @construct
