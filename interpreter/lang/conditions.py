@@ -615,14 +615,13 @@ class CoinFlip(Condition):
     meaning: ClassVar[str] = "flips a coin with the game's seeded random generator (event CoinFlipped)"
     examples: ClassVar[tuple[str, ...]] = (
         "on completion: if a coin flip is heads then each other player pays you 4 else you pay each other player 2",)
+    reads_the_moment: ClassVar[bool] = True
 
     def english(self) -> str:
         return "a coin flip comes up heads"
 
     def test(self) -> Test:
         return lambda ctx: ctx.world.coin_flip(ctx.actor)
-
-    reads_the_moment: ClassVar[bool] = True
 
 
 @construct
@@ -694,6 +693,7 @@ class Drawn(Condition):
         "on completion: name a good type then draw 2 then if a card drawn is of the named type then gain 8",
         "on completion: draw until two drawn cards share a good type then gain 1 for each card drawn rounded up to an even number",
         "on completion: draw 3 then if 2 cards drawn are luxury cards then gain 4")
+    reads_the_moment: ClassVar[bool] = True
     n: int = 1
     filter: Filter | None = None
     of_type: OfType | None = None
@@ -706,7 +706,7 @@ class Drawn(Condition):
         of_type = first(children, OfType)
         if "share" in w:
             of_type = OfType("same", col=col)
-        return cls(n, first(children, Filter), of_type, "named" in w and "card" in w and of_type is None, col=col)
+        return cls(n, first(children, Filter), of_type, "named" in w, col=col)  # `the named type` is an of_type node
 
     def english(self) -> str:
         if self.named_card:
@@ -725,8 +725,6 @@ class Drawn(Condition):
         if of_type is not None and of_type.kind == "same":  # that many of one good type
             return lambda ctx: any(sum(1 for d in ctx.drawn if d.good == c.good) >= n for c in ctx.drawn)
         return lambda ctx: len(narrowed(of_type, ctx, [c for c in ctx.drawn if matches(f, c)])) >= n
-
-    reads_the_moment: ClassVar[bool] = True
 
     def refers(self) -> str | None:
         return "named card" if self.named_card else "drawn"

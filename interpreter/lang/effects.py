@@ -230,6 +230,7 @@ class Draw(Action):
     syntax: ClassVar[str] = "draw AMOUNT"
     meaning: ClassVar[str] = "draw cards from the deck into hand (R0.4); the discard pile is reshuffled when needed (R3.7)"
     examples: ClassVar[tuple[str, ...]] = ("on completion: draw 5",)
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "drawn"})
     amount: Value | None = None
 
     def english(self) -> str:
@@ -249,8 +250,6 @@ class Draw(Action):
     def value(self) -> float:
         return CARD_WORTH * min(_rough(self.amount), 5.0)
 
-    makes: ClassVar[frozenset[str]] = frozenset({"them", "drawn"})
-
 
 @construct
 @dataclass(frozen=True)
@@ -262,6 +261,7 @@ class DrawUntil(Action):
     meaning: ClassVar[str] = "draw one card at a time until the condition holds (or no card can be drawn)"
     examples: ClassVar[tuple[str, ...]] = ("on completion: draw until you hold 8 cards",
                                            "on completion: draw until two drawn cards share a good type")
+    makes: ClassVar[frozenset[str]] = frozenset({"drawn"})
     until: Condition | None = None
     LIMIT: ClassVar[int] = 200
 
@@ -302,8 +302,6 @@ class DrawUntil(Action):
     def value(self) -> float:
         return CARD_WORTH * 3
 
-    makes: ClassVar[frozenset[str]] = frozenset({"drawn"})
-
 
 # ------------------------------------------------------------------------------------ moving cards
 
@@ -335,6 +333,7 @@ class Move(Action):
         "on completion: take all agriculture cards from each other player's hand into your hand then gain 2 for each card taken",
         "when any player completes a shipment: that player gives you 1 card from their hand",
     )
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "taken", "moved", "given"})
     verb: str = "move"
     cards: Cards | None = None
     place: Where | None = None
@@ -438,8 +437,6 @@ class Move(Action):
             return -CARD_WORTH
         return CARD_WORTH if self.verb == "take" else 1.0
 
-    makes: ClassVar[frozenset[str]] = frozenset({"them", "taken", "moved", "given"})
-
 
 def _source_text(cards: Cards) -> str:
     """Where a phrase takes its cards from, briefly: `the island`, `your hand` ('' if it says no place)."""
@@ -463,6 +460,7 @@ class Discard(Action):
     syntax: ClassVar[str] = "discard CARDS"
     meaning: ClassVar[str] = "put cards on the discard pile (the player acting chooses which)"
     examples: ClassVar[tuple[str, ...]] = ("any time: discard 1 of your technology goods to gain 4",)
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "discarded"})
     cards: Cards | None = None
 
     def english(self) -> str:
@@ -488,8 +486,6 @@ class Discard(Action):
     def value(self) -> float:
         return -CARD_WORTH
 
-    makes: ClassVar[frozenset[str]] = frozenset({"them", "discarded"})
-
 
 @construct
 @dataclass(frozen=True)
@@ -502,6 +498,7 @@ class Sell(Action):
     meaning: ClassVar[str] = ("each card goes onto the supply island for N credits (rules that change your sale price apply), "
                               "apart from the SUPPLY action's one sale per turn (R12.5)")
     examples: ClassVar[tuple[str, ...]] = ("any time: sell 1 agriculture card from your hand to the island for 2",)
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "sold"})
     cards: Cards | None = None
     price: int = 2
 
@@ -532,8 +529,6 @@ class Sell(Action):
     def value(self) -> float:
         return float(self.price) - CARD_WORTH / 2
 
-    makes: ClassVar[frozenset[str]] = frozenset({"them", "sold"})
-
 
 @construct
 @dataclass(frozen=True)
@@ -546,6 +541,7 @@ class Swap(Action):
                               "(limits do not stop a swap); `them` are then the cards received")
     examples: ClassVar[tuple[str, ...]] = (
         "any time after completion while you lead, once per turn: swap 1 card from your hand with 1 card from the island",)
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "taken"})
     mine: Cards | None = None
     theirs: Cards | None = None
 
@@ -585,8 +581,6 @@ class Swap(Action):
     def value(self) -> float:
         return 1.5
 
-    makes: ClassVar[frozenset[str]] = frozenset({"them", "taken"})
-
 
 # ------------------------------------------------------------------------------------ actions done by powers
 
@@ -612,6 +606,8 @@ class Load(Action):
                               "is offered only when that many fit")
     examples: ClassVar[tuple[str, ...]] = ("on contract: you may load 4 cards from your hand onto this ship",
                                            "any time after completion: load this card")
+    useless_after_game: ClassVar[bool] = True
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "loaded"})
     cards: Cards | None = None
     onto: Ships | None = None
 
@@ -662,10 +658,6 @@ class Load(Action):
     def value(self) -> float:
         return 4.0
 
-    makes: ClassVar[frozenset[str]] = frozenset({"them", "loaded"})
-
-    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
-
 
 @construct
 @dataclass(frozen=True)
@@ -678,6 +670,8 @@ class ContractCards(Action):
     meaning: ClassVar[str] = ("make contracts without spending an action, on ships in harbor with room (R6.6); a card from "
                               "hand needs its tier (R5.3); a completed card contracted again leaves Shipments")
     examples: ClassVar[tuple[str, ...]] = ("any time from hand: contract this card", "any time: contract 1 luxury card from your hand")
+    useless_after_game: ClassVar[bool] = True
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "contracted"})
     cards: Cards | None = None
 
     def english(self) -> str:
@@ -718,10 +712,6 @@ class ContractCards(Action):
     def value(self) -> float:
         return 3.0
 
-    makes: ClassVar[frozenset[str]] = frozenset({"them", "contracted"})
-
-    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
-
 
 def _tier_needed(ctx: Ctx, card: Card) -> bool:
     return ctx.world.locate(card)[1] != "shipments"  # a completed card re-contracted was contracted once already
@@ -741,6 +731,7 @@ class Complete(Action):
     meaning: ClassVar[str] = ("the cards enter the player's Shipments (if not there yet) and resolve as if just completed: "
                               "their one-time powers run (tier not needed)")
     examples: ClassVar[tuple[str, ...]] = ("on completion: you may complete 1 agriculture card from your hand",)
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "completed"})
     cards: Cards | None = None
 
     def english(self) -> str:
@@ -766,8 +757,6 @@ class Complete(Action):
     def value(self) -> float:
         return 8.0
 
-    makes: ClassVar[frozenset[str]] = frozenset({"them", "completed"})
-
 
 @construct
 @dataclass(frozen=True)
@@ -780,6 +769,8 @@ class ImportContainers(Action):
     meaning: ClassVar[str] = ("take containers from a ship at sea into Imports or Goods as an import win (R10.5) with no "
                               "bid; the ship's owner gets the import fee (R10.6) unless it says `for free`")
     examples: ClassVar[tuple[str, ...]] = ("on completion: gain 2 then draw 2 then import 1 container from a ship at sea",)
+    useless_after_game: ClassVar[bool] = True
+    makes: ClassVar[frozenset[str]] = frozenset({"imported"})
     n: int = 1
     source: Ships = Ships()
     free: bool = False
@@ -812,10 +803,6 @@ class ImportContainers(Action):
     def value(self) -> float:
         return 3.0 * self.n
 
-    makes: ClassVar[frozenset[str]] = frozenset({"imported"})
-
-    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
-
 
 @construct
 @dataclass(frozen=True)
@@ -827,6 +814,7 @@ class PirateContainers(Action):
     syntax: ClassVar[str] = "pirate N container(s) from SHIPS"
     meaning: ClassVar[str] = "take containers as a pirate does (R11): each is loaded where it fits, else discarded"
     examples: ClassVar[tuple[str, ...]] = ("when you pirate, once per turn: you may pirate 1 container from a ship at sea",)
+    useless_after_game: ClassVar[bool] = True
     n: int = 1
     source: Ships = Ships()
 
@@ -855,8 +843,6 @@ class PirateContainers(Action):
     def value(self) -> float:
         return 4.0 * self.n
 
-    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
-
 
 @construct
 @dataclass(frozen=True)
@@ -880,6 +866,7 @@ class FreeActions(Action):
     examples: ClassVar[tuple[str, ...]] = ("on completion: take 1 free import action",
                                            "when you contract a card: you may take 1 free load action",
                                            "on completion: draw until you hold 8 cards then use the action of each card in your hand")
+    useless_after_game: ClassVar[bool] = True
     n: int = 1
     action: str | None = None
     modifier: Modifier | None = None
@@ -921,8 +908,6 @@ class FreeActions(Action):
             return 12.0
         return 3.0 * self.n * (2 if self.modifier is not None else 1)
 
-    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
-
 
 @construct
 @dataclass(frozen=True)
@@ -933,6 +918,7 @@ class Win(Action):
     syntax: ClassVar[str] = "win the game"
     meaning: ClassVar[str] = "an instant win (R15.8, R16.3): the game stops when the step in progress is over"
     examples: ClassVar[tuple[str, ...]] = ("as soon as you have 8 or more illegal goods: win the game",)
+    useless_after_game: ClassVar[bool] = True
 
     def english(self) -> str:
         return "win the game at once"
@@ -942,8 +928,6 @@ class Win(Action):
 
     def value(self) -> float:
         return 30.0
-
-    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
 
 
 @construct
@@ -992,6 +976,7 @@ class ChoosePlayer(Action):
     syntax: ClassVar[str] = "choose an opponent | choose a player"
     meaning: ClassVar[str] = "the player picks one; later steps say `the chosen player`"
     examples: ClassVar[tuple[str, ...]] = ("on completion: choose an opponent then take 1 random card from the chosen player's hand",)
+    makes: ClassVar[frozenset[str]] = frozenset({"chosen"})
     others: bool = True
 
     @classmethod
@@ -1014,8 +999,6 @@ class ChoosePlayer(Action):
     def value(self) -> float:
         return 0.0
 
-    makes: ClassVar[frozenset[str]] = frozenset({"chosen"})
-
 
 @construct
 @dataclass(frozen=True)
@@ -1027,6 +1010,7 @@ class Look(Action):
     meaning: ClassVar[str] = "the player looks at the cards, which stay where they are; later steps say `them`, `1 of them`, `the rest`"
     examples: ClassVar[tuple[str, ...]] = (
         "on completion: look at the top 5 cards of the deck then take 1 of them into your hand then discard the rest",)
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "rest"})
     cards: Cards | None = None
 
     def english(self) -> str:
@@ -1044,8 +1028,6 @@ class Look(Action):
 
     def value(self) -> float:
         return 1.0
-
-    makes: ClassVar[frozenset[str]] = frozenset({"them", "rest"})
 
 
 @construct
@@ -1107,6 +1089,7 @@ class LeadTwice(Action):
     syntax: ClassVar[str] = "lead twice on your next turn"
     meaning: ClassVar[str] = "the next time the player leads, he or she leads two turns in a row"
     examples: ClassVar[tuple[str, ...]] = ("on completion: each other player pays the bank 10 then you lead twice on your next turn",)
+    useless_after_game: ClassVar[bool] = True
 
     def english(self) -> str:
         return "lead two turns in a row the next time you lead"
@@ -1116,8 +1099,6 @@ class LeadTwice(Action):
 
     def value(self) -> float:
         return 6.0
-
-    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
 
 
 @construct
@@ -1520,6 +1501,7 @@ class Until(Effect):
     syntax: ClassVar[str] = "until the end of this turn | the end of your next turn | your next turn, RULE"
     meaning: ClassVar[str] = "a rule that holds for a while, wherever the card goes meanwhile"
     examples: ClassVar[tuple[str, ...]] = ("on completion: until the end of your next turn, other players cannot pirate your ships",)
+    useless_after_game: ClassVar[bool] = True
     duration: str = "this_turn"
     rule_: RuleNode | None = None
 
@@ -1541,10 +1523,8 @@ class Until(Effect):
     def value(self) -> float:
         return 3.0
 
-    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
-
     def problems(self, power: Node) -> list[tuple[int, str, str]]:
-        if self.rule_ is not None and any(getattr(n, "this", False) and n.rule == "rainbow" for n in self.rule_.walk()):
+        if self.rule_ is not None and any(isinstance(n, RuleNode) and n.of_this_contract() for n in self.rule_.walk()):
             return [(self.col, "P020", "`this contract` cannot be given a duration")]
         return []
 
@@ -1560,6 +1540,7 @@ class NextTime(Effect):
     meaning: ClassVar[str] = ("a one-shot trigger: the first time the event happens after this step (not the completion now "
                               "under way), the effect runs once for the owner")
     examples: ClassVar[tuple[str, ...]] = ("on completion: the next time you complete a shipment, gain its payout",)
+    useless_after_game: ClassVar[bool] = True
     trigger: Trigger | None = None
     effect: Effect | None = None
 
@@ -1575,8 +1556,6 @@ class NextTime(Effect):
     def value(self) -> float:
         assert self.effect is not None
         return self.effect.value()
-
-    useless_after_game: ClassVar[bool] = True  # the game is over at game end (R16.2)
 
     def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
         if self.trigger is not None:

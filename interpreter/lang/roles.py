@@ -168,6 +168,11 @@ class RuleNode(Node):
     def changes(self) -> list[tuple[str, Any]]:
         raise NotImplementedError(type(self).__name__)
 
+    def of_this_contract(self) -> bool:
+        """Whether it holds only while this card is a contract (`this contract ...`): such a rule has
+        no duration of its own to be given."""
+        return False
+
 
 def card_matches(card: Card, good: str | None, action: str | None, lo: int, hi: int) -> bool:
     return ((good is None or card.good == good) and (action is None or card.action == action)

@@ -210,9 +210,15 @@ class Quantity(Node):
         return lambda ctx, args: True
 
 
+def _goods_of(children: list[Any]) -> tuple[str, ...]:
+    """The good types named by the words (a colour names its good), each once, in order."""
+    return tuple(dict.fromkeys(COLOUR_GOOD.get(str(c), str(c)) for c in children
+                               if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)))
+
+
 def _good_of(children: list[Any]) -> str | None:
-    goods = [str(c) for c in children if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)]
-    return COLOUR_GOOD.get(goods[0], goods[0]) if goods else None
+    goods = _goods_of(children)
+    return goods[0] if goods else None
 
 
 # ------------------------------------------------------------------------------------ setting a quantity
@@ -706,6 +712,9 @@ class Rainbow(RuleNode):
             return modifier
         return [("contract_load", make)]
 
+    def of_this_contract(self) -> bool:
+        return self.this
+
     def problems(self, power: Node) -> list[tuple[int, str, str]]:
         if self.this and getattr(power, "timing", "") != "as_contract":
             return [(self.col, "P020", "`this contract` means this card as a contract: use `as a contract: ...`")]
@@ -733,9 +742,8 @@ class Wild(RuleNode):
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Wild:
         owner = first(children, Owner)
-        goods = tuple(dict.fromkeys(COLOUR_GOOD.get(str(c), str(c)) for c in children
-                                    if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)))
-        return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", goods, "other" in words(children), col=col)
+        return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", _goods_of(children), "other" in words(children),
+                   col=col)
 
     def english(self) -> str:
         colour = {g: c for c, g in COLOUR_GOOD.items()}
