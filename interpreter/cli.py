@@ -85,9 +85,9 @@ def build_parser() -> Parser:
     sim.add_argument("--games", type=whole(1, MAX_GAMES), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
-    sim.add_argument("--bots", help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
+    sim.add_argument("--bots", help="the bot at each seat, e.g. search:50ro,heuristic,heuristic,heuristic (turned one seat per game), "
                                     "or one name for every seat, among random, heuristic, search, search:BUDGET "
-                                    "(search:50it rollouts, search:200ms per decision); default: random everywhere")
+                                    "(search:50ro rollouts, search:20ms CPU per decision); default: random everywhere")
     sim.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
                      help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
@@ -99,7 +99,7 @@ def build_parser() -> Parser:
                       help="seat (1-based) played by a person at this terminal; may be repeated")
     play.add_argument("--log", type=Path, help="write the game's decision log (JSON) to this file")
     play.add_argument("--bots", default="heuristic",
-                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,search:200ms, "
+                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,search:20ms, "
                            "among random, heuristic, search, search:BUDGET (default: heuristic everywhere); "
                            "seats given to --human are played by people")
 
@@ -129,9 +129,9 @@ def build_parser() -> Parser:
     bal.add_argument("--force", action="store_true", help="replace a run already in --out (its games are deleted)")
     bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
                      help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
-    bal.add_argument("--bots", help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
-                                    "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50it "
-                                    "rollouts, search:200ms per decision); default: heuristic everywhere. --compare plays both "
+    bal.add_argument("--bots", help="the bot at each seat, e.g. search:50ro,heuristic,heuristic,heuristic (turned one seat per game), "
+                                    "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50ro "
+                                    "rollouts, search:20ms CPU per decision); default: heuristic everywhere. --compare plays both "
                                     "sides with the same bots")
     bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
 
@@ -139,7 +139,7 @@ def build_parser() -> Parser:
     add_game_arguments(lad, players=2)
     lad.add_argument("--bots", default=",".join(DEFAULT_LADDER),
                      help=f"the bots to rank, at least two (default {','.join(DEFAULT_LADDER)}); "
-                          "a search bot's budget is search:50it (rollouts) or search:200ms (time per decision)")
+                          "a search bot's budget is search:50ro (rollouts) or search:20ms (CPU time per decision)")
     lad.add_argument("--games", type=whole(1, MAX_GAMES), default=20,
                      help="seeds per pair (default 20); each pair plays two games per seed, one seat each way")
     lad.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")

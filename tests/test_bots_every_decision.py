@@ -45,7 +45,7 @@ def every_bot_answers(decision: Decision, game: Game, seed: int, search: SearchA
     """Each bot picks a legal option of `decision` in `game`'s state, without raising. The search bot
     (one per game: it follows the game's reveals) searches from the copy of the step's start."""
     n = len(decision.options)
-    for bot in (RandomAgent(seed), HeuristicAgent(seed), search or SearchAgent(seed, Budget(iterations=2))):
+    for bot in (RandomAgent(seed), HeuristicAgent(seed), search or SearchAgent(seed, Budget(rollouts=2))):
         index = bot.choose(decision, game)
         assert isinstance(index, int) and 0 <= index < n, f"{type(bot).__name__} chose {index!r} of {n} in {decision.kind}"
     for pick in {0, n - 1}:  # the scripted agent replays a record of this very decision
@@ -61,7 +61,7 @@ class ProbeAgent:
     def __init__(self, inner: StepAgent, met: Counter[str]):
         self.inner = inner
         self.met = met
-        self.search = SearchAgent(len(met), Budget(iterations=2))
+        self.search = SearchAgent(len(met), Budget(rollouts=2))
 
     def choose(self, decision: Decision, game: Game) -> int:
         every_bot_answers(decision, game, seed=sum(self.met.values()), search=self.search)

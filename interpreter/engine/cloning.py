@@ -245,6 +245,8 @@ class Replay:
         self.records = list(records)
         self.agents = agents
         self.position = 0
+        # the agents that answer after the replay decide whether the clone keeps checkpoints (Game.play)
+        self.wants_checkpoints = any(getattr(a, "wants_checkpoints", False) for a in agents)
 
     def choose(self, decision: Decision, game: Game) -> int:
         record = self.records[self.position]
@@ -265,10 +267,20 @@ def resumed(start: Game, records: Sequence[DecisionRecord], agents: list[Agent])
 
 
 def clone_game(game: Game, agents: list[Agent] | None = None) -> Game:
-    """`Game.clone`: see its docstring."""
+    """`Game.clone`: see its docstring. The clone keeps the original's `checkpoints` (a search bot
+    copied into it searches from them as it did in the original), and each agent with an `adopt`
+    method is told the clone is its game before anything is replayed (an agent that follows the
+    game's events follows the clone's)."""
     if agents is None:
         agents = copy.deepcopy(game.agents)
     if not game.in_step:
-        return copy_state(game, agents)
-    start, records = step_start(game)
-    return resumed(start, records, agents)
+        clone = copy_state(game, agents)
+    else:
+        start, records = step_start(game)
+        clone = resumed(start, records, agents)
+    clone.checkpoints = game.checkpoints
+    for agent in {id(a): a for a in agents}.values():
+        adopt = getattr(agent, "adopt", None)
+        if adopt is not None:
+            adopt(clone)
+    return clone
