@@ -62,6 +62,18 @@ def whole(minimum: int, maximum: int | None = None) -> type[int]:
     return parse  # type: ignore[return-value]
 
 
+def search_bot_name(text: str) -> str:
+    """A search bot's name, `search` or `search:BUDGET` (bench --search-bot)."""
+    from interpreter.sim.runner import check_bot
+    try:
+        name = check_bot(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not name.startswith("search"):
+        raise argparse.ArgumentTypeError(f"must be search or search:BUDGET; got `{text[:40]}`")
+    return name
+
+
 def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -> None:
     p.add_argument("--players", type=whole(1, 99), default=players, help="number of players, 2-6 (default 4)")
     p.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the game or batch (default 1)")
@@ -110,6 +122,11 @@ def build_parser() -> Parser:
     b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
     b.add_argument("--heuristic-workers", type=whole(1, MAX_WORKERS), default=1,
                    help="processes that play the heuristic games, as the workers of balance do (default 1)")
+    b.add_argument("--search-games", type=whole(0), default=2,
+                   help="games of one --search-bot seat against heuristic seats, timed in CPU per searched decision "
+                        "and per rollout (default 2; 0 skips)")
+    b.add_argument("--search-bot", default="search", type=search_bot_name,
+                   help="the search bot --search-games times (default: search, its default budget)")
     b.add_argument("--startup-runs", type=whole(0), default=3,
                    help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
     b.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
@@ -526,7 +543,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
     failures = Failures()
     figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures,
-                    args.heuristic_games, args.startup_runs, args.heuristic_workers)
+                    args.heuristic_games, args.startup_runs, args.heuristic_workers, args.search_games, args.search_bot)
     if args.json:
         print(json.dumps(figures))
     else:

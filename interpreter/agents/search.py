@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import copy
 import math
+import operator
 import random
 import re
 import time
@@ -334,9 +335,11 @@ def determinize(game: Game, seat: int, rng: random.Random, seen: set[int] = froz
     where they are, so whatever the engine holds on to in the middle of a step stays valid."""
     hidden = [c for p in game.players if p.seat != seat for c in p.hand if c.uid not in seen]
     hidden += [c for c in game.zones.deck if c.uid not in seen]
-    faces = [tuple(getattr(c, name) for name in CARD_FIELDS) for c in hidden]
+    faces = list(map(_FACE, hidden))
     rng.shuffle(faces)
     for card, face in zip(hidden, faces, strict=True):
-        for name, value in zip(CARD_FIELDS, face, strict=True):
-            setattr(card, name, value)
+        card.defn, card.id, card.name, card.good, card.action, card.tier, card.load, card.load_total = face
     game.rng.seed(rng.getrandbits(64))
+
+
+_FACE = operator.attrgetter(*CARD_FIELDS)  # a card's face: what determinize deals anew (the order of its assignment)
