@@ -221,15 +221,17 @@ class SearchAgent:
                 for index in alive:
                     if played == share:
                         break
-                    t = self.clock()
-                    if deadline is not None and t + self._per_rollout > deadline:
-                        out_of_time = True
-                        break
+                    if deadline is not None:  # the clock is read only for a time budget (a CPU clock costs a system call)
+                        t = self.clock()
+                        if t + self._per_rollout > deadline:
+                            out_of_time = True
+                            break
                     sums[index] += self.rollout(game, records, cut, decision, index, seed)
                     counts[index] += 1
                     played += 1
                     self.stats.rollouts += 1
-                    self._per_rollout = 0.8 * self._per_rollout + 0.2 * (self.clock() - t)
+                    if deadline is not None:
+                        self._per_rollout = 0.8 * self._per_rollout + 0.2 * (self.clock() - t)
             spent += played
             if out_of_time:
                 break
