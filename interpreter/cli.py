@@ -84,7 +84,7 @@ def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -
                    help="a mod pack (folder or file) applied to the cards; may be repeated, applied in order")
 
 
-DEFAULT_LADDER = ("random", "heuristic", "search:2it", "search:8it")  # the bots `ladder` ranks by default
+DEFAULT_LADDER = ("random", "heuristic", "search:2ro", "search:8ro")  # the bots `ladder` ranks by default
 
 
 def build_parser() -> Parser:
