@@ -127,6 +127,9 @@ def build_parser() -> Parser:
                         "and per rollout (default 2; 0 skips)")
     b.add_argument("--search-bot", default="search", type=search_bot_name,
                    help="the search bot --search-games times (default: search, its default budget)")
+    b.add_argument("--env-games", type=whole(0), default=0,
+                   help="games of the PettingZoo environment under a random policy, timed in CPU per step and per "
+                        "observation (default 0, skipped; needs the pettingzoo extra)")
     b.add_argument("--startup-runs", type=whole(0), default=3,
                    help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
     b.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
@@ -543,7 +546,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
     failures = Failures()
     figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures,
-                    args.heuristic_games, args.startup_runs, args.heuristic_workers, args.search_games, args.search_bot)
+                    args.heuristic_games, args.startup_runs, args.heuristic_workers, args.search_games, args.search_bot,
+                    args.env_games)
     if args.json:
         print(json.dumps(figures))
     else:

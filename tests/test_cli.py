@@ -117,6 +117,15 @@ def test_bench_times_the_search_bot_in_cpu_time(capsys):
     assert data["search_ms_per_decision"] == pytest.approx(3 * data["rollout_us"] / 1000, rel=0.01)
 
 
+def test_bench_times_the_environment_step_and_its_observation(capsys):
+    pytest.importorskip("pettingzoo")
+    code, out, _ = run(capsys, "bench", "--games", "1", "--json", "--heuristic-games", "0", "--startup-runs", "0",
+                       "--search-games", "0", "--env-games", "1", "--players", "2", "--option", "max_turns=4")
+    assert code == 0
+    data = json.loads(out)
+    assert data["env_steps"] > 0 and data["env_step_us"] > 0 and data["observe_us"] >= 0
+
+
 @pytest.mark.parametrize("bot", ["heuristic", "search:fast"])
 def test_bench_refuses_a_search_bot_that_is_not_one(capsys, bot):
     code, _, err = run(capsys, "bench", "--search-bot", bot)

@@ -18,7 +18,6 @@ docs/environment.md; all values are whole numbers from 0 to `HIGH`.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -111,7 +110,7 @@ class SeatEncoder:
     numbers as the game counts them.
 
     The vector is written in one pass: the named features as Python lists assigned to their
-    slices, and the card counts tallied in Python and added at their positions at once (a numpy
+    slices, and the card counts as a list of positions that np.bincount counts at once (a numpy
     element written one at a time costs more than the engine's whole step)."""
 
     def __init__(self, cards: CardSet, players: int, ships_per_player: int, max_options: int, scaled: bool = False):
@@ -200,8 +199,7 @@ class SeatEncoder:
         if history:
             self._put(values, "history", [v for row in history[:HISTORY] for v in row])
         if counted:  # each card adds 1 at its position; positions repeat (copies of a card, one of them per zone)
-            tally = Counter(counted)
-            values[np.fromiter(tally.keys(), np.intp, len(tally))] += np.fromiter(tally.values(), np.float32, len(tally))
+            values += np.bincount(counted, minlength=self.size)
         np.minimum(values, HIGH, out=values)
         if self._inverse is not None:
             values *= self._inverse

@@ -31,7 +31,7 @@ def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, 
           settings: BatchSettings | None = None, failed_folder: Path | None = None,
           report: Callable[[str], None] | None = None, failures: Failures | None = None,
           heuristic_games: int = 0, startup_runs: int = 0, heuristic_workers: int = 1,
-          search_games: int = 0, search_bot: str = "search") -> dict[str, float | int | bool | str]:
+          search_games: int = 0, search_bot: str = "search", env_games: int = 0) -> dict[str, float | int | bool | str]:
     """Time `games` random-bot games end to end (setup, every decision, scoring), then
     `heuristic_games` games between heuristic bots (on `heuristic_workers` processes, as `balance`
     plays them), and the start-up of fresh processes. A game that
@@ -77,6 +77,8 @@ def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, 
     figures.update(clone_cost(cards, data, players, seed, options))
     if search_games and not interrupted:
         figures.update(search_cost(cards, data, players, seed, options, search_games, search_bot))
+    if env_games and not interrupted:
+        figures.update(environment_cost(cards, players, seed, options, env_games))
     figures["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     figures["failed"] = len(failures.records)
     figures["interrupted"] = interrupted
@@ -145,6 +147,34 @@ def search_cost(cards: CardSet, data: RulesData, players: int, seed: int, option
             "search_decisions_per_game": round(searched / games, 1),
             "search_cpu_s_per_game": round(cpu / games, 3),
             "heuristic_us_per_decision": round(1e6 * heuristic / max(decisions, 1), 1)}
+
+
+def environment_cost(cards: CardSet, players: int, seed: int, options: GameOptions, games: int) -> dict[str, float]:
+    """CPU microseconds per step of the PettingZoo environment (docs/environment.md) under a random
+    masked policy: `env_step_us`, the engine's part (the games played without observing), and
+    `observe_us`, what observing each step adds (the same games played again, observed: the
+    actions do not depend on the observations). Needs the optional extra `pettingzoo`."""
+    import random
+
+    from interpreter.envs.pettingzoo import ImportExportEnv
+    env = ImportExportEnv(players=players, options=options, cards=cards)
+
+    def play(observe: bool) -> tuple[float, int]:
+        steps = 0
+        start = time.process_time()
+        for i in range(games):
+            env.reset(seed=game_seed(seed, i))
+            rng = random.Random(i)
+            while env.decision is not None:
+                if observe:
+                    env.observe(env.agent_selection)
+                env.step(rng.randrange(min(len(env.decision.options), env.encoder.max_options)))
+                steps += 1
+        return time.process_time() - start, steps
+
+    bare, steps = play(False)
+    observed, _ = play(True)
+    return {"env_steps": steps, "env_step_us": round(1e6 * bare / steps, 1), "observe_us": round(1e6 * max(0.0, observed - bare) / steps, 1)}
 
 
 HEURISTIC_CHUNK = 10  # games per task of a worker: a fraction of a second each, for little messaging
