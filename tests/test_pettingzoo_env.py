@@ -480,6 +480,15 @@ def test_a_clone_plays_on_as_the_original_and_never_touches_it(seed, steps):
     assert second.game.result == first.game.result == game.game.result
 
 
+def test_a_clone_of_a_finished_game_keeps_its_rewards():
+    game = played_to(6, 10_000)
+    assert game.decision is None
+    clone = game.clone()
+    assert clone.decision is None and clone.game.result == game.game.result
+    assert clone.rewards == game.rewards and clone._cumulative_rewards == game._cumulative_rewards
+    assert clone.agents == game.agents and clone.infos == game.infos
+
+
 def test_a_clone_keeps_the_seats_played_by_bots():
     game = played_to(4, 25, bots={1: "heuristic", 3: "search:2ro"})
     clone = game.clone()

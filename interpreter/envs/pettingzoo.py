@@ -135,14 +135,17 @@ class ImportExportEnv(AECEnv):
         self._driver = self.table.deal(game_seed)
         self._start()
 
-    def _start(self) -> None:
-        """Play the dealt (or cloned) game to its first question to an agent."""
+    def _start(self, settle: bool = True) -> None:
+        """Play the dealt (or cloned) game to its first question to an agent; `settle`: then select
+        that agent (or end the game for every agent), as after a step (a copy of a finished game
+        has copied all that already)."""
         driver = self._driver
         assert driver is not None
         self._reveals = Reveals(driver.game)
         self._unwind = weakref.finalize(self, driver.close)
         driver.start()
-        self._after_play()
+        if settle:
+            self._after_play()
 
     @property
     def _revealed(self) -> int:
@@ -187,7 +190,7 @@ class ImportExportEnv(AECEnv):
         made._seeds.setstate(self._seeds.getstate())
         made._driver = copy_game(self._driver, self.table, self._revealed, resample)
         made._unwind = None
-        made._start()
+        made._start(settle=self._driver.pending is not None)
         assert made._reveals is not None
         made._reveals.at = self._revealed  # as in this game (the copy's replay revealed the same bids at the same points)
         return made
