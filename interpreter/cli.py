@@ -62,6 +62,18 @@ def whole(minimum: int, maximum: int | None = None) -> type[int]:
     return parse  # type: ignore[return-value]
 
 
+def search_bot_name(text: str) -> str:
+    """A search bot's name, `search` or `search:BUDGET` (bench --search-bot)."""
+    from interpreter.sim.runner import check_bot
+    try:
+        name = check_bot(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not name.startswith("search"):
+        raise argparse.ArgumentTypeError(f"must be search or search:BUDGET; got `{text[:40]}`")
+    return name
+
+
 def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -> None:
     p.add_argument("--players", type=whole(1, 99), default=players, help="number of players, 2-6 (default 4)")
     p.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the game or batch (default 1)")
@@ -72,7 +84,7 @@ def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -
                    help="a mod pack (folder or file) applied to the cards; may be repeated, applied in order")
 
 
-DEFAULT_LADDER = ("random", "heuristic", "search:2it", "search:8it")  # the bots `ladder` ranks by default
+DEFAULT_LADDER = ("random", "heuristic", "search:2ro", "search:8ro")  # the bots `ladder` ranks by default
 
 
 def build_parser() -> Parser:
@@ -85,9 +97,9 @@ def build_parser() -> Parser:
     sim.add_argument("--games", type=whole(1, MAX_GAMES), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
-    sim.add_argument("--bots", help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
+    sim.add_argument("--bots", help="the bot at each seat, e.g. search:50ro,heuristic,heuristic,heuristic (turned one seat per game), "
                                     "or one name for every seat, among random, heuristic, search, search:BUDGET "
-                                    "(search:50it rollouts, search:200ms per decision); default: random everywhere")
+                                    "(search:50ro rollouts, search:20ms CPU per decision); default: random everywhere")
     sim.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
                      help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
@@ -99,7 +111,7 @@ def build_parser() -> Parser:
                       help="seat (1-based) played by a person at this terminal; may be repeated")
     play.add_argument("--log", type=Path, help="write the game's decision log (JSON) to this file")
     play.add_argument("--bots", default="heuristic",
-                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,search:200ms, "
+                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,search:20ms, "
                            "among random, heuristic, search, search:BUDGET (default: heuristic everywhere); "
                            "seats given to --human are played by people")
 
@@ -110,6 +122,14 @@ def build_parser() -> Parser:
     b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
     b.add_argument("--heuristic-workers", type=whole(1, MAX_WORKERS), default=1,
                    help="processes that play the heuristic games, as the workers of balance do (default 1)")
+    b.add_argument("--search-games", type=whole(0), default=2,
+                   help="games of one --search-bot seat against heuristic seats, timed in CPU per searched decision "
+                        "and per rollout (default 2; 0 skips)")
+    b.add_argument("--search-bot", default="search", type=search_bot_name,
+                   help="the search bot --search-games times (default: search, its default budget)")
+    b.add_argument("--env-games", type=whole(0), default=0,
+                   help="games of the PettingZoo environment under a random policy, timed in CPU per step and per "
+                        "observation (default 0, skipped; needs the pettingzoo extra)")
     b.add_argument("--startup-runs", type=whole(0), default=3,
                    help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
     b.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
@@ -129,9 +149,9 @@ def build_parser() -> Parser:
     bal.add_argument("--force", action="store_true", help="replace a run already in --out (its games are deleted)")
     bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
                      help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
-    bal.add_argument("--bots", help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
-                                    "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50it "
-                                    "rollouts, search:200ms per decision); default: heuristic everywhere. --compare plays both "
+    bal.add_argument("--bots", help="the bot at each seat, e.g. search:50ro,heuristic,heuristic,heuristic (turned one seat per game), "
+                                    "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50ro "
+                                    "rollouts, search:20ms CPU per decision); default: heuristic everywhere. --compare plays both "
                                     "sides with the same bots")
     bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
 
@@ -139,7 +159,7 @@ def build_parser() -> Parser:
     add_game_arguments(lad, players=2)
     lad.add_argument("--bots", default=",".join(DEFAULT_LADDER),
                      help=f"the bots to rank, at least two (default {','.join(DEFAULT_LADDER)}); "
-                          "a search bot's budget is search:50it (rollouts) or search:200ms (time per decision)")
+                          "a search bot's budget is search:50ro (rollouts) or search:20ms (CPU time per decision)")
     lad.add_argument("--games", type=whole(1, MAX_GAMES), default=20,
                      help="seeds per pair (default 20); each pair plays two games per seed, one seat each way")
     lad.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")
@@ -526,7 +546,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
     failures = Failures()
     figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures,
-                    args.heuristic_games, args.startup_runs, args.heuristic_workers)
+                    args.heuristic_games, args.startup_runs, args.heuristic_workers, args.search_games, args.search_bot,
+                    args.env_games)
     if args.json:
         print(json.dumps(figures))
     else:

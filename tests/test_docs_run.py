@@ -125,6 +125,14 @@ def scaled(args: list[str]) -> list[str]:
         args[i] = str(min(int(args[i]), cap))
     elif cap and args[0] == "balance":
         args += ["--games", str(cap)]
+    for option in ("--search-games", "--env-games"):  # bench's timed search and environment games: one each
+        if option in args:
+            i = args.index(option) + 1
+            args[i] = str(min(int(args[i]), 1))
+    if args[0] == "bench" and "--search-games" not in args:
+        args += ["--search-games", "1"]
+    if args[0] == "bench":
+        args += ["--search-bot", f"search:{SEARCH_CAP}ro"]
     if "--bots" in args:  # the docs' search budgets are for real use: the commands run with small ones, still distinct
         i = args.index("--bots") + 1
         small: dict[str, str] = {}
@@ -161,6 +169,11 @@ def run_shell_line(line: str, scratch: Path, monkeypatch: pytest.MonkeyPatch) ->
         return run_command(words[1:], scratch, monkeypatch)
     if words[0] == "importexport-lsp":  # the language server's own script: `importexport lsp`
         return run_command(["lsp", *words[1:]], scratch, monkeypatch)
+    if words[:3] == ["python", "-m", "interpreter.sim.valuation_table"]:  # the valuation test's data (docs/bots.md)
+        from interpreter.sim import valuation_table
+        with contextlib.redirect_stdout(io.StringIO()):
+            code = valuation_table.main(words[3:])
+        return None if code == 0 else f"exit code {code}"
     if words[0] == "mkdir":
         done = subprocess.run(line, shell=True, cwd=scratch, capture_output=True, text=True)
         return None if done.returncode == 0 else done.stderr

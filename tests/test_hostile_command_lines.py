@@ -36,12 +36,12 @@ BAD_COMMAND_LINES: list[tuple[str, int, str]] = [
     # names and options
     ("simulate --expansions foo", 2, f"importexport simulate: --expansions: unknown expansion `foo`; {EXPANSIONS}"),
     ("simulate --bots x,y", 2, "importexport simulate: --bots needs one name for every seat, or 4 names, one per seat, among random, "
-                               "heuristic, search or search:BUDGET (search:50it rollouts, search:200ms per decision); got `x,y`"),
+                               "heuristic, search or search:BUDGET (search:50ro rollouts, search:20ms CPU per decision); got `x,y`"),
     ("simulate --bots search:fast", 2, "importexport simulate: --bots: bot `search:fast`: a search budget is a number of rollouts "
-                                       "(`50it`) or a time per decision (`200ms`, `1.5s`); got `fast` (the bots are random, heuristic, "
-                                       "search or search:BUDGET (search:50it rollouts, search:200ms per decision))"),
+                                       "(`50ro`) or a CPU time per decision (`20ms`, `1.5s`); got `fast` (the bots are random, heuristic, "
+                                       "search or search:BUDGET (search:50ro rollouts, search:20ms CPU per decision))"),
     ("ladder --bots random,clever", 2, "importexport ladder: --bots: unknown bot `clever`: the bots are random, heuristic, search or "
-                                       "search:BUDGET (search:50it rollouts, search:200ms per decision)"),
+                                       "search:BUDGET (search:50ro rollouts, search:20ms CPU per decision)"),
     ("simulate --option x", 2, f"importexport simulate: --option: option `x` must be written name=value; options: {OPTIONS}"),
     ("simulate --option nope=1", 2, f"importexport simulate: --option: unknown option `nope`; options: {OPTIONS}"),
     ("simulate --option import_ties=maybe", 2, "importexport simulate: --option: option import_ties must be one of leader-clockwise, random; got `maybe`"),
