@@ -145,6 +145,10 @@ STEP_FIELDS: dict[str, str] = {
     "choose": "The option to take: its full label, or any part of it that matches one option only.",
     "offered": "Labels (or parts of them, any case) each of which some option of the decision must contain.",
     "not_offered": "Parts of labels no option of the decision may contain.",
+    "sees": "Texts (any case; a card by name or id) the deciding player must see at this decision: the table from "
+            "that seat, the narration of every event so far, the question and its options.",
+    "does_not_see": "Texts the deciding player must not see at this decision (another player's hand, a sealed bid "
+                    "not yet revealed, R10.3).",
 }
 
 EXPECT_FIELDS: dict[str, str] = {
@@ -166,7 +170,7 @@ EXPECT_PLAYER_FIELDS: dict[str, str] = {
     "credits": "The player's active credits.",
     "hand": "Exactly these cards in hand, in any order.",
     "hand_size": "The number of cards in hand.",
-    "hand_has": "Cards that must be in the hand (others may be too).",
+    "hand_has": "Cards that must be in the hand (others may be too); a card listed twice must be there twice.",
     "hand_lacks": "Cards that must not be in the hand.",
     "goods": "Exactly these cards in Goods, in any order.",
     "imports": "Exactly these cards in Imports, in any order.",
@@ -363,7 +367,8 @@ def scenario_definition() -> Schema:
                     "winners": {"type": "array", "items": seat}, "over": {"type": "boolean"}}
     labels = {"type": "array", "items": {"type": "string", "minLength": 1}}
     step = _object(STEP_KEYS, STEP_FIELDS, {"player": seat, "kind": {"enum": list(KINDS)}, "choose": {"type": "string"},
-                                            "offered": labels, "not_offered": labels},
+                                            "offered": labels, "not_offered": labels,
+                                            "sees": labels, "does_not_see": labels},
                    "One decision.", required=["player", "kind", "choose"])
     types: dict[str, Schema] = {
         "name": {"type": "string", "minLength": 1},

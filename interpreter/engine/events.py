@@ -179,7 +179,12 @@ class LoadFinished(Event):
 
 @dataclass(slots=True)
 class ShipmentCompleted(Event):
-    """Every slot of `ship` is filled: its shipment completes and pays `payout` (R8). Once per ship."""
+    """Every slot of `ship` is filled: its shipment completes and pays `payout` (R8). Once per ship.
+    It comes after the whole completion but the sailing: the island seeded, the payout, every
+    contract into Shipments with its one-time powers and the triggers they set off (ContractCompleted,
+    R8.2.3), and the `as a container` powers (R8.2.4); ShipSailed follows (R8.2.5). `containers`
+    counts only the containers paid for, those filling a slot of `contracts` (OQ-47): leftovers of
+    a discarded contract sail with the ship unpaid and uncounted."""
     rule = "R8.2"
     player: int
     ship: Ship
