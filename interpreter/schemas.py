@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from interpreter.cards.catalog import load_rules
-from interpreter.cards.loader import KNOWN_KEYS, LANGUAGES, MAX_TIER, REQUIRED
+from interpreter.cards.loader import KNOWN_KEYS, LANGUAGES, MAX_TIER, READING_NAME, REQUIRED
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES
 from interpreter.engine.decisions import KINDS
 from interpreter.engine.events import CATALOGUE
@@ -72,6 +72,9 @@ CARD_FIELDS: dict[str, str] = {
             "`importexport explain CARD` shows how the power lines read.",
     "powers": "The card's powers in the power language (docs/powers.md), one line per item, each starting with its "
               "timing: `on completion: draw 5`. Quote a line that holds a second `: ` or an apostrophe.",
+    "readings": "Other readings of the card's powers, where players may read the card differently: reading name to "
+                "its power lines, played instead of `powers` with the game option named after the card "
+                "(`--option led_lamps=once-per-turn`, docs/card-format.md).",
     "examples": "Scenarios that show the card's powers at work (docs/scenarios.md). The tests run each one and check "
                 "that it fails when the card's powers are removed.",
 }
@@ -276,6 +279,8 @@ def card_definition() -> Schema:
                             "one-key mapping; it is taken as the line it looks like."}]}},
         "examples": {"type": "array", "items": {"$ref": "#/$defs/scenario"}},
     }
+    types["readings"] = {"type": "object", "minProperties": 1, "propertyNames": {"pattern": "^" + READING_NAME.pattern + "$"},
+                         "additionalProperties": types["powers"]}
     return _object(KNOWN_KEYS, CARD_FIELDS, types,
                    "One good card: facts, power lines and examples (docs/card-format.md, docs/powers.md, docs/scenarios.md).",
                    required=list(REQUIRED))

@@ -272,7 +272,9 @@ class BidsRevealed(Event):
 @dataclass(slots=True)
 class ImportWon(Event):
     """`player` won an import from `ship` (None: a supply-island card auctioned by a power), paying
-    `bid`; `to_imports`/`to_goods`/`discarded` say where the cards went (R10.5)."""
+    `bid`; `to_imports`/`to_goods`/`discarded` say where the cards went (R10.5). `by` is `action` for
+    an import made by an Import action (an auction round, or a free Import action a power grants) and
+    `power` for one a power makes directly (`import N containers ...`)."""
     rule = "R10.5"
     player: int
     ship: Ship | None
@@ -280,6 +282,7 @@ class ImportWon(Event):
     to_imports: list[Card]
     to_goods: list[Card]
     discarded: list[Card]
+    by: str = "action"
 
     def text(self, n: Names) -> str:
         parts = []
