@@ -38,6 +38,10 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
                  "what \"you have the most ...\" means on cards (Champagne, Nice Suits, Exotic Fish, Graphics Cards): "
                  "nobody has more, so a tie counts, as tied players all share a majority (R17.6.1); or more than "
                  "every other player"),
+    "trigger_order": (("player-chooses", "card-order"),
+                      "who orders a player's own powers triggered at once (R15.7, OQ-35): the player, asked when two "
+                      "or more different powers answer the same moment; or the order their cards entered Shipments, "
+                      "without asking"),
     # Card readings: an option named after a card chooses between its printed power lines (the first
     # value) and the other readings its card file gives under `readings:` (docs/card-format.md).
     "cannabis": (("import-action", "every-import"),
@@ -65,6 +69,7 @@ class GameOptions:
     pirate_load: str = "mandatory"
     tie_rounding: str = "up"
     the_most: str = "ties-count"
+    trigger_order: str = "player-chooses"
     cannabis: str = "import-action"
     led_lamps: str = "no-limit"
     max_turns: int = 1000  # a safeguard against endless bot games, not a rule: the game is scored then
