@@ -74,7 +74,9 @@ def test_rules_md_defines_every_id_of_the_reference_rules():
 
 
 def entries(text: str) -> dict[str, str]:
-    """Each defined id with the text of its entry (up to the next definition)."""
+    """Each defined id with the text of its entry (up to the next definition, or the generated table
+    of the tests that check each rule, which ends the page)."""
+    text = text.split("<!-- tested-by:", 1)[0]
     found = list(DEFINED.finditer(text))
     return {(m.group(1) or m.group(2)): text[m.start():found[i + 1].start() if i + 1 < len(found) else len(text)]
             for i, m in enumerate(found)}
