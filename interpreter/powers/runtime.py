@@ -254,8 +254,13 @@ class PowerRuntime:
         actor = getattr(event, "player", game.leader)
         if not isinstance(actor, int):
             actor = game.leader
-        ordered = sorted(entries, key=lambda a: ((a.owner.seat - actor) % n, a.order)) if len(entries) > 1 else list(entries)
-        for pending in by_owner(ordered):
+        if len(entries) == 1:  # the usual case: one power answers
+            active = entries[0]
+            ctx = self._ready(active, event, actor)
+            if ctx is not None:
+                self._fire(active, ctx, actor)
+            return
+        for pending in by_owner(sorted(entries, key=lambda a: ((a.owner.seat - actor) % n, a.order))):
             while pending:
                 ready = [(a, ctx) for a in pending if (ctx := self._ready(a, event, actor)) is not None]
                 if not ready:
