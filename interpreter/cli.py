@@ -679,6 +679,11 @@ def cmd_docs(args: argparse.Namespace) -> int:
         grammar = checkout / "grammar" / "powers.lark"
         grammar.write_text(grammar_file())
         print(f"wrote {grammar}")
+        if (checkout / "tests").is_dir():  # docs/rules.md's "tested by" table, from the tests of the checkout
+            from interpreter.rules_coverage import rules_table, with_rules_table
+            rules = docs / "rules.md"
+            rules.write_text(with_rules_table(rules.read_text(), rules_table(checkout)))
+            print(f"wrote {rules} (its table of the tests that check each rule)")
     return 0
 
 

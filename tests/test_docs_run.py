@@ -227,7 +227,7 @@ def check_yaml(example: Example, scratch: Path, scenarios: list[str]) -> str | N
         return diagnostics(load_card_file(path)[1])
     if isinstance(data, dict) and {"name", "version"} <= data.keys():
         return check_manifest(example, scratch)
-    if isinstance(data, dict) and set(data) == {"powers"}:
+    if isinstance(data, dict) and "powers" in data and set(data) <= {"powers", "readings"}:  # power lines (and readings) of a card
         path = scratch / "card-examples" / "doc_example.yaml"
         path.parent.mkdir(exist_ok=True)
         path.write_text(yaml.safe_dump(CARD_TEMPLATE, sort_keys=False) + example.text)

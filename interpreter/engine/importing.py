@@ -163,9 +163,11 @@ def _take_label(value: tuple[tuple[Card, ...], tuple[str, ...]]) -> str:
     return "take " + "; ".join(f"{c.name} ({c.good}, {c.action}) to {where}" for c, where in zip(cards, plan, strict=True))
 
 
-def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int | None = None, fee: bool = True) -> None:
+def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int | None = None, fee: bool = True,
+                    by: str = "action") -> None:
     """R10.3.2 the winner pays the bid; R10.5 chooses and places the containers; R10.6 the owner's
-    fee; R10.7 an emptied ship returns home."""
+    fee; R10.7 an emptied ship returns home. `by`: `action` (an Import action) or `power` (a power's
+    own import, not made during an Import action)."""
     game.pay(p, bid, None, "import bid")
     cards, plan = game.ask(Decision("import_take", p.seat, take_options(game, p, ship, count), "Take containers")).value
     to_imports: list[Card] = []
@@ -185,5 +187,5 @@ def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int |
             discarded.append(card)
             game.discard(card, "imported, no room")
     game.turn_log.append((p.seat, "import"))
-    game.emit(ev.ImportWon, p.seat, ship, bid, to_imports, to_goods, discarded)
+    game.emit(ev.ImportWon, p.seat, ship, bid, to_imports, to_goods, discarded, by)
     game.return_if_emptied(ship)

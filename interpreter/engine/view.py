@@ -71,6 +71,8 @@ def render(game: Game, seat: int) -> str:
     zones = game.zones
     lines = [status_line(game)]
     lines.append(f"Supply island: {', '.join(f'{c.name} ({c.good}, {c.action.upper()})' for c in zones.island) or '-'}")
+    # the discard pile is face up (R3.2): its cards, the last discarded first
+    lines.append(f"Discard pile ({len(zones.discard)}): {names(zones.discard[::-1])}")
     for p in game.players:
         if p is me:
             continue
