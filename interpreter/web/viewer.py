@@ -44,7 +44,7 @@ class ViewedGame:
     steps: list[Step]
     log: list[Any]
     scores: list[dict[str, Any]]
-    result: GameResult
+    result: GameResult | None  # None: a game abandoned before its end (the record says at which turn)
     same_result: bool
     turn_starts: dict[int, int] = field(default_factory=dict)  # turn -> first step of that turn
 
@@ -127,16 +127,25 @@ def view_record(record: dict[str, Any], rules: RulesData, title: str, shipped: C
         raise DeskError(f"The record's game cannot be set up: {exc}.") from None
     log = EventLog(game)
     game.agents = [_Watcher(ScriptedLog(decisions), steps, [log])] * len(game.players)
+    result: GameResult | None = None
     try:
         result = game.play()
     except ReplayMismatch as exc:
-        raise DeskError(f"The game took another course than the record: {exc}.") from None
+        if not _abandoned_here(record, game, steps):
+            raise DeskError(f"The game took another course than the record: {exc}.") from None
+        steps.pop()  # the decision the person never took
     except TriggerLoopError as exc:
         raise DeskError(f"The replay stopped: {exc}.") from None
     steps.append(Step(game.turn, snapshot(game), len(log.lines)))
     expected = record.get("result", {}) or {}
-    same = expected.get("totals") == result.totals and expected.get("winners") == result.winners
-    viewed = ViewedGame(title, record, steps, log.lines, scores(game, result), result, same)
+    same = result is not None and expected.get("totals") == result.totals and expected.get("winners") == result.winners
+    viewed = ViewedGame(title, record, steps, log.lines, scores(game, result) if result else [], result, same or result is None)
     for i, step in enumerate(steps):
         viewed.turn_starts.setdefault(step.turn, i)
     return viewed
+
+
+def _abandoned_here(record: dict[str, Any], game: Game, steps: list[Step]) -> bool:
+    """The record of an abandoned game ran out of decisions where the person left it."""
+    abandoned = record.get("abandoned")
+    return isinstance(abandoned, dict) and abandoned.get("turn") == game.turn and len(steps) == len(record["decisions"]) + 1

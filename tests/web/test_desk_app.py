@@ -61,7 +61,7 @@ def test_gallery_shows_every_card_of_the_chosen_sets(client: TestClient) -> None
 def test_sets_choose_the_cards_and_unknown_sets_say_what_exists() -> None:
     assert len(Desk(DeskSettings(sets="base")).entries) == 100
     assert len(Desk(DeskSettings(sets="base,jutaku")).entries) == 110
-    with pytest.raises(ValueError, match="unknown set `jutak`; choose from base, captain, jutaku, kickstarter or all"):
+    with pytest.raises(ValueError, match="unknown set `jutak`; choose from base, captain, jutaku, kickstarter, all or none"):
         Desk(DeskSettings(sets="jutak"))
 
 
