@@ -12,24 +12,24 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from interpreter.web.cardview import card_face
-from interpreter.web.desk import DeskError
+from interpreter.web.desk import Desk, DeskError
 from interpreter.web.editing import check_text, run_examples, save_card, target_path
 from interpreter.web.pages import _shown, card_yaml, desk_of
 from interpreter.web.tryit import MAX_GAMES, TryJob
 
-NEW_CARD = """id: my_new_card
-name: My New Card
-set: base
-good: consumer
-action: load
-tier: 1
-load: {consumer: 2}
-estimated: [tier, load]
-text: >-
-  When this shipment completes, gain 3 credits.
-powers:
-  - on completion: gain 3
-"""
+NEW_CARD_ID = "my_new_card"
+
+
+def new_card(desk: Desk) -> str:
+    """The text "+ new card" opens: `init`'s sample card, which passes its checks and its example, in
+    the set of the desk's pack (or `my_cards` when the desk has no pack)."""
+    from interpreter.mods.skeleton import SkeletonError, sample_card, set_name
+    pack = desk.settings.pack
+    try:
+        card_set = set_name(pack.resolve()) if pack is not None else "my_cards"
+    except SkeletonError:
+        card_set = "my_cards"
+    return sample_card(NEW_CARD_ID, "My New Card", card_set)
 
 
 async def editor(request: Request) -> Response:
@@ -40,7 +40,7 @@ async def editor(request: Request) -> Response:
         entry = desk.card(card_id)
         text, shown = card_yaml(entry.card.path), _shown(entry.card.path)
     else:
-        text, shown = NEW_CARD, "a new card"
+        text, shown = new_card(desk), "a new card"
     return render(request, "editor.html", {"text": text, "shown": shown, "card_id": card_id or "", "pack": desk.settings.pack,
                                            "try_games": desk.settings.try_games, "title": f"Edit {card_id or 'a new card'}"})
 
