@@ -4,6 +4,7 @@ examples, save into the pack, try it)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -32,6 +33,19 @@ def new_card(desk: Desk) -> str:
     return sample_card(NEW_CARD_ID, "My New Card", card_set)
 
 
+def power_words(desk: Desk) -> dict[str, Any]:
+    """The word lists the editor highlights power lines with: the words of the language (from the
+    grammar its registry makes, as the language server completes them), the good types with their
+    colours, the colours and the actions."""
+    from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
+    from interpreter.lang.grammar import keywords
+    from interpreter.lang.shorthands import SLOT, builtin
+    phrases = {w for s in builtin() for w in re.findall(r"[a-z][a-z'-]*", SLOT.sub(" ", s.says.lower()))}
+    colours = desk.good_colours()
+    return {"keywords": sorted(set(keywords()) | phrases), "goods": list(GOOD_TYPES), "actions": list(ACTION_TYPES),
+            "colours": sorted(set(colours.values())), "colour_of": colours}
+
+
 async def editor(request: Request) -> Response:
     from interpreter.web.app import render
     desk = desk_of(request)
@@ -42,6 +56,7 @@ async def editor(request: Request) -> Response:
     else:
         text, shown = new_card(desk), "a new card"
     return render(request, "editor.html", {"text": text, "shown": shown, "card_id": card_id or "", "pack": desk.settings.pack,
+                                           "words": power_words(desk),
                                            "try_games": desk.settings.try_games, "title": f"Edit {card_id or 'a new card'}"})
 
 
@@ -125,6 +140,29 @@ async def api_try_status(request: Request) -> Response:
     return JSONResponse({"done": job.done, "total": job.total, "finished": job.finished, "error": job.error, "html": html})
 
 
+MAX_SUGGESTIONS = 60  # completions sent for one request; the editor shows them in a scrolling list
+
+
+async def api_complete(request: Request) -> Response:
+    """Completion at a position of the card text: the language server's own (lsp/completion.py),
+    the words that can come next in a power line, asked of the parser, and the registry's examples
+    that continue it; elsewhere the card's fields and their values."""
+    from interpreter.lsp.completion import suggestions
+    from interpreter.lsp.documents import CARD
+    from interpreter.lsp.powerline import power_at
+    body = await _body(request)
+    text = body.get("text", "")
+    line = _number(body, "line", 0, max(0, text.count("\n")), 0)
+    character = _number(body, "character", 0, len(text), 0)
+    lines = text.splitlines() or [""]
+    power = power_at(lines, line) if line < len(lines) else None
+    in_power = power is not None and power.line == line and character >= power.start
+    found = await run_in_threadpool(suggestions, text, line, character, CARD)
+    items = [{"label": s.label, "insert": s.insert, "kind": s.kind, "detail": s.detail, "documentation": s.documentation,
+              "from": s.replace_from} for s in found[:MAX_SUGGESTIONS]]
+    return JSONResponse({"power": in_power, "items": items})
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/edit", editor),
@@ -133,6 +171,7 @@ def routes() -> list[BaseRoute]:
         Route("/api/examples", api_examples, methods=["POST"]),
         Route("/api/save", api_save, methods=["POST"]),
         Route("/api/target", api_target, methods=["POST"]),
+        Route("/api/complete", api_complete, methods=["POST"]),
         Route("/api/try", api_try, methods=["POST"]),
         Route("/api/try/{job}", api_try_status),
     ]

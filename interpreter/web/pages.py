@@ -39,6 +39,12 @@ def matches(face: CardFace, wanted: dict[str, str]) -> bool:
     return all(checks[key](value) for key, value in wanted.items() if value)
 
 
+def filter_choices(desk: Desk, every: list[CardFace]) -> dict[str, list[str]]:
+    """The values each of the gallery's filters offers (the deck editor's too)."""
+    return {"good": list(GOOD_TYPES), "action": list(ACTION_TYPES), "tier": sorted({str(f.tier) for f in every}),
+            "set": sorted({f.set for f in every}), "pack": sorted({f.pack for f in every if f.pack} | set(desk.pack_names()))}
+
+
 async def gallery(request: Request) -> Response:
     from interpreter.web.app import render
     desk = desk_of(request)
@@ -49,10 +55,7 @@ async def gallery(request: Request) -> Response:
     names = sorted((construct_name(key) for key in used), key=lambda n: (n.order, n.syntax))
     constructs = [(section, [(n, used[n.key]) for n in names if n.section == section])
                   for section in dict.fromkeys(n.section for n in names)]  # the sections of docs/powers.md, in its order
-    choices: dict[str, list[str]] = {
-        "good": list(GOOD_TYPES), "action": list(ACTION_TYPES), "tier": sorted({str(f.tier) for f in every}),
-        "set": sorted({f.set for f in every}), "pack": desk.pack_names(),
-    }
+    choices = filter_choices(desk, every)
     return render(request, "gallery.html", {"cards": shown, "total": len(every), "wanted": wanted, "choices": choices,
                                             "constructs": constructs, "title": "Cards"})
 

@@ -285,3 +285,138 @@ def test_the_viewer_steps_through_an_abandoned_game_to_where_it_was_left(page: A
     page.wait_for_selector("#final")
     assert "abandoned" in page.locator("#final").inner_text()
     assert page.locator("#step-number").inner_text() == str(len(json.loads(record.read_text())["decisions"]))
+
+
+# --- item 7: highlighting and completion in the editor -----------------------------------------------------------
+
+def caret_after(page: Any, fragment: str) -> None:
+    text = page.eval_on_selector("#yaml", "area => area.value")
+    at = text.index(fragment) + len(fragment)
+    page.eval_on_selector("#yaml", "(area, at) => { area.focus(); area.setSelectionRange(at, at); }", at)
+
+
+def test_the_editor_highlights_power_lines_with_the_languages_words(page: Any, desk: Desk) -> None:
+    from interpreter.lang.grammar import keywords
+    page.goto(desk.url + "/edit/cups")
+    page.wait_for_selector("#status.ok")
+    line = page.locator("#highlight .line", has_text="on completion: draw 5")
+    assert line.locator(".tok-kw").all_inner_texts() == ["on", "completion", "draw"]
+    assert line.locator(".tok-num").all_inner_texts() == ["5"]
+    assert {"on", "completion", "draw"} <= set(keywords())  # the language's own words
+    keys = page.locator("#highlight .tok-key").all_inner_texts()
+    assert {"id", "name", "good", "powers", "examples"} <= set(keys)
+    # the highlight is the text: the same characters, line for line, as the text box holds
+    assert page.locator("#highlight").inner_text().rstrip("\n") == page.eval_on_selector("#yaml", "a => a.value").rstrip("\n")
+    caret_after(page, "on completion: draw")
+    page.keyboard.type("x")  # a typo: the check's column is underlined in the highlight
+    page.wait_for_selector("#highlight .tok-bad")
+    assert "drawx" in page.locator("#highlight .tok-bad").first.inner_text()
+    page.keyboard.press("Backspace")
+    page.wait_for_selector("#status.ok")
+    assert page.locator("#highlight .tok-bad").count() == 0
+    shot(page, "newcomer-editor-highlight")
+
+
+def test_the_editor_completes_power_lines_with_what_the_language_server_offers(page: Any, desk: Desk) -> None:
+    from interpreter.lsp.completion import suggestions
+    from interpreter.lsp.documents import CARD
+    page.goto(desk.url + "/edit/cups")
+    page.wait_for_selector("#status.ok")
+    caret_after(page, "on completion: draw 5")
+    page.keyboard.type(" then g")
+    page.wait_for_selector("#complete:not([hidden]) .item")
+    shown = page.locator("#complete .item .label").all_inner_texts()
+    text = page.eval_on_selector("#yaml", "a => a.value")
+    row = text[:text.index("then g") + len("then g")].count("\n")
+    column = len(text.splitlines()[row].split("then g")[0] + "then g")
+    offered = [s.label for s in suggestions(text, row, column, CARD)]
+    assert shown == [w for w in offered if w.startswith("g")]  # the language server's words, what is typed kept
+    assert shown[0] == "gain"
+    shot(page, "newcomer-editor-completion")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")  # takes `gain`
+    page.wait_for_selector("#complete", state="hidden")
+    page.keyboard.type(" 2")
+    page.wait_for_function("() => document.querySelector('#check .english').textContent.includes('then take 2 credits')")
+    assert page.locator("#status").inner_text() == "no problems"
+    assert "on completion: draw 5 then gain 2" in page.eval_on_selector("#yaml", "a => a.value")
+    page.keyboard.press("Control+Space")  # anywhere, on demand
+    page.wait_for_selector("#complete:not([hidden]) .item")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#complete", state="hidden")
+
+
+def test_the_desks_pages_load_no_script_or_style_from_elsewhere(page: Any, desk: Desk) -> None:
+    for path in ("/", "/edit", "/edit/cups", "/deck", "/play", "/viewer", "/balance"):
+        page.goto(desk.url + path)
+        sources = page.eval_on_selector_all("script[src], link[href]", "els => els.map(e => e.getAttribute('src') || e.getAttribute('href'))")
+        assert all(s.startswith(("/static/", "data:")) for s in sources), (path, sources)
+
+
+# --- item 8: the deck editor -------------------------------------------------------------------------------------
+
+def deck_counts(page: Any, table: str) -> dict[str, int]:
+    rows = page.locator(f"#{table} tbody tr").evaluate_all("rs => rs.map(r => [r.dataset.good || r.dataset.action, r.querySelector('.n').textContent])")
+    return {key: int(n) for key, n in rows}
+
+
+def test_the_deck_editor_chooses_cards_and_copies_by_clicking_and_saves_the_packs_deck_list(page: Any, desk: Desk) -> None:
+    page.goto(desk.url + "/deck")
+    page.wait_for_selector("#deck-check .ok")
+    assert page.locator("#deck-total").inner_text() == "128"
+    goods = {g: sum(1 for c in CARDS.cards if c.good == g) for g in ("technology", "agriculture", "illegal", "consumer", "luxury")}
+    assert deck_counts(page, "by-good") == goods
+    actions = deck_counts(page, "by-action")
+    assert sum(actions.values()) == 128 and actions["import"] == sum(1 for c in CARDS.cards if c.action == "import")
+    # filters as in the gallery
+    page.select_option("#deck-filters select[name=good]", "luxury")
+    shown = page.locator(".decktile:not([hidden])")
+    assert shown.count() == goods["luxury"]
+    assert page.locator("#shown-count").inner_text() == f"{goods['luxury']} of 128 cards shown"
+    page.select_option("#deck-filters select[name=good]", "")
+    page.fill("#deck-filters input[name=q]", "cups")
+    assert page.locator(".decktile:not([hidden])").count() == 1
+    cups = page.locator('.decktile[data-id="cups"]')
+    cups.locator(".card").click()  # a click on the card adds a copy
+    cups.locator(".plus").click()
+    assert cups.locator("input.n").input_value() == "3"
+    page.fill("#deck-filters input[name=q]", "")
+    royce = page.locator('.decktile[data-id="rolls_royce"]')
+    royce.locator(".minus").click()  # out of the deck
+    assert page.locator("#deck-total").inner_text() == "129"
+    assert deck_counts(page, "by-good")["consumer"] == goods["consumer"] + 2
+    assert deck_counts(page, "by-good")["luxury"] == goods["luxury"] - 1
+    page.wait_for_function("() => document.querySelector('#deck-yaml').textContent.includes('\"*\": 0')")
+    page.wait_for_selector("#deck-check .ok")
+    assert "cups: 3" in page.locator("#deck-yaml").inner_text() and "rolls_royce" not in page.locator("#deck-yaml").inner_text()
+    # checked live, as `mod check` checks the pack: a copy count out of range is refused before saving
+    page.locator('.decktile[data-id="pens"] input.n').fill("101")
+    page.wait_for_selector("#deck-check .diagnostic")
+    assert "M006" in page.locator("#deck-check").inner_text() and page.locator("#deck-save").is_disabled()
+    page.locator('.decktile[data-id="pens"] input.n').fill("1")
+    page.wait_for_selector("#deck-check .ok")
+    shot(page, "newcomer-deck")
+    page.click("#deck-save")
+    page.wait_for_selector("#deck-result .ok")
+    manifest = desk.pack / "mod.yaml"
+    assert "Saved the deck list (129 cards)" in page.locator("#deck-result").inner_text()
+    assert sorted(p.name for p in desk.pack.iterdir()) == ["mod.yaml"]  # written whole: no temporary file left
+    with redirect_stdout(io.StringIO()) as out:
+        assert main(["mod", "check", "--expansions", "all", str(desk.pack)]) == 0
+    assert "deck list: " in out.getvalue() and "cups x3" in out.getvalue() and "Resulting deck: 129 cards" in out.getvalue()
+    # the desk plays with it at once, and the editor shows it when opened again
+    page.goto(desk.url + "/?q=cups")
+    assert "×3" in page.locator('.card[data-id="cups"]').inner_text()
+    page.goto(desk.url + "/deck")
+    page.wait_for_selector("#deck-check .ok")
+    assert page.locator('.decktile[data-id="cups"] input.n').input_value() == "3"
+    assert page.locator('.decktile[data-id="rolls_royce"] input.n').input_value() == "0"
+    # the manifest changed on disk since the page read it: the save is refused, nothing is lost
+    manifest.write_text(manifest.read_text().replace("version: 0.1.0", "version: 0.2.0"))
+    page.locator('.decktile[data-id="pens"] .plus').click()
+    page.wait_for_selector("#deck-check .ok")
+    page.click("#deck-save")
+    page.wait_for_selector("#deck-result .bad")
+    assert "changed since this page read it" in page.locator("#deck-result").inner_text()
+    assert "version: 0.2.0" in manifest.read_text() and "pens: 2" not in manifest.read_text()
