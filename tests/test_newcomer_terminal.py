@@ -155,6 +155,17 @@ def test_a_player_who_cannot_follow_is_told_why_instead_of_drawing_silently_R4_8
     assert "you cannot follow LOAD: you have no contract on a ship in harbor (R4.8), so you draw" in text
 
 
+def test_a_leader_who_can_only_draw_is_told_why_R4_2():
+    game = new_game(players=3, leader=0)
+    for p in game.players:
+        clear(game, p.hand)
+    use_script(game, [])
+    screen = seat_person(game, 0, [])  # an empty hand: drawing is the only way to lead, taken without asking
+    play_turn(game)
+    assert "you have no card to declare an action with" in flat(screen.getvalue())
+    assert len(game.players[0].hand) == 5  # and the leader drew (R4.2.1)
+
+
 def test_the_bid_question_names_the_ship_and_its_cargo_R10_3():
     game = new_game(players=3, leader=0)
     for p in game.players:

@@ -86,7 +86,7 @@ class HumanAgent:
 
     # --- the decision door -------------------------------------------------------------------------
     def choose(self, decision: Decision, game: Game) -> int:
-        self._watch(game)
+        self.watch(game)  # once per game: an agent seated without `watch` starts listening at its first question
         me = game.players[decision.player]
         if decision.kind == "discard_contract":
             return self._discard_moment(decision, game, me)
@@ -122,17 +122,20 @@ class HumanAgent:
             self._forced(decision, game)
         game.forced_hook = forced
 
-    _watch = watch
-
     def _declared(self, event: ev.ActionDeclared) -> None:
         self.declared = event.action
 
     def _forced(self, decision: Decision, game: Game) -> None:
-        """A follow with drawing as the only option is taken without asking: say why."""
-        if decision.kind != "follow" or game.agents[decision.player] is not self or not self.declared:
+        """A lead or a follow with drawing as the only option is taken without asking: say why."""
+        if game.agents[decision.player] is not self:
             return
         me = game.players[decision.player]
-        why = cannot_follow(game, me, self.declared, 0)
+        if decision.kind == "follow" and self.declared:
+            why = cannot_follow(game, me, self.declared, 0)
+        elif decision.kind == "lead":
+            why = "you have no card to declare an action with, alone or as two cards of one colour (R4.2.2, R4.5, R4.8), so you draw"
+        else:
+            return
         if why:
             self.say(fitted(f"{me.name}: {why}.", self.terminal()[0]))
 
