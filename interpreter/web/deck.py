@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from interpreter.web.constructs import construct_name
 from interpreter.web.desk import Desk, DeskError
 from interpreter.web.pages import desk_of, filter_choices
 
+DECK_KEY = re.compile(r"^deck\s*:", re.M)  # the deck list's own key, not a comment that names it
 WRITING = threading.Lock()  # one deck save at a time, with the desk's reload that follows it
 EVERY_CARD_ONCE = {"*": 1}
 
@@ -113,7 +115,8 @@ def check(desk: Desk, copies: dict[str, int]) -> dict[str, Any]:
             applied_with(desk, pack, text)
         except CardFileError as exc:
             problems += [f"{Path(d.path).name}:{d.line}:{d.col}: {d.code} {d.message}" for d in exc.diagnostics]
-    block = text[text.index("deck:"):].split("\n")
+    key = DECK_KEY.search(text)
+    block = text[key.start() if key else 0:].split("\n")
     shown = [block[0]] + [line for line in block[1:] if line.startswith("  ")][:len(deck)]
     return {"ok": not problems, "problems": problems, "total": total, "deck": "\n".join(shown)}
 

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from interpreter.lsp.completion import suggestions
 from interpreter.lsp.documents import CARD
-from interpreter.mods.decklist import compact, with_deck
+from interpreter.mods.decklist import HEADER, compact, with_deck
 from interpreter.web.app import create_app
 from interpreter.web.desk import Desk, DeskSettings
 
@@ -77,3 +77,22 @@ def test_the_deck_list_replaces_only_its_block_of_the_manifest() -> None:
     assert '  "*": 1\n  cups: 3\n' in written and "pens: 2" not in written and written.endswith("remove: [rolls_royce]  # kept\n")
     assert compact({"cups": 0, "pens": 2, "rope": 1}) == {"*": 0, "pens": 2, "rope": 1}  # a card left out: an explicit list
     assert with_deck("name: a\nversion: 1\n", {"*": 2}).endswith('deck:                    # written by the desk\'s deck editor\n  "*": 2\n')
+
+
+def test_a_pack_made_by_init_gets_its_deck_list_after_its_comments(tmp_path: Path) -> None:
+    from interpreter.cli import main
+    from interpreter.web.deck import candidates, version_of
+    assert main(["init", str(tmp_path / "my-pack")]) == 0
+    pack = tmp_path / "my-pack"
+    desk = Desk(DeskSettings(sets="base", pack=pack))
+    client = TestClient(create_app(desk), base_url="http://127.0.0.1", raise_server_exceptions=False)
+    copies = {card_id: 1 for card_id in candidates(desk, pack).by_id} | {"trade_office": 2}
+    checked = client.post("/api/deck/check", json={"copies": copies}).json()
+    assert checked["ok"] and checked["deck"].splitlines() == [HEADER, '  "*": 1', "  trade_office: 2"]  # not init's `# deck:` comment
+    before = (pack / "mod.yaml").read_text()
+    saved = client.post("/api/deck/save", json={"copies": copies, "version": version_of(pack)})
+    assert saved.status_code == 200, saved.text
+    after = (pack / "mod.yaml").read_text()
+    assert after.startswith(before.rstrip("\n")) and "#   trade_office: 2" in after  # init's comments kept as they were
+    assert main(["mod", "check", str(pack)]) == 0
+    assert desk.cards.by_id["trade_office"] and sum(1 for c in desk.cards.cards if c.id == "trade_office") == 2
