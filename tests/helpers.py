@@ -139,3 +139,21 @@ def bring_home(game: Game, ship: Any) -> None:
 
 def name(game: Game, card_id: str) -> str:
     return find(game, card_id)[1].name
+
+
+class OnceEach:
+    """Work done the first time any test asks for a key, kept for the other tests of its module.
+
+    A test that checks what several others did together (which powers fired over all the mass-play
+    games, which decision kinds all the examples asked) asks for every key itself: alone it does the
+    work, run with the others it reuses theirs. So no test depends on another having run first.
+    """
+
+    def __init__(self, work: Any):
+        self.work = work
+        self.done: dict[Any, Any] = {}
+
+    def __call__(self, key: Any) -> Any:
+        if key not in self.done:
+            self.done[key] = self.work(key)
+        return self.done[key]

@@ -4,6 +4,7 @@ players, invariants checked after every turn; which powers fired is counted."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -12,40 +13,67 @@ from interpreter.engine.invariants import check
 from interpreter.engine.options import GameOptions
 from interpreter.powers import new_game
 from interpreter.sim.coverage import PowerCoverage
+from tests.helpers import OnceEach
 
 GAMES_PER_COUNT = 200  # x 5 player counts = 1,000 games
-COVERAGE = PowerCoverage()
+PLAYER_COUNTS = [2, 3, 4, 5, 6]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_random_games_complete_with_invariants(players, base_cards, data):
+@dataclass
+class MassPlay:
+    """What one player count's games did: how they ended and how many shipments completed."""
+
+    endings: Counter[str] = field(default_factory=Counter)
+    completions: int = 0
+
+
+@pytest.fixture(scope="module")
+def coverage() -> PowerCoverage:
+    return PowerCoverage()
+
+
+@pytest.fixture(scope="module")
+def mass_play(base_cards, data, coverage) -> OnceEach:
+    """A player count's games, played once for every test of this module that asks."""
+    return OnceEach(lambda players: _play_games(base_cards, data, players, coverage))
+
+
+def _play_games(base_cards, data, players: int, coverage: PowerCoverage) -> MassPlay:
+    options = GameOptions(check_invariants=True)
+    done = MassPlay()
+    for seed in range(GAMES_PER_COUNT):
+        game = new_game(base_cards, data, players, seed, options, random_agents(seed, players))
+        coverage.watch(game)
+        result = game.play()
+        check(game)
+        done.endings[result.end_reason] += 1
+        done.completions += sum(len(p.shipments) for p in game.players)
+        assert result.winners and all(0 <= w < players for w in result.winners)
+        assert result.totals == [b["total"] for b in result.breakdown]
+    return done
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_random_games_complete_with_invariants(players, mass_play):
     """R1-R19 end to end, every card power active: every game ends by a rule (R16), never by an
     exception or a runaway chain of triggers, and after every turn each card is in exactly one place,
     credits are even and non-negative, and no area or ship is past its limit."""
-    options = GameOptions(check_invariants=True)
-    endings: Counter[str] = Counter()
-    completions = 0
-    for seed in range(GAMES_PER_COUNT):
-        game = new_game(base_cards, data, players, seed, options, random_agents(seed, players))
-        COVERAGE.watch(game)
-        result = game.play()
-        check(game)
-        endings[result.end_reason] += 1
-        completions += sum(len(p.shipments) for p in game.players)
-        assert result.winners and all(0 <= w < players for w in result.winners)
-        assert result.totals == [b["total"] for b in result.breakdown]
-    assert endings["turn-limit"] == 0, endings
-    assert set(endings) <= {"credits", "deck", "instant"}
-    assert completions > GAMES_PER_COUNT  # shipments do complete in random play
+    done = mass_play(players)
+    assert done.endings["turn-limit"] == 0, done.endings
+    assert set(done.endings) <= {"credits", "deck", "instant"}
+    assert done.completions > GAMES_PER_COUNT  # shipments do complete in random play
 
 
-def test_most_card_powers_fire_in_mass_play(base_cards):
-    """Runs after the games above: the random bots complete most cards, and their powers fire. Cards
-    random bots rarely complete (high tier or load) may stay silent; the message names them."""
-    if not COVERAGE.fired:
-        pytest.skip("run together with the mass-play games")
-    never = COVERAGE.never_fired(base_cards)
-    assert len(never) <= 12, COVERAGE.report(base_cards)
+@pytest.mark.slow
+def test_most_card_powers_fire_in_mass_play(base_cards, mass_play, coverage):
+    """The random bots of the games above (played here if no test played them yet) complete most
+    cards, and their powers fire. Cards random bots rarely complete (high tier or load) may stay
+    silent; the message names them."""
+    for players in PLAYER_COUNTS:
+        mass_play(players)
+    never = coverage.never_fired(base_cards)
+    assert len(never) <= 12, coverage.report(base_cards)
 
 
 def test_option_variants_play_through(base_cards, data):
