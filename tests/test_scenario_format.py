@@ -283,7 +283,7 @@ def _bid_as_made(pay: bool, announce: bool):
     from interpreter.engine import events as ev
     from interpreter.engine.decisions import Decision, DescribedOption
 
-    def sealed_bids(game, participants):
+    def sealed_bids(game, participants, what=""):
         bids = {}
         for seat in participants:
             p = game.players[seat]
