@@ -22,6 +22,7 @@ from interpreter.cards.diagnostics import CardFileError, Diagnostic
 from interpreter.cards.loader import CardSet, load_card_file
 from interpreter.cards.model import CardDef
 from interpreter.cards.rulesdata import RulesData
+from interpreter.cards.yamlsource import load_yaml_text
 from interpreter.mods.pack import MANIFEST
 from interpreter.schema_header import with_header
 from interpreter.web.desk import DeskError
@@ -82,10 +83,10 @@ def check_text(text: str, shown_as: str) -> Checked:
 
 
 def power_lines(text: str) -> list[str]:
-    """The power lines of a card text, read leniently (for the English while the card has problems)."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
+    """The power lines of a card text, read leniently (for the English while the card has problems),
+    with the loader's bounded reader: never deeper than its depth limit, never past its size limit."""
+    data, _, problems = load_yaml_text(text, "card")
+    if problems:
         return []
     powers = data.get("powers") if isinstance(data, dict) else None
     if not isinstance(powers, list):
