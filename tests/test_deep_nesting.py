@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,12 +100,16 @@ def test_a_deep_pack_manifest_and_a_deep_scenario_file_are_refused_with_E004(tmp
     assert ("E004", TOO_DEEP) in [(d.code, d.message) for d in load_card_file(card)[1]]
 
 
-def test_the_desk_live_check_reads_a_card_with_problems_with_the_bounded_reader() -> None:
+def test_the_desk_live_check_reads_a_card_with_problems_with_the_bounded_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     """With problems, the editor reads the power lines again to show their English; that second read
     used plain yaml.safe_load, unbounded: 3,000 levels raised RecursionError, an HTTP 500 (issue 22,
     item 6: on the desk's server it took minutes)."""
     text = CARD_HEAD + "name: Deep\npowers: " + "[" * 3000 + "]" * 3000 + "\n"
+    composed: list[int] = []
+    compose_node = yaml.composer.Composer.compose_node
+    monkeypatch.setattr(yaml.composer.Composer, "compose_node", lambda self, *a: composed.append(1) or compose_node(self, *a))
     checked = check_text(text, "deep.yaml")
+    assert len(composed) < 8 * MAX_DEPTH  # each reading stopped at the limit: no node past it was composed
     assert checked.card is None and checked.powers == []
     assert [(d.code, d.message) for d in checked.diagnostics] == [("E004", TOO_DEEP)]
 
