@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +17,7 @@ from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mea
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
 from interpreter.cards.packwords import shorthands_for
 from interpreter.cards.yamlsource import MAX_FILE_BYTES, SourceMap, load_yaml, load_yaml_text
-from interpreter.lang import check_power, parse_power
+from interpreter.lang import CompiledPower, Problem, check_power, parse_power
 from interpreter.lang.bounds import MAX_SHIP_CAPACITY
 from interpreter.lang.shorthands import Shorthand, shorthand_key
 
@@ -119,6 +121,37 @@ def _power_line(smap: SourceMap, key: tuple[Any, ...], item: Any) -> tuple[str |
     return None, None
 
 
+class LineMemo:
+    """Each power line's parse, check and compilation, kept by its text and the shorthands it may use
+    (a power line means the same wherever it stands): a file of many lines parses each distinct line
+    once, and an editor checking a file again after a change (the language server, the desk) parses
+    only the lines that changed. The oldest entries go past `limit`."""
+
+    def __init__(self, limit: int = 50_000):
+        self.limit = limit
+        self.entries: OrderedDict[tuple[str, str], tuple[CompiledPower | None, tuple[Problem, ...]]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def result(self, line: str, shorthands: Sequence[Shorthand] | None, key: str) -> tuple[CompiledPower | None, tuple[Problem, ...]]:
+        with self.lock:
+            found = self.entries.get((line, key))
+            if found is not None:
+                self.entries.move_to_end((line, key))
+                return found
+        power, problems = parse_power(line, shorthands)
+        if power is not None:
+            problems = check_power(power)
+        made = (power.compile() if power is not None and not problems else None, tuple(problems))
+        with self.lock:
+            self.entries[(line, key)] = made
+            while len(self.entries) > self.limit:
+                self.entries.popitem(last=False)
+        return made
+
+
+LINES = LineMemo()
+
+
 def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic],
                   shorthands: Sequence[Shorthand] | None = None) -> tuple[Any, ...]:
     """Parse, check and compile each power line; problems point at the word inside the line.
@@ -127,19 +160,18 @@ def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic],
         diags.append(smap.diag(("powers",), "C080", "`powers` must be a list of power lines, e.g. `- \"on completion: draw 5\"`"))
         return ()
     compiled = []
+    key = shorthand_key(shorthands)
     for i, item in enumerate(value):
         line, where = _power_line(smap, ("powers", i), item)
         if line is None:
             diags.append(smap.diag(("powers", i), "P004", "a power must be one line of text such as `on completion: draw 5`"))
             continue
-        power, problems = parse_power(line, shorthands)
-        if power is not None:
-            problems = check_power(power)
+        power, problems = LINES.result(line, shorthands, key)
         for problem in problems:
             row, col = where(problem.col)
             diags.append(Diagnostic(smap.path, row, col, problem.code, problem.message))
-        if power is not None and not problems:
-            compiled.append(power.compile())
+        if power is not None:
+            compiled.append(power)
     return tuple(compiled)
 
 

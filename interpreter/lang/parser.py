@@ -153,11 +153,18 @@ def _expected_roles(prefix: str) -> list[str]:
 def _accepts(ip: Any, probe: str) -> bool:
     trial = ip.copy()
     try:
-        for token in parser().lex(probe):
+        for token in _probe_tokens(probe):
             trial.feed_token(token)
     except UnexpectedInput:
         return False
     return True
+
+
+@cache
+def _probe_tokens(probe: str) -> tuple[Token, ...]:
+    """A probe's tokens, lexed once: Lark's `lex` builds its lexer afresh on every call (some 60 ms,
+    which made each line with a syntax error cost seconds)."""
+    return tuple(parser().lex(probe))
 
 
 def _expected_words(prefix: str) -> list[str]:
