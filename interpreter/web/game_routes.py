@@ -76,7 +76,7 @@ async def viewer_upload(request: Request) -> Response:
             raise DeskError("Choose a game record file (written by `importexport play --log FILE`) to open.")
         raw = await upload.read(MAX_RECORD_BYTES + 1)
         name = upload.filename
-    record = parse_record(raw, name)
+    record = parse_record(raw, name, desk.rules)
     key = await run_in_threadpool(_open, desk, record, name)
     return RedirectResponse(f"/viewer/{key}", status_code=303)
 
@@ -89,7 +89,7 @@ async def viewer_file(request: Request) -> Response:
     path = next((p for p in record_files(desk) if p.name == name), None)
     if path is None:
         raise DeskError(f"There is no record `{name}` in the records folder {desk.settings.records}.", 404)
-    record = parse_record(path.read_bytes(), name)
+    record = parse_record(path.read_bytes(), name, desk.rules)
     key = await run_in_threadpool(_open, desk, record, name)
     return RedirectResponse(f"/viewer/{key}", status_code=303)
 
