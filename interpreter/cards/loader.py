@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.cards.budget import CheckBudget
 from interpreter.cards.cardcache import cached_card_file
 from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean, quoted
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
@@ -153,15 +154,20 @@ LINES = LineMemo()
 
 
 def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic],
-                  shorthands: Sequence[Shorthand] | None = None) -> tuple[Any, ...]:
+                  shorthands: Sequence[Shorthand] | None = None, budget: CheckBudget | None = None) -> tuple[Any, ...]:
     """Parse, check and compile each power line; problems point at the word inside the line.
-    `shorthands`: those the card may use (None: the built-in ones)."""
+    `shorthands`: those the card may use (None: the built-in ones). With a `budget`, checking stops
+    at the first line reached once it is spent, with a C081 there (the card is then not accepted)."""
     if not isinstance(value, list):
         diags.append(smap.diag(("powers",), "C080", "`powers` must be a list of power lines, e.g. `- \"on completion: draw 5\"`"))
         return ()
     compiled = []
     key = shorthand_key(shorthands)
     for i, item in enumerate(value):
+        if budget is not None and budget.spent():
+            diags.append(smap.diag(("powers", i), "C081", f"checking stopped at this power line, {i + 1} of {len(value)}: a check "
+                                                          f"as you type has {budget.seconds:g} s; `importexport validate` checks them all"))
+            break
         line, where = _power_line(smap, ("powers", i), item)
         if line is None:
             diags.append(smap.diag(("powers", i), "P004", "a power must be one line of text such as `on completion: draw 5`"))
@@ -175,9 +181,10 @@ def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic],
     return tuple(compiled)
 
 
-def parse_card(data: Any, smap: SourceMap, stem: str,
-               shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
-    """Check one card document and build its `CardDef`; every problem found becomes a diagnostic."""
+def parse_card(data: Any, smap: SourceMap, stem: str, shorthands: Sequence[Shorthand] | None = None,
+               budget: CheckBudget | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
+    """Check one card document and build its `CardDef`; every problem found becomes a diagnostic.
+    `budget`: a time limit on checking its power lines (the desk's check as you type)."""
     diags: list[Diagnostic] = []
     if not isinstance(data, dict):
         return None, [smap.diag((), "C001", "a card file must be a mapping of fields (id, name, set, good, action, tier, load, text)")]
@@ -209,7 +216,7 @@ def parse_card(data: Any, smap: SourceMap, stem: str,
     load = _check_load(smap, data["load"], diags)
     estimated = _check_estimated(smap, data.get("estimated", []), diags)
     names = _check_names(smap, data.get("names", {}), diags)
-    powers = _check_powers(smap, data.get("powers", []), diags, shorthands)
+    powers = _check_powers(smap, data.get("powers", []), diags, shorthands, budget)
     examples = data.get("examples", [])
     if not isinstance(examples, list):
         diags.append(smap.diag(("examples",), "C070", "`examples` must be a list of scenarios (see docs/scenarios.md)"))
