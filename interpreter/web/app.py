@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from interpreter.web import editor_routes, game_routes, pages
+from interpreter.web import deck, editor_routes, game_routes, pages
 from interpreter.web.desk import Desk, DeskError
 
 log = logging.getLogger("importexport.desk")
@@ -116,7 +116,7 @@ def cross_site(headers: Headers, scheme: str) -> str | None:
 
 
 def create_app(desk: Desk, hosts: tuple[str, ...] = ("127.0.0.1", "localhost")) -> Starlette:
-    routes = [*pages.routes(), *editor_routes.routes(), *game_routes.routes(),
+    routes = [*pages.routes(), *editor_routes.routes(), *deck.routes(), *game_routes.routes(),
               Mount("/static", StaticFiles(packages=[("interpreter.web", "static")]), name="static")]
     app = Starlette(routes=routes, exception_handlers={DeskError: desk_error, HTTPException: http_error, Exception: internal_error},
                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)), Middleware(SameOrigin)],

@@ -33,13 +33,16 @@ class DeskError(Exception):
 
 
 def expansions_for(sets: str, known: list[str]) -> str:
-    """The `--expansions` value for a `--sets` value: `all`, or a list of set names (base is always in)."""
+    """The `--expansions` value for the desk's `--expansions` (or `--sets`) value: `all`, `none`, or a
+    list of set names, the base set among them or not (it is always in)."""
     if sets.strip() in ("", "all"):
         return "all"
+    if sets.strip() == "none":
+        return "none"
     wanted = [s.strip() for s in sets.split(",") if s.strip()]
     unknown = [s for s in wanted if s not in known]
     if unknown:
-        raise ValueError(f"unknown set `{unknown[0]}`; choose from {', '.join(known)} or all")
+        raise ValueError(f"unknown set `{unknown[0]}`; choose from {', '.join(known)}, all or none")
     rest = [s for s in wanted if s != BASE_SET]
     return ",".join(rest) if rest else "none"
 
@@ -135,14 +138,16 @@ class Desk:
     def applied(self, card_texts: Mapping[Path, str] | None = None, manifest: str | None = None) -> tuple[CardSet, dict[str, str]]:
         """The card set with the packs applied, and the pack each changed card comes from. With
         `card_texts` (card files as they would be saved) and `manifest` (the editor's pack manifest
-        as it would be written, when it has none yet), the card set the pack would give: a save is
-        checked this way before anything is written. Raises CardFileError if a pack is wrong."""
+        as it would be written: a pack's first one, or a new deck list), the card set the pack would
+        give: a save is checked this way before anything is written. Raises CardFileError if a pack is wrong."""
         paths = self.pack_paths()
         pack = self.settings.pack
         texts: dict[Path, str] = {}
         if manifest is not None and pack is not None:
-            paths.append(pack)
-            texts[pack] = manifest
+            same = next((p for p in paths if p.resolve() == pack.resolve()), None)
+            if same is None:
+                paths.append(pack)
+            texts[same or pack] = manifest
         origin: dict[str, str] = {}
         if not paths:
             return self.shipped, origin

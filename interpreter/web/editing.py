@@ -7,7 +7,6 @@ designer knows the card by."""
 
 from __future__ import annotations
 
-import errno
 import re
 import tempfile
 import threading
@@ -26,7 +25,7 @@ from interpreter.cards.yamlsource import load_yaml_text
 from interpreter.mods.pack import MANIFEST
 from interpreter.schema_header import with_header
 from interpreter.web.desk import Desk, DeskError
-from interpreter.web.saving import SaveConflict, pack_lock, version_of, version_of_text, write_atomically
+from interpreter.web.saving import SaveConflict, pack_lock, version_of, version_of_text, write_or_refuse
 
 # The card loader and the language's parser are shared by every request; checks are a few
 # milliseconds each, so they simply take turns.
@@ -213,15 +212,9 @@ def save_card(desk: Desk, relative: str, text: str, base: Base | None) -> Saved:
         except CardFileError as exc:
             raise SaveRefused("Not saved: with this card the pack does not load: "
                               + "; ".join(str(d) for d in exc.diagnostics[:5])) from None
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if manifest_text is not None:
-                write_atomically(manifest, manifest_text)
-            write_atomically(target, final)
-        except OSError as exc:  # the machine's failure (a full disk, a folder made read-only): the file is as it was
-            full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
-            raise DeskError(f"Not saved: {target} could not be written ({exc.strerror or exc}); the file on disk is as it was.",
-                            507 if full else 500) from None
+        if manifest_text is not None:
+            write_or_refuse(manifest, manifest_text)
+        write_or_refuse(target, final)
         desk.adopt(cards, origin, desk.pack_signature())
     return Saved(target, version_of_text(final))
 

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import tempfile
@@ -70,6 +71,37 @@ def write_atomically(path: Path, text: str) -> None:
     _sync_folder(path.parent)
 
 
+def write_or_refuse(path: Path, text: str) -> None:
+    """`write_atomically`, a failure of the machine (a full disk, a folder made read-only) said in one
+    line as a DeskError: the file on disk is then as it was."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, text)
+    except OSError as exc:
+        full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+        raise DeskError(f"Not saved: {path} could not be written ({exc.strerror or exc}); the file on disk is as it was.",
+                        507 if full else 500) from None
+
+
+def write_new(folder: Path, stem: str, suffix: str, text: str) -> Path:
+    """Write `text` whole into a new file of `folder` named `stem` + `suffix` (or `stem-2` + `suffix`, ...
+    when that name is taken): a file already there is never written over."""
+    with _folder_lock(folder):
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{stem}{suffix}"
+        n = 1
+        while path.exists():
+            n += 1
+            path = folder / f"{stem}-{n}{suffix}"
+        write_or_refuse(path, text)
+        return path
+
+
+def _folder_lock(folder: Path) -> threading.Lock:
+    with _LOCKS_GUARD:
+        return _LOCKS.setdefault(folder.resolve(), threading.Lock())
+
+
 def _sync_folder(folder: Path) -> None:
     """Make the rename itself durable (POSIX); where a folder cannot be opened, the rename stands."""
     try:
@@ -89,9 +121,7 @@ def pack_lock(pack: Path) -> Iterator[None]:
     """Hold the pack for one save: other threads of this desk, and other desks on the same pack, wait.
     Creates the pack folder (the save was accepted before this is called)."""
     root = pack.resolve()
-    with _LOCKS_GUARD:
-        lock = _LOCKS.setdefault(root, threading.Lock())
-    with lock:
+    with _folder_lock(root):
         root.mkdir(parents=True, exist_ok=True)
         if fcntl is None:
             yield

@@ -27,7 +27,7 @@ from interpreter.web.editing import LIVE_CHECK_SECONDS, check_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CUPS = (ROOT / "cards" / "consumer" / "cups.yaml").read_text()
-API = ("/api/check", "/api/examples", "/api/save", "/api/target", "/api/try")
+API = ("/api/check", "/api/examples", "/api/save", "/api/target", "/api/try", "/api/complete", "/api/deck/check", "/api/deck/save")
 DEEP_JSON = "The request is nested too deeply: a request of the editor nests at most 64 levels."
 NOT_UNICODE = "The request holds text that is not Unicode (a lone surrogate such as \\ud800); send the text in UTF-8."
 OWN = "http://127.0.0.1"
@@ -145,7 +145,8 @@ def test_bodies_the_api_cannot_read(client: TestClient, body: bytes, status: int
 
 @pytest.mark.parametrize(("url", "form"), [
     ("/play/start", {"players": "2"}), ("/card/cups/examples", {}), ("/viewer/seed", {"players": "2"}),
-    ("/api/check", None), ("/api/save", None), ("/api/try", None),
+    ("/api/check", None), ("/api/save", None), ("/api/try", None), ("/api/complete", None), ("/api/deck/save", None),
+    ("/viewer/open", {}), ("/play/nokey/choose", {}),
 ])
 @pytest.mark.parametrize("headers", [{"origin": "http://evil.example"}, {"origin": "null"}, {"sec-fetch-site": "cross-site"},
                                      {"origin": "http://127.0.0.1:9999"}, {"sec-fetch-site": "same-site"}])

@@ -83,10 +83,10 @@ class Saves:
         with self.lock:
             self.answers.append((card_id, text, base, status, body))
 
-    def check(self, pack: Path) -> dict[str, int]:
+    def check(self, pack: Path, cards: tuple[str, ...] = tuple(TEXTS)) -> dict[str, int]:
         """The answered saves of each card form one chain of versions ending with the file on disk."""
         counts = {"saved": 0, "conflicts": 0}
-        for card_id in TEXTS:
+        for card_id in cards:
             path = (pack / "cards" / f"{card_id}.yaml").resolve()
             saved = [(text, base, body) for c, text, base, status, body in self.answers if c == card_id and status == 200]
             for c, _text, _base, status, body in self.answers:
@@ -269,3 +269,82 @@ def test_the_editor_page_bases_its_text_on_the_file_it_shows(desk: Desk) -> None
     assert found and json.loads(html.unescape(found.group(1))) == {"path": saved["saved"], "version": saved["version"]}
     assert 'id="save-path" value="cards/consumer/cups.yaml"' in page  # the card's own file, not a second copy
     assert editing.version_of_text((desk.settings.pack / "cards" / "consumer" / "cups.yaml").read_text()) == saved["version"]
+
+
+# ------------------------------------------------------------------------------------ every other file the desk writes
+
+def deck_version(url: str) -> str:
+    """The manifest's version the deck editor page read (as a browser tab opening it reads it)."""
+    with urllib.request.urlopen(f"{url}/deck", timeout=120) as response:
+        found = re.search(r'id="deck-editor" data-version="([^"]*)"', response.read().decode())
+    assert found
+    return found.group(1)
+
+
+def test_deck_list_saves_and_card_saves_from_two_desks_take_turns(tmp_path: Path) -> None:
+    """The deck editor's save goes through the same save path as a card's: two desks on one pack,
+    each saving a deck list and a card at once, round after round. Every deck list answered 200 was
+    based on the manifest the one before it wrote (one chain), the last is on disk, the pack loads,
+    and both desks then show the manifest on disk."""
+    one, two = DeskServer(tmp_path), DeskServer(tmp_path)
+    try:
+        decks: list[tuple[str, dict[str, int], int, dict[str, Any]]] = []  # (version read, copies, status, body)
+        saves = Saves()
+        lock = threading.Lock()
+
+        def save_deck(url: str, copies: dict[str, int]) -> None:
+            base = deck_version(url)
+            status, body = post(f"{url}/api/deck/save", {"copies": copies, "version": base})
+            with lock:
+                decks.append((base, copies, status, body))
+        for round_ in range(5):
+            jobs = [lambda d=d, r=round_, i=i: save_deck(d.url, {"cups": 1 + r, "pens": 1 + i}) for i, d in enumerate((one, two))]
+            jobs += [lambda d=d, r=round_, i=i: saves.save(d.url, "cups", f"round {r} desk {i}") for i, d in enumerate((one, two))]
+            run_all(jobs)
+        assert saves.check(one.pack, ("cups",))["saved"] >= 5
+        answered = [(base, copies, body) for base, copies, status, body in decks if status == 200]
+        for _, _, status, body in decks:
+            assert status == 200 or (status == 409 and "changed since this page read it" in body["error"]), (status, body)
+        following = {base: (copies, body["version"]) for base, copies, body in answered}
+        assert len(following) == len(answered), "two deck lists based on one manifest were both written"
+        current, last = "", None
+        while current in following:
+            last, current = following[current]
+        assert len(answered) >= 5 and last is not None
+        manifest = (one.pack / "mod.yaml").read_text()
+        assert current == deck_version(one.url) == deck_version(two.url)  # the desks show the manifest on disk
+        assert f"  cups: {last['cups']}\n  pens: {last['pens']}\n" in manifest
+        assert main(["mod", "check", str(one.pack)]) == 0
+    finally:
+        for desk in (one, two):
+            assert "Traceback" not in desk.stop()
+
+
+def test_a_deck_list_save_on_a_full_disk_leaves_the_manifest_whole(desk: Desk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, the deck editor had a writer of its own: a failed rename was an HTTP 500."""
+    client = client_of(desk)
+    first = client.post("/api/deck/save", json={"copies": {"cups": 2, "pens": 1}, "version": ""}).json()
+    manifest = desk.settings.pack / "mod.yaml"
+    before = manifest.read_text()
+
+    def crash(source: str, destination: str) -> None:
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(saving.os, "replace", crash)
+    response = client.post("/api/deck/save", json={"copies": {"cups": 3}, "version": first["version"]})
+    monkeypatch.undo()
+    assert (response.status_code, response.json()) == (507, {"error": f"Not saved: {manifest} could not be written "
+                                                                      "(No space left on device); the file on disk is as it was."})
+    assert manifest.read_text() == before and sorted(p.name for p in manifest.parent.iterdir()) == [".importexport-desk.lock", "mod.yaml"]
+    assert len(desk.cards.cards) == 3  # the desk shows the deck list on disk
+
+
+def test_a_games_record_never_writes_over_another(desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games of one seed finishing in the same second: before, the second record replaced the first."""
+    from types import SimpleNamespace
+
+    from interpreter.web import game_routes
+    desk.settings.records = tmp_path / "records"
+    monkeypatch.setattr(game_routes.time, "strftime", lambda _: "20260101-120000")
+    paths = [game_routes._save_record(desk, SimpleNamespace(record={"game": n}, saved=None, seed=7)) for n in (1, 2)]
+    assert [p.name for p in paths if p] == ["desk-20260101-120000-seed7.json", "desk-20260101-120000-seed7-2.json"]
+    assert [json.loads(p.read_text()) for p in paths if p] == [{"game": 1}, {"game": 2}]
