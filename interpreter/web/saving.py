@@ -119,16 +119,32 @@ def _sync_folder(folder: Path) -> None:
 @contextmanager
 def pack_lock(pack: Path) -> Iterator[None]:
     """Hold the pack for one save: other threads of this desk, and other desks on the same pack, wait.
-    Creates the pack folder (the save was accepted before this is called)."""
+    Creates the pack folder for its lock file, and removes it again if the save is refused (an
+    exception leaves the block) and the folder holds nothing else."""
     root = pack.resolve()
     with _folder_lock(root):
+        made = not root.exists()
         root.mkdir(parents=True, exist_ok=True)
-        if fcntl is None:
-            yield
-            return
-        fd = os.open(root / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            yield
-        finally:
-            os.close(fd)  # closing releases the lock
+            if fcntl is None:
+                yield
+                return
+            fd = os.open(root / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                yield
+            finally:
+                os.close(fd)  # closing releases the lock
+        except BaseException:
+            if made:  # a refused save leaves no folder behind: the pack folder it made holds only the lock
+                _remove_if_only_the_lock(root)
+            raise
+
+
+def _remove_if_only_the_lock(root: Path) -> None:
+    try:
+        if [p.name for p in root.iterdir()] == [LOCK_FILE]:
+            (root / LOCK_FILE).unlink()
+        root.rmdir()  # fails, and is left alone, if anything else is in it
+    except OSError:
+        pass

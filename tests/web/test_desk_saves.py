@@ -348,3 +348,16 @@ def test_a_games_record_never_writes_over_another(desk: Desk, tmp_path: Path, mo
     paths = [game_routes._save_record(desk, SimpleNamespace(record={"game": n}, saved=None, seed=7)) for n in (1, 2)]
     assert [p.name for p in paths if p] == ["desk-20260101-120000-seed7.json", "desk-20260101-120000-seed7-2.json"]
     assert [json.loads(p.read_text()) for p in paths if p] == [{"game": 1}, {"game": 2}]
+
+
+def test_a_save_refused_under_the_lock_leaves_no_pack_folder(desk: Desk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pack lock makes the pack folder for its lock file; a save refused after that (the pack
+    would not load) takes it away again, so a refused first save creates nothing (item 8)."""
+    from interpreter.cards.diagnostics import CardFileError, Diagnostic
+
+    def will_not_load(*_args: object, **_kwargs: object) -> None:
+        raise CardFileError([Diagnostic("mod.yaml", 1, 1, "M001", "the pack does not load")])
+    monkeypatch.setattr(desk, "applied", will_not_load)
+    response = client_of(desk).post("/api/save", json={"text": TEXTS["cups"]})
+    assert response.status_code == 400 and response.json()["error"].startswith("Not saved: with this card the pack does not load")
+    assert not desk.settings.pack.exists()
