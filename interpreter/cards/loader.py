@@ -5,17 +5,20 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.cards.budget import CheckBudget
 from interpreter.cards.cardcache import cached_card_file
 from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean, quoted
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
 from interpreter.cards.packwords import shorthands_for
 from interpreter.cards.yamlsource import MAX_FILE_BYTES, SourceMap, load_yaml, load_yaml_text
-from interpreter.lang import check_power, parse_power
+from interpreter.lang import CompiledPower, Problem, check_power, parse_power
 from interpreter.lang.bounds import MAX_SHIP_CAPACITY
 from interpreter.lang.shorthands import Shorthand, shorthand_key
 
@@ -120,33 +123,70 @@ def _power_line(smap: SourceMap, key: tuple[Any, ...], item: Any) -> tuple[str |
     return None, None
 
 
+class LineMemo:
+    """Each power line's parse, check and compilation, kept by its text and the shorthands it may use
+    (a power line means the same wherever it stands): a file of many lines parses each distinct line
+    once, and an editor checking a file again after a change (the language server, the desk) parses
+    only the lines that changed. The oldest entries go past `limit`."""
+
+    def __init__(self, limit: int = 50_000):
+        self.limit = limit
+        self.entries: OrderedDict[tuple[str, str], tuple[CompiledPower | None, tuple[Problem, ...]]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def result(self, line: str, shorthands: Sequence[Shorthand] | None, key: str) -> tuple[CompiledPower | None, tuple[Problem, ...]]:
+        with self.lock:
+            found = self.entries.get((line, key))
+            if found is not None:
+                self.entries.move_to_end((line, key))
+                return found
+        power, problems = parse_power(line, shorthands)
+        if power is not None:
+            problems = check_power(power)
+        made = (power.compile() if power is not None and not problems else None, tuple(problems))
+        with self.lock:
+            self.entries[(line, key)] = made
+            while len(self.entries) > self.limit:
+                self.entries.popitem(last=False)
+        return made
+
+
+LINES = LineMemo()
+
+
 def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic],
-                  shorthands: Sequence[Shorthand] | None = None, key: tuple[Any, ...] = ("powers",)) -> tuple[Any, ...]:
+                  shorthands: Sequence[Shorthand] | None = None, key: tuple[Any, ...] = ("powers",),
+                  budget: CheckBudget | None = None) -> tuple[Any, ...]:
     """Parse, check and compile each power line; problems point at the word inside the line.
-    `shorthands`: those the card may use (None: the built-in ones); `key`: where the list stands."""
+    `shorthands`: those the card may use (None: the built-in ones); `key`: where the list stands.
+    With a `budget`, checking stops at the first line reached once it is spent, with a C081 there
+    (the card is then not accepted)."""
     if not isinstance(value, list):
         what = "`powers`" if key == ("powers",) else f"the reading `{key[-1]}`"
         diags.append(smap.diag(key, "C080", f"{what} must be a list of power lines, e.g. `- \"on completion: draw 5\"`"))
         return ()
     compiled = []
+    memo_key = shorthand_key(shorthands)
     for i, item in enumerate(value):
+        if budget is not None and budget.spent():
+            diags.append(smap.diag((*key, i), "C081", f"checking stopped at this power line, {i + 1} of {len(value)}: a check "
+                                                      f"as you type has {budget.seconds:g} s; `importexport validate` checks them all"))
+            break
         line, where = _power_line(smap, (*key, i), item)
         if line is None:
             diags.append(smap.diag((*key, i), "P004", "a power must be one line of text such as `on completion: draw 5`"))
             continue
-        power, problems = parse_power(line, shorthands)
-        if power is not None:
-            problems = check_power(power)
+        power, problems = LINES.result(line, shorthands, memo_key)
         for problem in problems:
             row, col = where(problem.col)
             diags.append(Diagnostic(smap.path, row, col, problem.code, problem.message))
-        if power is not None and not problems:
-            compiled.append(power.compile())
+        if power is not None:
+            compiled.append(power)
     return tuple(compiled)
 
 
-def _check_readings(smap: SourceMap, value: Any, diags: list[Diagnostic],
-                    shorthands: Sequence[Shorthand] | None) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+def _check_readings(smap: SourceMap, value: Any, diags: list[Diagnostic], shorthands: Sequence[Shorthand] | None,
+                    budget: CheckBudget | None = None) -> tuple[tuple[str, tuple[Any, ...]], ...]:
     """Other readings of the card's powers: reading name -> its power lines, each checked as `powers`.
     A reading is played through the game option named after the card (docs/card-format.md)."""
     if not isinstance(value, dict) or not value:
@@ -159,13 +199,14 @@ def _check_readings(smap: SourceMap, value: Any, diags: list[Diagnostic],
             diags.append(smap.diag(("readings", name), "C091", "a reading's name is lower-case words joined by `-`, such as "
                                                                f"`once-per-turn`; got {quoted(name)}", of_key=True))
             continue
-        readings.append((name, _check_powers(smap, lines, diags, shorthands, ("readings", name))))
+        readings.append((name, _check_powers(smap, lines, diags, shorthands, ("readings", name), budget)))
     return tuple(readings)
 
 
-def parse_card(data: Any, smap: SourceMap, stem: str,
-               shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
-    """Check one card document and build its `CardDef`; every problem found becomes a diagnostic."""
+def parse_card(data: Any, smap: SourceMap, stem: str, shorthands: Sequence[Shorthand] | None = None,
+               budget: CheckBudget | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
+    """Check one card document and build its `CardDef`; every problem found becomes a diagnostic.
+    `budget`: a time limit on checking its power lines (the desk's check as you type)."""
     diags: list[Diagnostic] = []
     if not isinstance(data, dict):
         return None, [smap.diag((), "C001", "a card file must be a mapping of fields (id, name, set, good, action, tier, load, text)")]
@@ -197,8 +238,8 @@ def parse_card(data: Any, smap: SourceMap, stem: str,
     load = _check_load(smap, data["load"], diags)
     estimated = _check_estimated(smap, data.get("estimated", []), diags)
     names = _check_names(smap, data.get("names", {}), diags)
-    powers = _check_powers(smap, data.get("powers", []), diags, shorthands)
-    readings = _check_readings(smap, data["readings"], diags, shorthands) if "readings" in data else ()
+    powers = _check_powers(smap, data.get("powers", []), diags, shorthands, budget=budget)
+    readings = _check_readings(smap, data["readings"], diags, shorthands, budget) if "readings" in data else ()
     examples = data.get("examples", [])
     if not isinstance(examples, list):
         diags.append(smap.diag(("examples",), "C070", "`examples` must be a list of scenarios (see docs/scenarios.md)"))

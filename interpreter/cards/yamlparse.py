@@ -37,8 +37,10 @@ class _DepthLimitedComposer(Composer):
     depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
-        is_key = parent is not None and index is None  # a mapping's key stands at its mapping's level
-        if self.depth > MAX_DEPTH and not is_key:
+        # A mapping's key stands at its mapping's level; a key that is itself a mapping or a list
+        # (`{{{...`) still goes one level deeper each time, so it is counted and refused like any node.
+        is_key = parent is not None and index is None
+        if self.depth - is_key > MAX_DEPTH:
             raise _TooDeep(self.peek_event().start_mark)  # type: ignore[attr-defined]
         self.depth += 1
         try:

@@ -8,16 +8,14 @@ query costs one list look-up more than the bare rule. `QUERIES` documents each o
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
 
 from interpreter.cards.model import GOOD_TYPES
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.options import GameOptions
 from interpreter.engine.state import Card, Player, Ship, count_goods
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
 
 Modifier = Callable[..., Any]
 
@@ -87,6 +85,22 @@ class Rules:
 
     def remove_modifier(self, query: str, modifier: Modifier) -> None:
         self._mods[query].remove(modifier)
+
+    @contextmanager
+    def without(self, modifiers: Sequence[tuple[str, Modifier]]) -> Iterator[None]:
+        """The queries as they would answer without `modifiers` (a card's rules, as if it had left
+        Shipments); afterwards each is back at its place in the order."""
+        taken: list[tuple[str, int, Modifier]] = []
+        for query, modifier in modifiers:
+            mods = self._mods[query]
+            index = next(i for i, m in enumerate(mods) if m is modifier)
+            del mods[index]
+            taken.append((query, index, modifier))
+        try:
+            yield
+        finally:
+            for query, index, modifier in reversed(taken):
+                self._mods[query].insert(index, modifier)
 
     def modified(self, query: str) -> bool:
         """Whether any active modifier changes `query` (lets hot paths skip per-item calls)."""

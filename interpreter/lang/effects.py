@@ -429,8 +429,8 @@ class Move(Action):
         test = enough() if enough is not None else _has_cards(self.cards)
         if isinstance(self.cards, ThisCard) and self.place is not None and not self.ignore_limits:
             where = self.place.where()
-            return lambda ctx: test(ctx) and all(to is None or ctx.world.room(to, zone, extra=1 if ctx.world.locate(ctx.card)[1] != "shipments" else 2)
-                                                 for to, zone in where(ctx))
+            # room as the move itself judges it: by the limits once the card has left where it lies
+            return lambda ctx: test(ctx) and all(ctx.world.can_move(ctx.card, to, zone) for to, zone in where(ctx))
         return test
 
     def value(self) -> float:

@@ -37,7 +37,7 @@ class Problem:
 @cache
 def parser() -> Lark:
     # the tables are kept in the per-user cache (interpreter/cache.py), keyed by the grammar's text
-    return lark_parser(grammar_text(), parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False)
+    return lark_parser(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True, maybe_placeholders=False)
 
 
 class _ToNodes(Transformer):
@@ -58,6 +58,12 @@ class _ToNodes(Transformer):
         if numbers:  # where each number stands, for the range check (a frozen node: set once, here)
             object.__setattr__(node, "numbers_at", numbers)
         return node
+
+
+@cache
+def _to_nodes() -> _ToNodes:
+    """One transformer for every parse (it keeps nothing between trees; building it costs a pass over the registry)."""
+    return _ToNodes()
 
 
 def _first_col(children: list[Any]) -> int:
@@ -153,11 +159,18 @@ def _expected_roles(prefix: str) -> list[str]:
 def _accepts(ip: Any, probe: str) -> bool:
     trial = ip.copy()
     try:
-        for token in parser().lex(probe):
+        for token in _probe_tokens(probe):
             trial.feed_token(token)
     except UnexpectedInput:
         return False
     return True
+
+
+@cache
+def _probe_tokens(probe: str) -> tuple[Token, ...]:
+    """A probe's tokens, lexed once: Lark's `lex` builds its lexer afresh on every call (some 60 ms,
+    which made each line with a syntax error cost seconds)."""
+    return tuple(parser().lex(probe))
 
 
 def _expected_words(prefix: str) -> list[str]:
@@ -265,7 +278,7 @@ def parse_power(text: Any, shorthands: Iterable[Shorthand] | None = None) -> tup
         problem = _problem_at(expansion.text, unknown) if unknown is not None else _problem(expansion.text, err)
         return None, [Problem(expansion.original_col(problem.col), problem.code, problem.message)]
     try:
-        power = _ToNodes().transform(tree)
+        power = _to_nodes().transform(tree)
     except VisitError as err:  # a construct's build refused the words (kept as a problem, not a crash)
         return None, [Problem(1, "P010", f"cannot read this power: {err.orig_exc}")]
     assert isinstance(power, Power)

@@ -3,6 +3,7 @@ on the unsaved text, so the editor shows exactly what `importexport validate` wo
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +21,7 @@ TOP_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*:")
 SCENARIO_KEYS = {"steps", "expect", "setup"}
 CARD_KEYS = {"id", "good", "action", "tier", "load", "powers"}
 CARD_FOLDERS = {"cards", "expansions"}  # where card files live, in the repository and in a pack
+log = logging.getLogger("importexport-lsp")
 
 
 def top_level_keys(text: str) -> set[str]:
@@ -70,6 +72,18 @@ def diagnostics_for(path: Path, text: str, base_cards: Callable[[], CardSet]) ->
             where = Path(d.path).relative_to(pack) if Path(d.path).is_relative_to(pack) else Path(d.path)
             out.append(Diagnostic(str(path), 1, 1, d.code, f"in {where.as_posix()}:{d.line}:{d.col}: {d.message}"))
     return out
+
+
+def checked_diagnostics(path: Path, text: str, base_cards: Callable[[], CardSet]) -> list[Diagnostic]:
+    """`diagnostics_for`, and if the check itself fails (a bug of ours), one diagnostic saying so on
+    the first line: the editor must never show "no problems" for a file that was not checked."""
+    try:
+        return diagnostics_for(path, text, base_cards)
+    except Exception as exc:  # noqa: BLE001 - a bug of ours must not take the editor's server down
+        log.exception("checking %s failed", path)
+        return [Diagnostic(str(path), 1, 1, "E000", f"this file could not be checked: the checker failed "
+                                                    f"({type(exc).__name__}); this is a bug worth reporting, and the "
+                                                    f"language server's log (--log FILE) has the details")]
 
 
 def shorthands_in(path: Path, text: str, kind: str) -> list[Shorthand] | None:

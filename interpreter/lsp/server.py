@@ -9,21 +9,29 @@ be hundreds of lines of ours.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import IO, Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.json_rpc import JsonRPCNotification
 from pygls.uris import to_fs_path
 
 from interpreter import __version__
 from interpreter.cards.catalog import load_all_cards
 from interpreter.cards.diagnostics import Diagnostic
 from interpreter.cards.loader import CardSet
+from interpreter.cards.reading import FileRefused, read_limited
+from interpreter.cards.yamlsource import MAX_FILE_BYTES
 from interpreter.lsp.completion import Suggestion, suggestions
-from interpreter.lsp.documents import OTHER, diagnostics_for, document_kind, shorthands_in
+from interpreter.lsp.documents import OTHER, checked_diagnostics, document_kind, shorthands_in
 from interpreter.lsp.hover import hover_markdown
 
 NAME = "importexport-lsp"
@@ -33,6 +41,64 @@ KINDS = {"word": types.CompletionItemKind.Keyword, "example": types.CompletionIt
 ORDER = {"value": "0", "field": "0", "word": "1", "example": "2"}
 
 log = logging.getLogger(NAME)
+MAX_MESSAGE_BYTES = 16 * 2**20  # one message: a card file is at most 1 MB, escaped in JSON at most a few
+MAX_HEADER_LINE = 4096  # bytes of one header line (`Content-Length: 123`)
+ANSWERED = "$/importexport/answered"  # stands for a message already answered: a notification nobody handles
+
+
+class BoundedInput:
+    """Standard input as pygls reads it (header lines, then a body of `Content-Length` bytes), never
+    holding more than MAX_MESSAGE_BYTES of one message nor MAX_HEADER_LINE of one header line: a
+    larger body is read through and dropped in small pieces (so the next message is read as it comes),
+    and the client is told so, instead of the server running out of memory on `Content-Length:
+    1000000000000`."""
+
+    CHUNK = 2**20
+
+    def __init__(self, raw: IO[bytes], refused: Callable[[int], None], limit: int = MAX_MESSAGE_BYTES):
+        self.raw = raw
+        self.refused = refused
+        self.limit = limit
+
+    def readline(self) -> bytes:
+        return self.raw.readline(MAX_HEADER_LINE)
+
+    def read(self, n: int) -> bytes:
+        if n <= self.limit:
+            return self.raw.read(n)
+        left = n
+        while left > 0:
+            piece = self.raw.read(min(left, self.CHUNK))
+            if not piece:
+                return b""  # the client closed the stream: the server stops as for any end of input
+            left -= len(piece)
+        self.refused(n)
+        return json.dumps({"jsonrpc": "2.0", "method": ANSWERED}).encode()
+
+
+class OneLine(logging.Formatter):
+    """A log record's first line, without a traceback (pygls puts some in the message itself)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        lines = record.getMessage().splitlines()
+        first = logging.makeLogRecord({**record.__dict__, "msg": lines[0] if lines else "", "args": None,
+                                       "exc_info": None, "exc_text": None, "stack_info": None})
+        return super().format(first)
+
+
+class Protocol(LanguageServerProtocol):
+    """pygls' protocol, answering a request it cannot read (params of the wrong shape) with a JSON-RPC
+    error instead of logging it and leaving the client waiting for an answer forever."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if not (isinstance(data, dict) and "method" in data and isinstance(data.get("id"), (int, str))):
+                raise  # a notification: nobody waits for an answer (pygls logs it)
+            error = type(exc)(f"{exc.message}: the params of `{str(data['method'])[:80]}` are not of the shape LSP gives them")
+            self._send_response(data["id"], error=error.to_response_error())
+            return JsonRPCNotification(method=ANSWERED, jsonrpc="2.0", params=None)
 
 
 @cache
@@ -85,21 +151,28 @@ def _item(s: Suggestion, line: int, character: int, text: str) -> types.Completi
 
 
 def build_server() -> LanguageServer:
-    server = LanguageServer(NAME, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full)
+    server = LanguageServer(NAME, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full, protocol_cls=Protocol)
+
+    def source(uri: str) -> str | None:
+        """The text of a document: the editor's buffer when it is open, else the file as the loaders
+        read one (a regular file of at most MAX_FILE_BYTES, UTF-8); None if there is no such text."""
+        if uri in server.workspace.text_documents:
+            return server.workspace.get_text_document(uri).source
+        try:
+            return read_limited(_path(uri), MAX_FILE_BYTES).decode("utf-8")
+        except (FileRefused, UnicodeDecodeError, ValueError):
+            return None
 
     def publish(uri: str) -> None:
-        document = server.workspace.get_text_document(uri)
+        text = source(uri)
         path = _path(uri)
-        if document_kind(path, document.source) == OTHER:
+        if text is None or document_kind(path, text) == OTHER:
             return
-        try:
-            found = diagnostics_for(path, document.source, shipped_cards)
-        except Exception:  # noqa: BLE001 - a bug of ours must not take the editor's server down
-            log.exception("checking %s failed", uri)
-            found = []
-        lines = document.source.splitlines()
+        found = checked_diagnostics(path, text, shipped_cards)
+        lines = text.splitlines()
+        version = server.workspace.get_text_document(uri).version if uri in server.workspace.text_documents else None
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=uri, version=document.version, diagnostics=[to_lsp(d, lines) for d in found]))
+            uri=uri, version=version, diagnostics=[to_lsp(d, lines) for d in found]))
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:
@@ -119,25 +192,29 @@ def build_server() -> LanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[" ", ":"]))
     def completion(params: types.CompletionParams) -> types.CompletionList:
-        document = server.workspace.get_text_document(params.text_document.uri)
-        kind = document_kind(_path(params.text_document.uri), document.source)
-        lines = document.source.splitlines()
+        whole = source(params.text_document.uri)
+        path = _path(params.text_document.uri)
+        kind = document_kind(path, whole) if whole is not None else OTHER
+        if whole is None or kind == OTHER:
+            return types.CompletionList(is_incomplete=False, items=[])
+        lines = whole.splitlines()
         row = params.position.line
         text = lines[row] if row < len(lines) else ""
         character = _from_utf16(text, params.position.character)
-        words = shorthands_in(_path(params.text_document.uri), document.source, kind)
-        found = suggestions(document.source, row, character, kind, words) if kind != OTHER else []
+        found = suggestions(whole, row, character, kind, shorthands_in(path, whole, kind))
         return types.CompletionList(is_incomplete=False, items=[_item(s, row, character, text) for s in found])
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(params: types.HoverParams) -> types.Hover | None:
-        document = server.workspace.get_text_document(params.text_document.uri)
-        kind = document_kind(_path(params.text_document.uri), document.source)
-        lines = document.source.splitlines()
+        whole = source(params.text_document.uri)
+        path = _path(params.text_document.uri)
+        kind = document_kind(path, whole) if whole is not None else OTHER
+        if whole is None or kind == OTHER:
+            return None
+        lines = whole.splitlines()
         row = params.position.line
         text = lines[row] if row < len(lines) else ""
-        words = shorthands_in(_path(params.text_document.uri), document.source, kind)
-        shown = hover_markdown(document.source, row, _from_utf16(text, params.position.character), kind, words) if kind != OTHER else None
+        shown = hover_markdown(whole, row, _from_utf16(text, params.position.character), kind, shorthands_in(path, whole, kind))
         if shown is None:
             return None
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=shown))
@@ -152,6 +229,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--log", type=Path, help="write the server's log to this file")
     args = parser.parse_args(argv)
     if args.log:
-        logging.basicConfig(filename=args.log, level=logging.INFO)
-    build_server().start_io()
+        try:
+            handler: logging.Handler = logging.FileHandler(args.log, encoding="utf-8")
+        except OSError as exc:
+            print(f"{NAME}: cannot write the log to {args.log}: {exc.strerror or exc}; give a file in a folder that exists "
+                  "and that you may write to", file=sys.stderr)
+            return 2
+        logging.basicConfig(handlers=[handler], level=logging.INFO)
+    else:  # standard error is the editor's output panel: warnings, one line each (the details go to --log FILE)
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(OneLine(f"{NAME}: %(levelname)s: %(message)s"))
+        logging.basicConfig(handlers=[handler], level=logging.WARNING)
+    server = build_server()
+
+    def refused(size: int) -> None:
+        log.warning("a message of %d bytes was dropped (at most %d)", size, MAX_MESSAGE_BYTES)
+        server.window_log_message(types.LogMessageParams(
+            type=types.MessageType.Error,
+            message=f"{NAME}: a message of {size} bytes was dropped: at most {MAX_MESSAGE_BYTES} bytes are read"))
+
+    server.start_io(stdin=BoundedInput(sys.stdin.buffer, refused))  # type: ignore[arg-type]
     return 0

@@ -43,11 +43,13 @@ def field_diff(old: CardDef, new: CardDef) -> list[str]:
     return diffs
 
 
-def apply_packs(base: CardSet, paths: list[Path], manifest_texts: Mapping[Path, str] | None = None) -> Applied:
+def apply_packs(base: CardSet, paths: list[Path], manifest_texts: Mapping[Path, str] | None = None,
+                card_texts: Mapping[Path, str] | None = None) -> Applied:
     """Apply the packs in order. Raises CardFileError with every problem if any pack is wrong.
-    `manifest_texts` gives the text of some packs' manifests instead of their files (an editor's buffers)."""
+    `manifest_texts` gives the text of some packs' manifests instead of their files (an editor's buffers);
+    `card_texts` the text of card files, written or not (the desk's save, checked before it writes)."""
     texts = manifest_texts or {}
-    packs = [load_pack(p, texts.get(p)) for p in paths]
+    packs = [load_pack(p, texts.get(p), card_texts) for p in paths]
     diagnostics: list[Diagnostic] = [d for pack in packs for d in pack.diagnostics]
     cards: dict[str, CardDef] = {c.id: c for c in base.cards}
     deck: dict[str, int] | None = None

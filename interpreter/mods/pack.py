@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from interpreter.cards.diagnostics import Diagnostic, did_you_mean
-from interpreter.cards.loader import load_card_file, parse_card
+from interpreter.cards.loader import load_card_file, load_card_text, parse_card
 from interpreter.cards.model import CardDef
 from interpreter.cards.packwords import pack_shorthands
 from interpreter.cards.yamlsource import SourceMap, load_yaml, load_yaml_text
@@ -171,16 +172,20 @@ def _card_paths(pack: ModPack, cards_dir: Path, root: Path) -> list[Path]:
     return sorted(found)
 
 
-def _folder_cards(pack: ModPack, folder: Path) -> None:
+def _folder_cards(pack: ModPack, folder: Path, card_texts: Mapping[Path, str]) -> None:
     cards_dir = folder / "cards"
     root = folder.resolve()
     if cards_dir.is_symlink():
         _refuse(pack, cards_dir, "`cards` is a symbolic link")
         return
-    if not cards_dir.is_dir():
-        return
-    for f in _card_paths(pack, cards_dir, root):
-        card, diags = load_card_file(f, _words(pack))
+    found = _card_paths(pack, cards_dir, root) if cards_dir.is_dir() else []
+    texts = {p.resolve(): text for p, text in card_texts.items()}
+    on_disk = {f.resolve() for f in found}
+    here = cards_dir.resolve()
+    found += [cards_dir / p.relative_to(here) for p in texts if p not in on_disk and p.is_relative_to(here)]  # not written yet
+    for f in sorted(found):
+        text = texts.get(f.resolve())
+        card, diags = load_card_text(text, f, _words(pack)) if text is not None else load_card_file(f, _words(pack))
         pack.diagnostics += diags
         if card is not None:
             pack.cards.append(card)
@@ -189,9 +194,11 @@ def _folder_cards(pack: ModPack, folder: Path) -> None:
             return
 
 
-def load_pack(path: Path, manifest_text: str | None = None) -> ModPack:
+def load_pack(path: Path, manifest_text: str | None = None, card_texts: Mapping[Path, str] | None = None) -> ModPack:
     """Read a pack folder or single-file pack. Problems are collected in `pack.diagnostics`.
-    `manifest_text`, if given, is read instead of the manifest file (an editor's unsaved buffer)."""
+    `manifest_text`, if given, is read instead of the manifest file (an editor's unsaved buffer);
+    `card_texts` give card files' texts instead of their files, or beside them for files not yet
+    written (the desk checks a pack with a card as it would be saved, before writing anything)."""
     manifest = path / MANIFEST if path.is_dir() else path
     pack = ModPack(str(path))
     if manifest_text is not None:  # an editor's buffer: its text is what counts, not the file on disk
@@ -214,7 +221,7 @@ def load_pack(path: Path, manifest_text: str | None = None) -> ModPack:
     if path.is_dir():
         if "cards" in data:
             pack.diagnostics.append(smap.diag(("cards",), "M012", "a pack folder keeps its cards as files under `cards/`, not inline"))
-        _folder_cards(pack, path)
+        _folder_cards(pack, path, card_texts or {})
     else:
         _inline_cards(pack, data, smap)
     seen: set[str] = set()

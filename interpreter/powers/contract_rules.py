@@ -98,6 +98,10 @@ class ContractRules:
         self._contracted = None
         self._none_found = False
 
+    def forget(self) -> None:
+        """A card stopped (or would stop) being a contract without an event: look the contracts up again."""
+        self._contracted = None
+
     def _modifier(self, card_id: str, index: int, make: Callable[[Ctx], Modifier]) -> Modifier:
         """One modifier for an `as a contract` rule of a card: each copy of the card that is a
         contract on a ship now applies the rule for the ship's owner."""

@@ -135,6 +135,10 @@ class PowerRuntime:
         for query, modifier in installed:
             self.game.rules.remove_modifier(query, modifier)
 
+    def rules_of(self, host: Card) -> list[tuple[str, Modifier]]:
+        """The rule modifiers in the queries because `host` is in Shipments (its own and any it copied)."""
+        return [installed for active in self.by_host.get(host.uid, ()) for installed in active.installed]
+
     def deactivate(self, host: Card) -> None:
         """The card left Shipments: its powers (and any it copied) stop (R15.4)."""
         for active in self.by_host.pop(host.uid, []):

@@ -5,7 +5,8 @@ card's name."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.model import GOOD_TYPES
@@ -162,20 +163,51 @@ class EngineWorld:
         return True
 
     def can_move(self, card: Card, to: Player | None, zone: str) -> bool:
-        """Whether `card` would find room in `to`'s `zone` (leaving Shipments lowers the limits first)."""
+        """Whether `card` would find room in `to`'s `zone`, by the limits as they will stand once the
+        card has left where it lies (R13.6): leaving Shipments takes away its shipment and its own
+        rules, and any rule that reads the Shipments (a shipment of every type, ...) reads them without it."""
         if to is None or zone not in ("goods", "imports"):
             return True
-        rules, data = self.game.rules, self.game.data
-        leaving = self.locate(card) == (to, "shipments")
-        if zone == "goods":
-            limit = rules.goods_limit(to) - (data.goods_per_shipment if leaving else 0)
+        rules = self.game.rules
+        with self._as_if_taken_out(card):
+            if zone == "imports":
+                return len(to.imports) < rules.imports_limit(to)
             to.goods.append(card)  # counted with the card: some goods take less room (R13.4)
             try:
-                return rules.goods_counted(to) <= limit
+                return rules.goods_counted(to) <= rules.goods_limit(to)
             finally:
                 to.goods.pop()
-        limit = rules.imports_limit(to) - (data.imports_per_shipment if leaving else 0)
-        return len(to.imports) < limit
+
+    @contextmanager
+    def _as_if_taken_out(self, card: Card) -> Iterator[None]:
+        """The game as it would be once `card` left its place (its list; and, from Shipments, its
+        rules out of the queries), put back exactly as it was afterwards. No event is emitted."""
+        place = self._list_holding(card)
+        if place is None:
+            yield
+            return
+        index = next(i for i, c in enumerate(place) if c is card)
+        del place[index]
+        contracts = self.runtime.contract_rules
+        contracts.forget()
+        try:
+            with self.game.rules.without(self.runtime.rules_of(card)):
+                yield
+        finally:
+            place.insert(index, card)
+            contracts.forget()
+
+    def _list_holding(self, card: Card) -> list[Card] | None:
+        holder, where = self.locate(card)
+        if holder is None:
+            return getattr(self.game.zones, where) if where in ("island", "deck", "discard") else None
+        if where in AREAS or where == "played":
+            return getattr(holder, where)
+        for ship in holder.ships:
+            for held in (ship.containers, ship.contracts):
+                if card in held:
+                    return held
+        return None
 
     def has_powers(self, card: Card) -> bool:
         return bool(card.defn.powers)
@@ -280,6 +312,7 @@ class EngineWorld:
                         break
                     if card in ship.contracts:
                         ship.contracts.remove(card)  # its `as a contract` rules ask whether it still is one
+                        self.runtime.contract_rules.forget()
                         break
         elif where in ("island", "deck", "discard"):
             getattr(game.zones, where).remove(card)

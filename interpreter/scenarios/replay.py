@@ -25,6 +25,7 @@ from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.decisions import KINDS, Decision, DecisionRecord
 from interpreter.engine.game import Game, GameResult
 from interpreter.engine.options import GameOptions
+from interpreter.jsonread import JsonRefused, read_json
 from interpreter.powers import new_game
 from interpreter.sim.runner import BOT_PATTERN, bot_game
 
@@ -164,13 +165,9 @@ def read_record(path: Path, data: RulesData | None = None) -> dict[str, Any]:
     if len(raw) > MAX_RECORD_BYTES:
         raise ReplayError(f"{path} is larger than {MAX_RECORD_BYTES // 2**20} MB: not a game record")
     try:
-        record = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise ReplayError(f"{path} is not a game record (not UTF-8 text: byte {exc.start + 1})") from None
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"{path} is not a game record (invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    except RecursionError:
-        raise ReplayError(f"{path} is not a game record (its JSON is nested too deeply)") from None
+        record = read_json(raw)
+    except JsonRefused as exc:
+        raise ReplayError(f"{path} is not a game record ({exc})") from None
     if not isinstance(record, dict):
         raise ReplayError(f"{path} is not a game record (it must be a JSON object with {', '.join(record_schema()['required'])})")
     if "format" in record and record["format"] != FORMAT:

@@ -14,6 +14,7 @@ from typing import Any
 import jinja2
 import uvicorn
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -22,6 +23,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from interpreter.web import deck, editor_routes, game_routes, pages
 from interpreter.web.desk import Desk, DeskError
@@ -42,7 +44,13 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
+def one_line(message: str) -> str:
+    """A message as one printable line (what a request sent may hold newlines or control characters)."""
+    return message if message.isprintable() else message.encode("unicode_escape").decode("ascii")
+
+
 def _error_page(request: Request, message: str, status: int) -> Response:
+    message = one_line(message)
     if _wants_json(request):
         return JSONResponse({"error": message}, status_code=status)
     tpl: Jinja2Templates = request.app.state.templates
@@ -71,11 +79,48 @@ async def internal_error(request: Request, exc: Exception) -> Response:
                                 f"are in the terminal that runs `importexport serve`.", 500)
 
 
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+class SameOrigin:
+    """Refuses a request that changes something or costs work (any method but GET, HEAD, OPTIONS)
+    when a browser says it comes from another site: a hostile page could otherwise post forms to
+    the desk (start games, run examples, save cards). Browsers send `Origin` (and `Sec-Fetch-Site`)
+    on such requests; a client that sends neither (curl, a script) is not a page of another site."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+            request = Request(scope)
+            problem = cross_site(request.headers, request.url.scheme)
+            if problem:
+                await _error_page(request, f"Refused: {problem}; the desk takes changes only from its own pages.", 403)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def cross_site(headers: Headers, scheme: str) -> str | None:
+    """Why a request's headers say it comes from another site, or None."""
+    fetch_site = headers.get("sec-fetch-site")
+    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+        return f"this request comes from another site (Sec-Fetch-Site: {fetch_site[:40]})"
+    origin = headers.get("origin")
+    if origin is None:
+        return None
+    own = f"{scheme}://{headers.get('host', '')}"
+    if origin != own:
+        return f"this request comes from another site (Origin: {origin[:80]})"
+    return None
+
+
 def create_app(desk: Desk, hosts: tuple[str, ...] = ("127.0.0.1", "localhost")) -> Starlette:
     routes = [*pages.routes(), *editor_routes.routes(), *deck.routes(), *game_routes.routes(),
               Mount("/static", StaticFiles(packages=[("interpreter.web", "static")]), name="static")]
     app = Starlette(routes=routes, exception_handlers={DeskError: desk_error, HTTPException: http_error, Exception: internal_error},
-                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))], max_body_size=MAX_BODY)
+                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)), Middleware(SameOrigin)],
+                    max_body_size=MAX_BODY)
     app.state.desk = desk
     app.state.templates = templates(desk)
     return app

@@ -4,16 +4,15 @@ clicking, and saved as the deck list of the desk's pack (its mod.yaml).
 Every card the pack could list is offered: the cards of the desk's sets, with the `--mod` packs and
 the pack's own cards applied, before any deck list. As the designer clicks, the deck is checked as
 `importexport mod check` checks the pack (the same loading, with the new manifest text in place of
-the file), and the deck list that would be written is shown. Saving writes the manifest whole or not
-at all (a temporary file, then renamed), refuses a deck with problems, and refuses with 409 when the
-manifest changed on disk since the page read it, so that nobody's edit is silently lost."""
+the file), and the deck list that would be written is shown. Saving goes through the desk's save path
+(interpreter/web/saving.py): the manifest is written whole or not at all, in turn with every other
+save into the pack; a deck with problems is refused, and so (409) is a save when the manifest changed
+on disk since the page read it, so that nobody's edit is silently lost."""
 
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +31,9 @@ from interpreter.web.cardview import card_face
 from interpreter.web.constructs import construct_name
 from interpreter.web.desk import Desk, DeskError
 from interpreter.web.pages import desk_of, filter_choices
+from interpreter.web.saving import pack_lock, write_or_refuse
 
 DECK_KEY = re.compile(r"^deck\s*:", re.M)  # the deck list's own key, not a comment that names it
-WRITING = threading.Lock()  # one deck save at a time, with the desk's reload that follows it
 EVERY_CARD_ONCE = {"*": 1}
 
 
@@ -122,41 +121,29 @@ def check(desk: Desk, copies: dict[str, int]) -> dict[str, Any]:
 
 
 def save(desk: Desk, copies: dict[str, int], version: str) -> dict[str, Any]:
-    """Write the deck list into the pack's manifest, atomically, then reload the desk's cards."""
+    """Write the deck list into the pack's manifest as every desk save is written (interpreter/web/saving.py):
+    whole or not at all, one save of the pack at a time (card saves and other desks on the pack wait),
+    refused with 409 when the manifest changed since the page read it, and checked with the pack
+    before anything is written; then the desk shows the cards of the pack as written."""
     pack = _pack(desk)
-    with WRITING:
+    manifest = pack / MANIFEST
+    with pack_lock(pack):
         if version_of(pack) != version:
-            raise DeskError(f"{pack / MANIFEST} changed since this page read it (another window, or an editor): "
+            raise DeskError(f"{manifest} changed since this page read it (another window, or an editor): "
                             "reload the deck editor to see it, then make your changes again.", 409)
         checked = check(desk, copies)
         if not checked["ok"]:
             raise DeskError("Not saved: " + " ".join(checked["problems"][:5]))
-        manifest = pack / MANIFEST
-        before = manifest.read_text(encoding="utf-8") if manifest.is_file() else None
-        pack.mkdir(parents=True, exist_ok=True)
-        write_atomically(manifest, with_deck(manifest_text(pack), compact(copies)))
+        text = with_deck(manifest_text(pack), compact(copies))
         try:
-            desk.reload()
-        except CardFileError as exc:  # something else of the pack changed meanwhile: put the manifest back
-            if before is None:
-                manifest.unlink()
-            else:
-                write_atomically(manifest, before)
-            desk.reload()
+            cards, origin = desk.applied(manifest=text)
+        except CardFileError as exc:
             raise DeskError("Not saved: with this deck list the pack does not load: "
                             + "; ".join(str(d) for d in exc.diagnostics[:5])) from None
+        write_or_refuse(manifest, text)
+        desk.adopt(cards, origin, desk.pack_signature())
     return {"saved": str(manifest), "version": version_of(pack), "total": checked["total"],
             "message": f"Saved the deck list ({checked['total']} cards) into {manifest}."}
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """The whole text or nothing: written beside the file, then renamed over it."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
 
 
 # ------------------------------------------------------------------------------------ routes

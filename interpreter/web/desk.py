@@ -3,19 +3,25 @@ the editor saves into), and the sessions it keeps in memory (games being viewed 
 
 from __future__ import annotations
 
+import logging
+import os
+import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from interpreter.cards.catalog import BASE_SET, choose_sets, load_all_cards, load_rules
+from interpreter.cards.diagnostics import CardFileError
 from interpreter.cards.loader import CardSet
 from interpreter.cards.model import CardDef
 from interpreter.cards.rulesdata import RulesData
 from interpreter.mods.apply import apply_packs
 from interpreter.mods.pack import MANIFEST
+
+log = logging.getLogger("importexport.desk")
 
 
 class DeskError(Exception):
@@ -74,6 +80,7 @@ class Desk:
                 raise ValueError(f"--mod: no such file or folder: {path}")
         self.cards: CardSet = self.shipped
         self.entries: dict[str, Entry] = {}
+        self.seen: tuple[tuple[str, int, int], ...] = ()  # the pack on disk as last read (pack_signature)
         self.reload()
         self.viewed: Sessions[Any] = Sessions(12)
         self.played: Sessions[Any] = Sessions(8, close=lambda s: s.close())
@@ -89,17 +96,72 @@ class Desk:
         return paths
 
     def reload(self) -> None:
-        """Apply the packs again (after the editor saved a card). Raises CardFileError if a pack is wrong."""
+        """Apply the packs again. Raises CardFileError if a pack is wrong."""
+        signature = self.pack_signature()
+        self.adopt(*self.applied())
+        self.seen = signature
+
+    def pack_signature(self) -> tuple[tuple[str, int, int], ...]:
+        """What the editor's pack holds on disk (each YAML file's path, size and time of change): when
+        it changes (another desk or program saved into it), the desk reads the pack again."""
+        pack = self.settings.pack
+        if pack is None or not pack.is_dir():
+            return ()
+        found = []
+        for top, dirs, files in os.walk(pack):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in sorted(files):
+                if name.endswith(".yaml"):
+                    try:
+                        info = os.stat(os.path.join(top, name))
+                    except OSError:
+                        continue
+                    found.append((os.path.join(top, name), info.st_size, info.st_mtime_ns))
+        return tuple(found)
+
+    def refresh(self) -> None:
+        """Read the pack again if it changed on disk since the desk last read it. If it no longer
+        loads, the desk goes on showing the cards it had (a save reports the pack's problems)."""
+        pack = self.settings.pack
+        if pack is None or self.pack_signature() == self.seen:
+            return
+        from interpreter.web.saving import pack_lock
+        with pack_lock(pack):  # not while a save writes: the desk would read a pack half saved
+            if self.pack_signature() == self.seen:
+                return  # a save of this desk read it meanwhile
+            try:
+                self.reload()
+            except CardFileError as exc:
+                log.warning("the pack %s changed on disk and does not load: %s", pack, exc.diagnostics[0])
+                self.seen = self.pack_signature()
+
+    def applied(self, card_texts: Mapping[Path, str] | None = None, manifest: str | None = None) -> tuple[CardSet, dict[str, str]]:
+        """The card set with the packs applied, and the pack each changed card comes from. With
+        `card_texts` (card files as they would be saved) and `manifest` (the editor's pack manifest
+        as it would be written: a pack's first one, or a new deck list), the card set the pack would
+        give: a save is checked this way before anything is written. Raises CardFileError if a pack is wrong."""
         paths = self.pack_paths()
+        pack = self.settings.pack
+        texts: dict[Path, str] = {}
+        if manifest is not None and pack is not None:
+            same = next((p for p in paths if p.resolve() == pack.resolve()), None)
+            if same is None:
+                paths.append(pack)
+            texts[same or pack] = manifest
         origin: dict[str, str] = {}
-        if paths:
-            applied = apply_packs(self.shipped, paths)
-            cards = applied.cards
-            for change in applied.changes:
-                for card_id in [*change.added, *change.replaced]:
-                    origin[card_id] = change.pack
-        else:
-            cards = self.shipped
+        if not paths:
+            return self.shipped, origin
+        applied = apply_packs(self.shipped, paths, texts, card_texts)
+        for change in applied.changes:
+            for card_id in [*change.added, *change.replaced]:
+                origin[card_id] = change.pack
+        return applied.cards, origin
+
+    def adopt(self, cards: CardSet, origin: dict[str, str], signature: tuple[tuple[str, int, int], ...] | None = None) -> None:
+        """Show `cards` from now on (after a save, the card set read from the pack as written, whose
+        `signature` the desk then knows)."""
+        if signature is not None:
+            self.seen = signature
         copies: dict[str, int] = {}
         for c in cards.cards:
             copies[c.id] = copies.get(c.id, 0) + 1
@@ -137,12 +199,13 @@ class Sessions(Generic[T]):
         self.close = close
         self.items: OrderedDict[str, T] = OrderedDict()
         self.lock = threading.Lock()
-        self.counter = 0
 
     def add(self, item: T) -> str:
+        """Keep `item` under a new random id (not a count: another page cannot guess it)."""
         with self.lock:
-            self.counter += 1
-            key = f"{self.counter}"
+            key = secrets.token_urlsafe(12)
+            while key in self.items:
+                key = secrets.token_urlsafe(12)
             self.items[key] = item
             while len(self.items) > self.limit:
                 _, old = self.items.popitem(last=False)

@@ -12,30 +12,31 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from interpreter.cards.budget import CheckBudget
 from interpreter.cards.diagnostics import CardFileError, Diagnostic
-from interpreter.cards.loader import CardSet, load_card_file
+from interpreter.cards.loader import LINES, CardSet, parse_card
 from interpreter.cards.model import CardDef
 from interpreter.cards.rulesdata import RulesData
+from interpreter.cards.yamlsource import load_yaml_text
 from interpreter.mods.pack import MANIFEST
 from interpreter.schema_header import with_header
-from interpreter.web.desk import DeskError
+from interpreter.web.desk import Desk, DeskError
+from interpreter.web.saving import SaveConflict, pack_lock, version_of, version_of_text, write_or_refuse
 
 # The card loader and the language's parser are shared by every request; checks are a few
 # milliseconds each, so they simply take turns.
 LOADING = threading.Lock()
 MAX_TEXT = 200_000  # characters of a card's YAML the editor accepts
+LIVE_CHECK_SECONDS = 1.0  # CPU seconds a check as you type may take (a file of thousands of power lines takes more)
 ID_LINE = re.compile(r"^id:\s*['\"]?([A-Za-z0-9_]+)", re.MULTILINE)
 SAFE_STEM = re.compile(r"^[a-z][a-z0-9_]*$")
-# A card every power line is tried in alone, so the English of each line shows even while another
-# part of the card is still wrong.
-PROBE = {"id": "probe", "name": "Probe", "set": "base", "good": "consumer", "action": "load", "tier": 1,
-         "load": {"consumer": 1}, "text": "probe"}
+SAFE_FOLDER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # a folder of a pack's cards/ (matched whole)
+MAX_FOLDERS = 3  # folders below cards/: cards/consumer/cups.yaml is one
+MAX_PATH = 1024  # characters of a save path
 
 
 @dataclass
@@ -68,25 +69,31 @@ def as_file(text: str, stem: str) -> Iterator[Path]:
         yield path
 
 
-def check_text(text: str, shown_as: str) -> Checked:
-    """Check a card's YAML as `validate` does; diagnostics name the file `shown_as`."""
+def check_text(text: str, shown_as: str, budget: CheckBudget | None = None) -> Checked:
+    """Check a card's YAML as `validate` does; diagnostics name the file `shown_as`. With a `budget`
+    (the check as you type) checking stops, with a C081, once the budget is spent."""
+    if len(text) > MAX_TEXT:
+        raise DeskError(f"The card text is {len(text)} characters long; the editor takes at most {MAX_TEXT}.")
     stem = stem_of(text)
-    with as_file(text, stem) as path, LOADING:
-        card, diags = load_card_file(path)
-        diags = [replace(d, path=shown_as) if d.path == str(path) else d for d in diags]
+    data, smap, diags = load_yaml_text(text, shown_as)  # the loader's bounded reader, on the text itself
+    card = None
+    if not diags:
+        with LOADING:
+            card, diags = parse_card(data, smap, stem, None, budget)
     if card is not None:
         powers = [PowerEnglish(p.text, p.node.english()) for p in card.powers]
     else:
-        powers = [PowerEnglish(line, explain_line(line)) for line in power_lines(text)]
+        powers = []
+        for line in power_lines(data):  # the English of each line that reads, while other parts are wrong
+            if budget is not None and budget.spent():
+                break
+            compiled, _ = LINES.result(line, None, "")
+            powers.append(PowerEnglish(line, compiled.node.english() if compiled is not None and compiled.node else None))
     return Checked(card, diags, powers, stem)
 
 
-def power_lines(text: str) -> list[str]:
-    """The power lines of a card text, read leniently (for the English while the card has problems)."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return []
+def power_lines(data: Any) -> list[str]:
+    """The power lines of a card's data, read leniently (for the English while the card has problems)."""
     powers = data.get("powers") if isinstance(data, dict) else None
     if not isinstance(powers, list):
         return []
@@ -98,15 +105,6 @@ def power_lines(text: str) -> list[str]:
             (head, rest), = item.items()
             lines.append(f"{head}: {rest}")
     return lines
-
-
-def explain_line(line: str) -> str | None:
-    """The English of one power line, tried in a card of its own; None if the line has a problem."""
-    with as_file(yaml.safe_dump({**PROBE, "powers": [line]}, allow_unicode=True), "probe") as path, LOADING:
-        card, _ = load_card_file(path)
-    if card is None or not card.powers:
-        return None
-    return card.powers[0].node.english()
 
 
 def with_card(cards: CardSet, card: CardDef) -> CardSet:
@@ -157,6 +155,10 @@ def target_path(pack: Path | None, relative: str, card_id: str) -> Path:
     if pack is None:
         raise SaveRefused("This desk has no pack folder to save into: start it with `importexport serve --pack FOLDER`.")
     relative = relative.strip() or f"cards/{card_id}.yaml"
+    if not relative.isprintable() or "\\" in relative or len(relative) > MAX_PATH:
+        shown = relative[:60].encode("unicode_escape").decode("ascii")
+        raise SaveRefused(f"Refused: `{shown}` is not a path in the pack: give one such as cards/{card_id}.yaml "
+                          f"(letters, digits, - and _, folders separated by /).")
     wanted = Path(relative)
     if wanted.is_absolute() or ".." in wanted.parts:
         raise SaveRefused(f"Refused: `{relative}` is outside the pack folder {pack}; give a path inside it, such as cards/{card_id}.yaml.")
@@ -166,36 +168,76 @@ def target_path(pack: Path | None, relative: str, card_id: str) -> Path:
         raise SaveRefused(f"Refused: `{relative}` is not under the pack's cards/ folder ({pack / 'cards'}), where a pack keeps its cards.")
     if target.suffix != ".yaml" or target.stem != card_id:
         raise SaveRefused(f"Refused: a card file is named after its id: `{card_id}.yaml`, not `{target.name}`.")
+    folders = target.relative_to(root / "cards").parts[:-1]
+    odd = next((f for f in folders if not SAFE_FOLDER.fullmatch(f)), None)
+    if odd is not None:
+        raise SaveRefused(f"Refused: a folder of the pack is named with letters, digits, - and _ (not `{odd}`), such as cards/{card_id}.yaml "
+                          f"or cards/consumer/{card_id}.yaml.")
+    if len(folders) > MAX_FOLDERS:
+        raise SaveRefused(f"Refused: `{relative}` is {len(folders)} folders deep in cards/; at most {MAX_FOLDERS}.")
     return target  # resolved: a symbolic link that leads out of the pack's cards/ was refused above
 
 
-def save_card(pack: Path | None, relative: str, text: str, reload: Any) -> Path:
-    """Save a card text that passes the checks into the pack, then `reload()` the desk's cards; if
-    the pack no longer loads, the file is put back as it was and the problems are reported."""
+@dataclass(frozen=True)
+class Saved:
+    path: Path
+    version: str  # of the file as written: the version the editor's next save is based on
+
+
+def save_card(desk: Desk, relative: str, text: str, base: Base | None) -> Saved:
+    """Save a card text that passes the checks into the desk's pack, and show the pack's cards as
+    saved. `base`: the file (resolved path) and version the editor's text was based on; None for a
+    new file. Checked before anything is written: the card, the path (nothing is created for a
+    refused one), the version (a file changed on disk since is never written over: SaveConflict),
+    and the whole pack with the card in it (a pack that would not load is never written)."""
+    pack = desk.settings.pack
     checked = check_text(text, relative or "the card")
     if checked.card is None:
         raise SaveRefused(f"Not saved: the card has {len(checked.diagnostics)} problem(s); fix them first.")
     target = target_path(pack, relative, checked.card.id)
     assert pack is not None
-    manifest = pack / MANIFEST
-    made_manifest = not manifest.exists()
-    before = target.read_text(encoding="utf-8") if target.exists() else None
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if made_manifest:
-        manifest.write_text(with_header("mod", manifest, f"# A mod pack written by the designer's desk (importexport serve).\n"
-                                        f"name: {pack.resolve().name}\nversion: 0.1.0\ndepends: [base]\n"), encoding="utf-8")
     # the file names its schema for editors, from where it now lies (a shipped card's header, copied, would point elsewhere)
-    target.write_text(with_header("card", target, text if text.endswith("\n") else text + "\n"), encoding="utf-8")
+    final = with_header("card", target, text if text.endswith("\n") else text + "\n")
+    with pack_lock(pack):
+        current = version_of(target)
+        based_on = base.version if base is not None and base.path == str(target) else None
+        if current != based_on:
+            raise SaveConflict(_conflict_message(target, pack, base is None), target, _read(target), current)
+        manifest = pack / MANIFEST
+        manifest_text = None if manifest.exists() else with_header(
+            "mod", manifest, f"# A mod pack written by the designer's desk (importexport serve).\n"
+                             f"name: {pack.resolve().name}\nversion: 0.1.0\ndepends: [base]\n")
+        try:
+            cards, origin = desk.applied({target: final}, manifest_text)
+        except CardFileError as exc:
+            raise SaveRefused("Not saved: with this card the pack does not load: "
+                              + "; ".join(str(d) for d in exc.diagnostics[:5])) from None
+        if manifest_text is not None:
+            write_or_refuse(manifest, manifest_text)
+        write_or_refuse(target, final)
+        desk.adopt(cards, origin, desk.pack_signature())
+    return Saved(target, version_of_text(final))
+
+
+@dataclass(frozen=True)
+class Base:
+    """What the editor's text was based on: a file (resolved path) and its version then (None: no file)."""
+
+    path: str
+    version: str | None
+
+
+def _conflict_message(target: Path, pack: Path, unversioned: bool) -> str:
+    shown = target.relative_to(pack.resolve()) if target.is_relative_to(pack.resolve()) else target
+    if unversioned:
+        return (f"Not saved: {shown} already exists in the pack and the save names no version of it (`base`); "
+                f"both texts are shown: keep one, or merge them, and save again.")
+    return (f"Not saved: {shown} changed on disk since this editor read it (another tab, desk or program saved it); "
+            f"both texts are shown: keep one, or merge them, and save again.")
+
+
+def _read(path: Path) -> str | None:
     try:
-        reload()
-    except CardFileError as exc:
-        if before is None:
-            target.unlink()
-        else:
-            target.write_text(before, encoding="utf-8")
-        if made_manifest:
-            manifest.unlink()
-        reload()
-        raise SaveRefused("Not saved: with this card the pack does not load: "
-                          + "; ".join(str(d) for d in exc.diagnostics[:5])) from None
-    return target
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None

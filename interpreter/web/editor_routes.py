@@ -3,8 +3,9 @@ examples, save into the pack, try it)."""
 
 from __future__ import annotations
 
-import json
+import difflib
 import re
+from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -12,10 +13,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from interpreter.cards.budget import CheckBudget
+from interpreter.jsonread import MAX_DEPTH as MAX_JSON_DEPTH
+from interpreter.jsonread import JsonRefused, read_json
 from interpreter.web.cardview import card_face
 from interpreter.web.desk import Desk, DeskError
-from interpreter.web.editing import check_text, run_examples, save_card, target_path
+from interpreter.web.editing import LIVE_CHECK_SECONDS, Base, check_text, run_examples, save_card, target_path
 from interpreter.web.pages import _shown, card_yaml, desk_of
+from interpreter.web.saving import SaveConflict, version_of
 from interpreter.web.tryit import MAX_GAMES, TryJob
 
 NEW_CARD_ID = "my_new_card"
@@ -55,18 +60,40 @@ async def editor(request: Request) -> Response:
         text, shown = card_yaml(entry.card.path), _shown(entry.card.path)
     else:
         text, shown = new_card(desk), "a new card"
+    save_path, base = _saved_where(desk.settings.pack, card_id or "", entry.card.path if card_id else "")
     return render(request, "editor.html", {"text": text, "shown": shown, "card_id": card_id or "", "pack": desk.settings.pack,
-                                           "words": power_words(desk),
+                                           "words": power_words(desk), "save_path": save_path, "base": base,
                                            "try_games": desk.settings.try_games, "title": f"Edit {card_id or 'a new card'}"})
+
+
+def _saved_where(pack: Path | None, card_id: str, card_path: str) -> tuple[str, dict[str, str | None]]:
+    """Where the editor saves a card by default (its file, when it is a card of the pack; else
+    cards/ID.yaml), and the base of the text shown: that file and its version now (None if absent)."""
+    if pack is None or not card_id:
+        return "", {"path": "", "version": None}
+    cards = (pack.resolve() / "cards")
+    own = Path(card_path).resolve() if card_path else None
+    if own is not None and own.is_relative_to(cards):
+        return own.relative_to(pack.resolve()).as_posix(), {"path": str(own), "version": version_of(own)}
+    try:
+        target = target_path(pack, "", card_id)
+    except DeskError:
+        return "", {"path": "", "version": None}
+    return "", {"path": str(target), "version": version_of(target)}
+
+
+REFUSED_JSON = {"encoding": "The request is not valid JSON.", "syntax": "The request is not valid JSON.",
+                "depth": f"The request is nested too deeply: a request of the editor nests at most {MAX_JSON_DEPTH} levels.",
+                "unicode": "The request holds text that is not Unicode (a lone surrogate such as \\ud800); send the text in UTF-8."}
 
 
 async def _body(request: Request) -> dict[str, Any]:
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise DeskError("The editor's API takes JSON (Content-Type: application/json).", 415)
     try:
-        body = json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError):
-        raise DeskError("The request is not valid JSON.") from None
+        body = read_json(await request.body())
+    except JsonRefused as exc:
+        raise DeskError(REFUSED_JSON[exc.kind]) from None
     if not isinstance(body, dict) or not isinstance(body.get("text", ""), str):
         raise DeskError("The request needs `text`: the card's YAML.")
     return body
@@ -79,7 +106,8 @@ def _fragment(request: Request, name: str, context: dict[str, Any]) -> str:
 
 async def api_check(request: Request) -> Response:
     body = await _body(request)
-    checked = await run_in_threadpool(check_text, body.get("text", ""), str(body.get("name") or "card"))
+    budget = CheckBudget(LIVE_CHECK_SECONDS)  # a check as you type answers in about a keystroke's time
+    checked = await run_in_threadpool(check_text, body.get("text", ""), str(body.get("name") or "card"), budget)
     diagnostics = [{"line": d.line, "col": d.col, "code": d.code, "message": d.message, "text": str(d)} for d in checked.diagnostics]
     colours = desk_of(request).good_colours()
     preview = card_face(checked.card, colours) if checked.card is not None else None
@@ -94,11 +122,38 @@ async def api_examples(request: Request) -> Response:
     return JSONResponse({"html": _fragment(request, "_examples.html", {"results": results})})
 
 
+def _base(body: dict[str, Any]) -> Base | None:
+    """`base`: {"path": the file the editor's text came from, as `saved` or the page gave it;
+    "version": its version then, or null if there was no such file}. Absent: a new file."""
+    base = body.get("base")
+    if base is None:
+        return None
+    if (not isinstance(base, dict) or not isinstance(base.get("path"), str)
+            or not (base.get("version") is None or isinstance(base.get("version"), str))):
+        raise DeskError("`base` is what the text was based on: {\"path\": the file, \"version\": its version or null}.")
+    return Base(base["path"], base["version"])
+
+
 async def api_save(request: Request) -> Response:
     desk = desk_of(request)
     body = await _body(request)
-    path = await run_in_threadpool(save_card, desk.settings.pack, str(body.get("path", "")), body.get("text", ""), desk.reload)
-    return JSONResponse({"saved": str(path), "message": f"Saved to {path}. The gallery now shows the card from the pack."})
+    text = body.get("text", "")
+    try:
+        saved = await run_in_threadpool(save_card, desk, str(body.get("path", "")), text, _base(body))
+    except SaveConflict as conflict:
+        disk = conflict.disk or ""
+        html = _fragment(request, "_conflict.html", {"path": str(conflict.path), "disk": disk, "yours": text,
+                                                     "diff": conflict_diff(disk, text)})
+        return JSONResponse({"error": str(conflict), "html": html, "conflict": {
+            "path": str(conflict.path), "version": conflict.version, "disk": disk, "yours": text}}, status_code=409)
+    return JSONResponse({"saved": str(saved.path), "version": saved.version,
+                         "message": f"Saved to {saved.path}. The gallery now shows the card from the pack."})
+
+
+def conflict_diff(disk: str, yours: str) -> list[tuple[str, str]]:
+    """The lines of the two texts, as a unified diff: (kind, line), kind `-` on disk only, `+` yours only."""
+    lines = difflib.unified_diff(disk.splitlines(), yours.splitlines(), "on disk", "yours", n=2, lineterm="")
+    return [(line[:1] if line[:1] in "+-@" else " ", line) for line in list(lines)[2:]]
 
 
 async def api_target(request: Request) -> Response:

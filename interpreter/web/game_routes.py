@@ -20,6 +20,7 @@ from interpreter.sim.runner import bot_agents
 from interpreter.web.desk import Desk, DeskError
 from interpreter.web.pages import desk_of
 from interpreter.web.play import BOTS, PlaySession
+from interpreter.web.saving import write_new
 from interpreter.web.viewer import MAX_RECORD_BYTES, ViewedGame, parse_record, view_record
 
 WAIT_FOR_BOTS = 8.0  # seconds a page waits for the bots before it shows "thinking" and refreshes
@@ -76,7 +77,7 @@ async def viewer_upload(request: Request) -> Response:
             raise DeskError("Choose a game record file (written by `importexport play --log FILE`) to open.")
         raw = await upload.read(MAX_RECORD_BYTES + 1)
         name = upload.filename
-    record = parse_record(raw, name)
+    record = parse_record(raw, name, desk.rules)
     key = await run_in_threadpool(_open, desk, record, name)
     return RedirectResponse(f"/viewer/{key}", status_code=303)
 
@@ -89,7 +90,7 @@ async def viewer_file(request: Request) -> Response:
     path = next((p for p in record_files(desk) if p.name == name), None)
     if path is None:
         raise DeskError(f"There is no record `{name}` in the records folder {desk.settings.records}.", 404)
-    record = parse_record(path.read_bytes(), name)
+    record = parse_record(path.read_bytes(), name, desk.rules)
     key = await run_in_threadpool(_open, desk, record, name)
     return RedirectResponse(f"/viewer/{key}", status_code=303)
 
@@ -177,9 +178,8 @@ def _save_record(desk: Desk, session: PlaySession) -> Path | None:
     folder = desk.settings.records
     if folder is None or session.record is None or session.saved is not None:
         return session.saved
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"desk-{time.strftime('%Y%m%d-%H%M%S')}-seed{session.seed}.json"
-    path.write_text(json.dumps(session.record, indent=1))
+    # written whole, as every file the desk writes, and never over another record of the same second and seed
+    path = write_new(folder, f"desk-{time.strftime('%Y%m%d-%H%M%S')}-seed{session.seed}", ".json", json.dumps(session.record, indent=1))
     session.saved = path
     return path
 

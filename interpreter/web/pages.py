@@ -21,7 +21,9 @@ FILTERS = ("good", "action", "tier", "set", "pack", "construct", "q")
 
 
 def desk_of(request: Request) -> Desk:
+    """The desk, its pack read again first if it changed on disk (another desk or program saved into it)."""
     desk: Desk = request.app.state.desk
+    desk.refresh()
     return desk
 
 

@@ -72,7 +72,9 @@ def find_runs(root: Path) -> list[Run]:
 def run_file(root: Path, name: str, file: str) -> Path:
     """A report file of a run, refused unless it is one of the run files inside the runs folder."""
     if file not in SERVED:
-        raise DeskError(f"Only {', '.join(SERVED)} of a run are shown here, not `{file}`.", 404)
+        raise DeskError(f"Only {', '.join(SERVED)} of a run are shown here, not `{file[:60]}`.", 404)
+    if not name.isprintable() or len(name) > 300:  # a NUL byte cannot even be a path
+        raise DeskError(f"There is no run `{name[:60].encode('unicode_escape').decode('ascii')}` in {root}.", 404)
     base = root.resolve()
     path = (base / name / file).resolve()
     if not path.is_relative_to(base) or not path.is_file():

@@ -18,8 +18,9 @@ from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.decisions import Decision, DecisionRecord
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import GameOptions, OptionError, parse_option
+from interpreter.jsonread import JsonRefused, read_json
 from interpreter.powers import new_game
-from interpreter.scenarios.replay import FORMAT, card_set_differences
+from interpreter.scenarios.replay import FORMAT, card_set_differences, schema_problems
 from interpreter.web.cardview import card_book
 from interpreter.web.desk import DeskError
 from interpreter.web.table import EventLog, decision_info, scores, snapshot
@@ -71,19 +72,25 @@ class _Watcher:
         return step.chosen
 
 
-def parse_record(raw: bytes, name: str) -> dict[str, Any]:
-    """A game record from an uploaded file; a clear message when it is not one."""
+def parse_record(raw: bytes, name: str, rules: RulesData | None = None) -> dict[str, Any]:
+    """A game record from an uploaded file, checked against the record schema as `importexport
+    replay` checks it; a clear message, on one line, when it is not one."""
+    name = name[:100] if name[:100].isprintable() else name[:100].encode("unicode_escape").decode("ascii")  # a file name, on one line
     if len(raw) > MAX_RECORD_BYTES:
         raise DeskError(f"{name} is {len(raw)} bytes; a game record may be at most {MAX_RECORD_BYTES}.")
     try:
-        record = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DeskError(f"{name} is not a game record: it is not JSON ({exc}).") from None
+        record = read_json(raw)
+    except JsonRefused as exc:
+        raise DeskError(f"{name} is not a game record: {exc}.") from None
     needed = ("format", "seed", "players", "card_set", "cards", "decisions")
     if not isinstance(record, dict) or any(k not in record for k in needed):
         raise DeskError(f"{name} is not a game record: a record (written by `importexport play --log`) holds {', '.join(needed)}.")
     if record["format"] != FORMAT:
-        raise DeskError(f"{name} is a record of format {record['format']}; this version reads format {FORMAT}.")
+        raise DeskError(f"{name} is a record of format {json.dumps(record['format'])[:20]}; this version reads format {FORMAT}.")
+    problems = schema_problems(record, rules)
+    if problems:
+        more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+        raise DeskError(f"{name} is not a valid game record: {problems[0]}{more}.")
     return record
 
 

@@ -102,12 +102,33 @@
     else box.innerHTML = data.html;
   });
 
+  // A save says which version of the file the text was based on; a file changed on disk since (another
+  // tab, desk or program saved it) is never written over: the desk answers 409 with both texts.
   const save = document.getElementById("save");
-  if (save) save.addEventListener("click", async () => {
+  let base = save ? JSON.parse(save.dataset.base || "null") : null;
+
+  async function saveText() {
     const box = document.getElementById("save-result");
-    const data = await post("/api/save", {text: area.value, path: document.getElementById("save-path").value});
+    const data = await post("/api/save", {text: area.value, path: document.getElementById("save-path").value, base: base});
     box.replaceChildren(message(data.error || data.message, data.error ? "bad" : "ok"));
-  });
+    if (data.saved) base = {path: data.saved, version: data.version};
+    if (!data.conflict) return;
+    const shown = document.createElement("div");
+    shown.innerHTML = data.html;
+    box.appendChild(shown);
+    const onDisk = {path: data.conflict.path, version: data.conflict.version};
+    document.getElementById("conflict-load").addEventListener("click", () => {
+      area.value = data.conflict.disk;
+      base = onDisk;
+      box.replaceChildren(message("The text on disk is in the editor; your text is replaced.", "note"));
+      area.dispatchEvent(new Event("input"));
+    });
+    document.getElementById("conflict-overwrite").addEventListener("click", () => {
+      base = onDisk;  // seen: saving over it is now the designer's choice
+      saveText();
+    });
+  }
+  if (save) save.addEventListener("click", saveText);
 
   document.getElementById("try").addEventListener("click", async () => {
     const box = document.getElementById("try-result");

@@ -1,0 +1,75 @@
+"""Long card files (issue 22, item 7): 10,000 power lines took 7.3 s of CPU to validate and 4.5 s per
+change in the language server. Work is counted here, never timed (the machines are shared): each
+distinct line is parsed once however often it appears; a check after a change parses only the lines
+that changed (the language server and the desk keep what they parsed between checks); a line with a
+syntax error is described without building Lark's lexer again (it did, some 20 times per error, at
+~60 ms each). `python -m tests.power_lines_bench` measures the times."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import lark
+import pytest
+
+from interpreter.cards import loader
+from interpreter.cards.loader import load_card_file, load_card_text
+from interpreter.lang import parse_power
+from interpreter.lang.parser import PROBES
+
+HEAD = "id: bolts\nname: Bolts\nset: base\ngood: consumer\naction: import\ntier: 2\nload: {consumer: 3}\ntext: Bolts.\npowers:\n"
+
+
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The lines the loader parses, with an empty memo (as in a fresh process)."""
+    seen: list[str] = []
+    if hasattr(loader, "LINES"):
+        monkeypatch.setattr(loader, "LINES", type(loader.LINES)())
+    real = loader.parse_power
+    monkeypatch.setattr(loader, "parse_power", lambda line, shorthands=None: seen.append(line) or real(line, shorthands))
+    monkeypatch.setenv("IMPORTEXPORT_CACHE", "off")
+    return seen
+
+
+def test_each_distinct_line_is_parsed_once_however_often_it_appears(tmp_path: Path, parses: list[str]) -> None:
+    lines = ["on completion: draw 2"] * 3000 + [f"on completion: gain {2 * n}" for n in range(1, 11)] + ["on completion: drwa 2"] * 500
+    path = tmp_path / "bolts.yaml"
+    path.write_text(HEAD + "".join(f"  - \"{line}\"\n" for line in lines))
+    card, diags = load_card_file(path)
+    assert card is None and len(diags) == 500  # every copy of the typo is reported, at its own line
+    assert {d.line for d in diags} == set(range(10 + 3010, 10 + 3510))
+    assert all(d.col == 21 and d.code == "P001" and "did you mean `draw`?" in d.message for d in diags)
+    assert sorted(parses) == sorted(set(lines))
+
+
+def test_a_check_after_a_change_parses_only_the_changed_line(parses: list[str]) -> None:
+    """What the language server does on every edit (load_card_text on the buffer)."""
+    lines = [f"on completion: gain {2 * g}, then draw {d}" for g in range(1, 51) for d in range(1, 11)]
+    text = HEAD + "".join(f"  - \"{line}\"\n" for line in lines)
+    card, diags = load_card_text(text, "cards/bolts.yaml")
+    assert card is not None and not diags and len(parses) == 500
+    parses.clear()
+    changed = text.replace("gain 50, then draw 1\"", "gain 5000, then draw 1\"")
+    card, diags = load_card_text(changed, "cards/bolts.yaml")
+    assert parses == ["on completion: gain 5000, then draw 1"]
+    assert card is None and [(d.line, d.col, d.code) for d in diags] == [(10 + 240, 26, "P025")]  # out of range
+
+
+def test_a_line_that_is_reused_keeps_its_problems_at_each_place(parses: list[str]) -> None:
+    """The memo keeps a problem's column in the line; the file position is worked out where the line stands."""
+    text = HEAD + "  - \"on completion: drwa 2\"\n  - on completion: drwa 2\n  -   'on completion: drwa 2'\n"
+    _, diags = load_card_text(text, "cards/bolts.yaml")
+    assert [(d.line, d.col) for d in diags] == [(10, 21), (11, 20), (12, 23)]
+    assert len(parses) == 1
+
+
+def test_a_syntax_error_is_described_without_building_a_lexer_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probes that find what the language expected are lexed once per process, not per error."""
+    built: list[int] = []
+    real = lark.Lark._build_lexer
+    monkeypatch.setattr(lark.Lark, "_build_lexer", lambda self, *a, **k: built.append(1) or real(self, *a, **k))
+    for n in range(20):
+        power, problems = parse_power(f"on completion: gain {2 * n} then draw")
+        assert power is None and problems and "expected" in problems[0].message
+    assert len(built) <= sum(len(probes) for probes in PROBES.values())
