@@ -62,6 +62,21 @@ def whole(minimum: int, maximum: int | None = None) -> type[int]:
     return parse  # type: ignore[return-value]
 
 
+def player_counts(text: str) -> tuple[int, ...]:
+    """`4`, `3,4,5` or `2-6`: the player counts a balance run goes round, each once, in order."""
+    counts: list[int] = []
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        try:
+            first, last = int(low), int(high if dash else low)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"`{text[:40]}` is not a number of players, a list (3,4,5) or a range (2-6)") from None
+        if not 1 <= first <= last <= 99:
+            raise argparse.ArgumentTypeError(f"`{part.strip()[:40]}` is not a number of players from 1 to 99 or a rising range")
+        counts += [n for n in range(first, last + 1) if n not in counts]
+    return tuple(counts)
+
+
 def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -> None:
     p.add_argument("--players", type=whole(1, 99), default=players, help="number of players, 2-6 (default 4)")
     p.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the game or batch (default 1)")
@@ -118,7 +133,8 @@ def build_parser() -> Parser:
     bal = sub.add_parser("balance", help="many games between heuristic bots on all cores: per-card and per-game report")
     bal.add_argument("--games", type=whole(1, MAX_GAMES), default=None,
                      help=f"number of games (default {BALANCE_GAMES}; with --resume, the run's own number)")
-    bal.add_argument("--players", type=whole(1, 99), default=4, help="number of players, 2-6 (default 4)")
+    bal.add_argument("--players", type=player_counts, default=(4,),
+                     help="number of players, 2-6 (default 4), or several, e.g. 3,4,5 or 2-6: games go round them")
     bal.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the batch (default 1)")
     bal.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
     bal.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs, applied in order")
@@ -412,10 +428,24 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
+def balance_players(args: argparse.Namespace) -> tuple[int, tuple[int, ...]]:
+    """--players of balance and tune: (the first count, every count if there are several, else ()),
+    each checked against the rules; args.players becomes the first count."""
+    counts = tuple(args.players)
+    for n in counts:
+        args.players = n
+        checked_rules_and_options(args)
+    args.players = counts[0]
+    if len(counts) > 1 and args.bots and "," in args.bots:
+        raise UsageError(f"--bots: with several player counts ({', '.join(map(str, counts))}) give one bot name for every seat, "
+                         f"not one per seat; got `{args.bots}`")
+    return counts[0], counts if len(counts) > 1 else ()
+
+
 def cmd_balance(args: argparse.Namespace) -> int:
     from interpreter.sim.balance import BalanceJob, CardSpec, terminal_summary
     from interpreter.sim.runfolder import open_run
-    checked_rules_and_options(args)
+    players, counts = balance_players(args)
     for path in args.mod:
         if not path.exists():
             raise UsageError(f"--mod: no such file or folder: {path}")
@@ -423,11 +453,13 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise UsageError("importexport balance: --resume continues the run in --out and --force replaces it; give one")
     check_output_folder(args.out, "--out", create=False)  # made once the card sets are found good
     games = args.games or BALANCE_GAMES
-    bots = chosen_bots(args.bots, args.players) if args.bots else ()
+    bots = chosen_bots(args.bots, players) if args.bots else ()
+    if counts:  # one bot name, for every seat of every player count
+        bots = bots[:1]
     if args.compare:
         from interpreter.sim.balance import load_spec
         from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
-        jobs = [BalanceJob(games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option), bots) for text in args.compare]
+        jobs = [BalanceJob(games, players, args.seed, _spec(text, args.expansions), tuple(args.option), bots, counts) for text in args.compare]
         for job in jobs:
             _balance_cards(job.cards)
         folders = [open_run(args.out / name, job, games_given=args.games is not None, resume=args.resume, force=args.force)
@@ -440,7 +472,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         print(compare_summary(outcome))
         print(f"Reports: {args.out / 'a' / 'report.html'}, {args.out / 'b' / 'report.html'}, {args.out / 'compare.html'}")
         return 1 if any(failures.records for _, failures in done) else 0
-    job = BalanceJob(games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option), bots)
+    job = BalanceJob(games, players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option), bots, counts)
     _balance_cards(job.cards)
     folder = open_run(args.out, job, games_given=args.games is not None, resume=args.resume, force=args.force)
     results, failures = _balance_run(folder, args)

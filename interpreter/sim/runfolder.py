@@ -119,12 +119,13 @@ def job_dict(job: BalanceJob) -> dict[str, Any]:
     data["cards"]["mods"] = list(job.cards.mods)
     data["options"] = list(job.options)
     data["bots"] = list(job.bots)
+    data["player_counts"] = list(job.player_counts)
     return data
 
 
 def _same_settings(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """Everything but the number of games must match to resume (a run may be extended)."""
-    old = {"bots": [], **old}  # a run from before --bots was played by heuristic bots: the default
+    old = {"bots": [], "player_counts": [], **old}  # a run from before --bots was played by heuristic bots: the default
     return {k: v for k, v in old.items() if k != "games"} == {k: v for k, v in new.items() if k != "games"}
 
 
