@@ -22,7 +22,7 @@ tr.standout td{font-weight:600}tr.unranked td{color:#6e7781}.n{color:#6e7781;fon
 .wide{overflow-x:auto}.charts{display:flex;flex-wrap:wrap;gap:18px}.chart{max-width:100%;height:auto}
 .card-page{display:none}.card-page:target{display:block}body:has(.card-page:target) #overview{display:none}
 .def{background:#fbfbfb;border-left:3px solid #d0d7de;padding:.4em .9em}.def code{font-size:.95em}
-dl.figures{display:grid;grid-template-columns:max-content auto;gap:2px 14px}dl.figures dt{color:#57606a}"""
+dl.figures{display:grid;grid-template-columns:max-content auto;gap:2px 14px}dl.figures dt{color:#57606a}table.health{width:auto}"""
 
 FOREST_ROWS = 30  # cards in the overview's forest plot; the others are one click away
 STANDOUTS_LISTED = 10  # standouts named in "What stands out"; all are in the table and the forest

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ class Run:
     when: float
     files: list[str]
     standouts: list[str]
+    health: list[str] = field(default_factory=list)  # deck health in a few words, each figure with its interval and n
 
     @property
     def when_text(self) -> str:
@@ -55,16 +56,36 @@ def find_runs(root: Path) -> list[Run]:
         results = folder / RESULTS_FILE
         meta: dict[str, Any] = {}
         standouts: list[str] = []
+        health: list[str] = []
         if results.is_file():
             try:
                 data = json.loads(results.read_text())
                 meta, standouts = data.get("meta", {}), data.get("standouts", [])
-            except (OSError, ValueError, AttributeError):
+                health = health_words(data.get("health"))
+            except (OSError, ValueError, AttributeError, KeyError, TypeError, IndexError):
                 meta = {"problem": "results.json cannot be read"}
         files = [name for name in SERVED if (folder / name).is_file()]
         stamp = max((folder / name).stat().st_mtime for name in files) if files else 0.0
-        runs.append(Run(str(folder.relative_to(root)) if folder != root else ".", meta, stamp, files, standouts))
+        runs.append(Run(str(folder.relative_to(root)) if folder != root else ".", meta, stamp, files, standouts, health))
     return sorted(runs, key=lambda r: -r.when)
+
+
+def health_words(health: dict[str, Any] | None) -> list[str]:
+    """A run's deck health for the runs table: the first leader's win rate at each player count, and
+    the dead cards, each with its interval and n (the report has the rest)."""
+    if not health:
+        return []
+    words = []
+    for c in health["by_players"]:
+        if c["order"]:
+            first = c["order"][0]
+            words.append(f"{c['players']} players: first leader wins {100 * first['rate']:.0f}% "
+                         f"[{100 * first['ci'][0]:.0f}–{100 * first['ci'][1]:.0f}%] of {first['n']} (fair {100 * c['fair']:.0f}%)")
+    cards = health["cards"]
+    dead = len(cards["never"]) + len(cards["rare"])
+    words.append(f"{dead} dead card{'s' if dead != 1 else ''} (completed in under {100 * cards['thresholds']['rare_rate']:.0f}% "
+                 f"of {cards['games']} games)")
+    return words
 
 
 def run_file(root: Path, name: str, file: str) -> Path:
