@@ -77,6 +77,29 @@ def player_counts(text: str) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def positive_minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text[:40]}` is not a number of minutes") from None
+    if not 0 < value <= 7 * 24 * 60:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most a week (10080 minutes); got {text[:40]}")
+    return value
+
+
+def target_share(text: str) -> float:
+    """`fair` (0), or `+N` / `-N` points against a typical card, as a share."""
+    if text.strip().lower() == "fair":
+        return 0.0
+    try:
+        points = float(text)
+    except ValueError:
+        raise UsageError(f"--target must be fair, or +N or -N points against a typical card (e.g. +5); got `{text[:40]}`") from None
+    if not -100 < points < 100:
+        raise UsageError(f"--target: a win rate differs from a typical card's by less than 100 points; got {text[:40]}")
+    return points / 100
+
+
 def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -> None:
     p.add_argument("--players", type=whole(1, 99), default=players, help="number of players, 2-6 (default 4)")
     p.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the game or batch (default 1)")
@@ -150,6 +173,31 @@ def build_parser() -> Parser:
                                     "rollouts, search:200ms per decision); default: heuristic everywhere. --compare plays both "
                                     "sides with the same bots")
     bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
+
+    tune = sub.add_parser("tune", help="search a card's numbers for the values that make it fair (or as strong as asked)")
+    tune.add_argument("card", help="the card to tune: its id or name")
+    tune.add_argument("--players", type=player_counts, default=(4,),
+                      help="number of players, 2-6 (default 4), or several, e.g. 3,4,5: games go round them")
+    tune.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the games, the same for every candidate (default 1)")
+    tune.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
+    tune.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs, applied in order")
+    tune.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option; may be repeated")
+    tune.add_argument("--target", default="fair", help="the effect sought: fair (default: 0 points against a typical card), "
+                                                       "or +N / -N points, e.g. +5")
+    tune.add_argument("--vary", action="append", default=[], metavar="NAME[=LOW..HIGH]",
+                      help="a number to search (default: all of them), optionally over a range, e.g. p1=2..12; may be repeated")
+    tune.add_argument("--fix", action="append", default=[], metavar="NAME", help="a number to hold as printed; may be repeated")
+    tune.add_argument("--list", action="store_true", help="list the card's tunable numbers and their default ranges, and stop")
+    tune.add_argument("--budget", type=positive_minutes, default=10.0, help="minutes of wall time the search may take (default 10)")
+    tune.add_argument("--games", type=whole(1, MAX_GAMES), default=None, help="games the search may play in all (default: as many as the minutes allow)")
+    tune.add_argument("--sweep", type=whole(1, MAX_GAMES), default=None, metavar="N",
+                      help="no race: every candidate plays N games and none is dropped (the whole response curve, with equal n)")
+    tune.add_argument("--bots", help="the bot at each seat, as for balance (default: heuristic everywhere)")
+    tune.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")
+    tune.add_argument("--dask", metavar="ADDRESS", help="play the games on an existing Dask cluster (optional extra `dask`)")
+    tune.add_argument("--out", type=Path, help="folder for the best candidate as a mod pack, tune.json and tune.html")
+    tune.add_argument("--resume", action="store_true", help="continue an interrupted tune in --out without replaying its games")
+    tune.add_argument("--force", action="store_true", help="replace a tune already in --out")
 
     lad = sub.add_parser("ladder", help="every pair of bots on the same seeds: win rates with intervals and an Elo-like rating")
     add_game_arguments(lad, players=2)
@@ -364,11 +412,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _spec(text: str, base_expansions: str) -> Any:
+def _spec(text: str, base_expansions: str, mods: tuple[str, ...] = ()) -> Any:
+    """One side of `--compare`: `base`, an expansion list, or a mod pack path (applied to
+    --expansions); the packs of --mod apply first on both sides."""
     from interpreter.sim.balance import CardSpec
     if Path(text).exists():
-        return CardSpec(base_expansions, (str(Path(text)),))
-    return CardSpec("none" if text == "base" else text)
+        return CardSpec(base_expansions, (*mods, str(Path(text))))
+    return CardSpec("none" if text == "base" else text, mods)
 
 
 def _balance_cards(spec: Any) -> CardSet:
@@ -459,7 +509,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
     if args.compare:
         from interpreter.sim.balance import load_spec
         from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
-        jobs = [BalanceJob(games, players, args.seed, _spec(text, args.expansions), tuple(args.option), bots, counts) for text in args.compare]
+        mods = tuple(str(m) for m in args.mod)
+        jobs = [BalanceJob(games, players, args.seed, _spec(text, args.expansions, mods), tuple(args.option), bots, counts)
+                for text in args.compare]
         for job in jobs:
             _balance_cards(job.cards)
         folders = [open_run(args.out / name, job, games_given=args.games is not None, resume=args.resume, force=args.force)
@@ -479,6 +531,67 @@ def cmd_balance(args: argparse.Namespace) -> int:
     print(terminal_summary(results))
     print(f"Report: {args.out / 'report.html'}  (data: {args.out / 'results.json'})")
     return 1 if failures.records else 0
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    from interpreter.cards.explained import find_card
+    from interpreter.sim.balance import CardSpec, default_workers
+    from interpreter.sim.tunables import TuneError, choose_knobs, find_knobs
+    from interpreter.sim.tune import TuneJob
+    from interpreter.sim.tune_report import summary_text
+    from interpreter.sim.tune_run import open_tune_folder, run_tune
+    players, counts = balance_players(args)
+    target = target_share(args.target)
+    if args.resume and args.force:
+        raise UsageError("importexport tune: --resume continues the tune in --out and --force replaces it; give one")
+    if (args.resume or args.force) and not args.out:
+        raise UsageError("importexport tune: --resume and --force need --out (the tune's folder)")
+    spec = CardSpec(args.expansions, tuple(str(m) for m in args.mod))
+    cards = chosen_cards(args.expansions, args.mod)
+    try:
+        card = find_card(args.card, cards.by_id.values())
+    except LookupError as exc:
+        raise UsageError(f"importexport tune: {exc}") from None
+    knobs = find_knobs(card)
+    if args.list:
+        print(f"{card.name} ({card.id}): its tunable numbers, with the range searched by default")
+        for knob in knobs:
+            print(f"  {knob.describe()}")
+        return 0
+    try:
+        chosen = choose_knobs(knobs, args.vary, args.fix)
+    except TuneError as exc:
+        raise UsageError(f"importexport tune: {exc}") from None
+    bots = chosen_bots(args.bots, players) if args.bots else ()
+    if counts:
+        bots = bots[:1]
+    job = TuneJob(card.id, spec, players, args.seed, target, tuple(chosen), tuple(args.option), bots, counts)
+    folder = open_tune_folder(args.out, job, resume=args.resume, force=args.force) if args.out else None
+    try:
+        results = run_tune(job, folder, minutes=args.budget, games=args.games, workers=args.workers or default_workers(),
+                           dask_address=args.dask, progress=tune_progress(), sweep=args.sweep)
+    except TuneError as exc:
+        raise UsageError(f"importexport tune: {exc}") from None
+    finally:
+        if folder is not None:
+            folder.close()
+    if sys.stderr.isatty():
+        sys.stderr.write("\n")
+    print(summary_text(results, str(args.out) if args.out else None))
+    if args.out:
+        print(f"Report: {args.out / 'tune.html'}  (data: {args.out / 'tune.json'})")
+    return 130 if results["meta"]["interrupted"] else (1 if results["meta"]["failed"] else 0)
+
+
+def tune_progress() -> Any:
+    """Progress of a tune on one line of standard error, on a terminal."""
+    def show(line: str) -> None:
+        if sys.stderr.isatty():
+            sys.stderr.write("\r" + line[:150].ljust(150))
+            sys.stderr.flush()
+        elif "failed" in line:
+            warn(line)
+    return show
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -723,7 +836,7 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp, "ladder": cmd_ladder}
+            "balance": cmd_balance, "tune": cmd_tune, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp, "ladder": cmd_ladder}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

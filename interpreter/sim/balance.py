@@ -291,7 +291,8 @@ def progress_line(stream: Any = None) -> Callable[[int, int, float], None]:
 
 
 def write_outputs(results: dict[str, Any], out: Path) -> None:
+    from interpreter.outputs import write_atomically
     from interpreter.sim.report import html_report
-    (out / RESULTS_FILE).write_text(json.dumps(results, indent=1))
-    (out / REPORT_FILE).write_text(html_report(results))
+    write_atomically(out / RESULTS_FILE, json.dumps(results, indent=1))
+    write_atomically(out / REPORT_FILE, html_report(results))
 

@@ -1,0 +1,163 @@
+"""Running a tune into its folder (`tune --out DIR`): the folder is checked and locked before any
+game, each finished game is appended to tune-games.jsonl (so Ctrl-C keeps it and `--resume` does not
+play it again), and at the end, or at Ctrl-C, DIR receives:
+
+- tune.json and tune.html: the candidates, the response curve of each varied number, the rounds;
+- mod.yaml and cards/CARD.yaml: the best candidate as a mod pack, ready for `balance --compare`
+  (none when the card as printed is the best).
+
+A folder that holds anything but a tune's files is refused: a tune never writes over a pack or a run."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from interpreter.outputs import OutputError, check_output_folder, write_atomically
+from interpreter.sim.balance import load_spec
+from interpreter.sim.runfolder import LOCK_FILE, lock_folder
+from interpreter.sim.tune import (
+    GAMES_FILE,
+    PAGE_FILE,
+    RESULTS_FILE,
+    Budget,
+    Race,
+    TuneJob,
+    Values,
+    candidate_deck,
+    candidates,
+    first_block,
+    job_dict,
+    make_player,
+    outcome,
+    read_known,
+)
+
+JOB_FILE = "tune-job.json"
+MANIFEST = "mod.yaml"
+CARDS_DIR = "cards"
+OWN = {GAMES_FILE, RESULTS_FILE, PAGE_FILE, JOB_FILE, MANIFEST, CARDS_DIR, LOCK_FILE}
+
+
+@dataclass
+class TuneFolder:
+    path: Path
+    lock: IO[str]
+    known: dict[tuple[Values, int], dict[str, Any]]
+
+    def close(self) -> None:
+        self.lock.close()
+
+
+def open_tune_folder(path: Path, job: TuneJob, *, resume: bool, force: bool) -> TuneFolder:
+    """Check and lock the folder: new or empty, or a tune's (continued with --resume if its settings
+    match, replaced with --force); nothing is deleted before every check has passed."""
+    check_output_folder(path, "--out")
+    foreign = sorted(p.name for p in path.iterdir() if p.name not in OWN and not p.name.startswith("."))
+    if foreign:
+        raise OutputError(f"--out: the folder {path} holds other files ({', '.join(foreign[:4])}{' ...' if len(foreign) > 4 else ''}); "
+                          "a tune writes a mod pack and its reports into a new or empty folder, or into a tune's own folder")
+    lock = lock_folder(path, "tune")
+    try:
+        games = path / GAMES_FILE
+        held = games.exists() and games.stat().st_size > 0
+        if held and not resume and not force:
+            raise OutputError(f"--out: the folder {path} already holds a tune ({len(games.read_text().splitlines())} games): "
+                              "continue it with --resume, or replace it with --force (its games are deleted)")
+        known: dict[tuple[Values, int], dict[str, Any]] = {}
+        if held and resume:
+            try:
+                old = json.loads((path / JOB_FILE).read_text())
+            except (OSError, ValueError):
+                old = None
+            if old != job_dict(job):
+                raise OutputError(f"--out: the folder {path} holds a tune with other settings; resume it with those, or use another --out")
+            known = read_known(path, job)
+        elif held or force:
+            for name in OWN - {LOCK_FILE, CARDS_DIR}:
+                (path / name).unlink(missing_ok=True)
+            shutil.rmtree(path / CARDS_DIR, ignore_errors=True)
+        write_atomically(path / JOB_FILE, json.dumps(job_dict(job), indent=1))
+        return TuneFolder(path, lock, known)
+    except BaseException:
+        lock.close()
+        raise
+
+
+def run_tune(job: TuneJob, folder: TuneFolder | None, *, minutes: float | None, games: int | None, workers: int,
+             dask_address: str | None = None, progress: Callable[[str], None] | None = None, sweep: int | None = None) -> dict[str, Any]:
+    """Race the candidates within the budget and write the outputs into the folder (if any); returns
+    the results (tune.json). Ctrl-C stops the race and the results cover the games finished. With
+    `sweep`, every candidate plays that many games and none is dropped (a reference curve)."""
+    card = load_spec(job.cards).by_id[job.card]
+    entries, refused = candidates(card, job.knobs, job)
+    budget = Budget(games, None if minutes is None else 60 * minutes)
+    sink = (folder.path / GAMES_FILE).open("a") if folder is not None else None
+
+    def record(tally: dict[str, Any]) -> None:
+        if sink is not None:
+            sink.write(json.dumps(tally) + "\n")
+            sink.flush()
+
+    race = Race(job, entries, budget, make_player(job, workers, dask_address), folder.known if folder else {}, record, progress,
+                sweep or first_block(len(entries), games), sweep is not None)
+    start = time.monotonic()
+    try:
+        race.run()
+    finally:
+        if sink is not None:
+            sink.close()
+    results = outcome(race, card, time.monotonic() - start)
+    results["refused"] = refused
+    if folder is not None:
+        write_outputs(results, job, folder.path)
+    return results
+
+
+def write_outputs(results: dict[str, Any], job: TuneJob, out: Path) -> None:
+    """tune.json, tune.html, and the best candidate as a mod pack (mod.yaml, cards/CARD.yaml)."""
+    from interpreter.sim.tune_report import tune_page
+    best = results["best"]
+    pack = None
+    if best is not None and best["changes"]:
+        pack = write_pack(out, job, tuple(sorted(best["values"].items())), results)
+    results["pack"] = str(out) if pack else None
+    write_atomically(out / RESULTS_FILE, json.dumps(results, indent=1))
+    write_atomically(out / PAGE_FILE, tune_page(results))
+
+
+def write_pack(out: Path, job: TuneJob, values: Values, results: dict[str, Any]) -> Path:
+    """The best candidate as a mod pack that replaces the card (every copy) in the card set tuned."""
+    import yaml
+
+    from interpreter.schema_header import with_header
+    from interpreter.sim.tunables import candidate_yaml
+    card = candidate_deck(job, values).by_id[job.card]
+    best = results["best"]
+    effect = "" if best["effect"] is None else (f"{100 * best['effect']:+.0f} points [{100 * best['ci'][0]:+.0f}, "
+                                                f"{100 * best['ci'][1]:+.0f}] against a typical card in {best['games']} games")
+    manifest = {"name": f"tune-{job.card}", "version": "1.0.0", "depends": [depends_on(job, card.set)],
+                "description": f"importexport tune {job.card}: {results['best']['label']}; {effect}"}
+    (out / CARDS_DIR).mkdir(exist_ok=True)
+    target = out / CARDS_DIR / f"{job.card}.yaml"
+    write_atomically(target, candidate_yaml(card, target))
+    write_atomically(out / MANIFEST, with_header("mod", out / MANIFEST, yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True, width=100)))
+    return out
+
+
+def depends_on(job: TuneJob, card_set: str) -> str:
+    """What the pack builds on: the card's set when it is one of the game's, else the last pack that has the card."""
+    from interpreter.cards.catalog import load_all_cards
+    if card_set in load_all_cards().set_names():
+        return card_set
+    from interpreter.mods.pack import load_pack
+    for mod in reversed(job.cards.mods):
+        pack = load_pack(Path(mod))
+        if any(c.id == job.card for c in pack.cards):
+            return pack.name
+    return card_set
