@@ -92,7 +92,7 @@ def candidate_deck(job: TuneJob, values: Values) -> CardSet:
         deck = CardSet([built if c.id == job.card else c for c in base.cards])
         too_big = capacity_problems(deck.cards, load_rules().ship_capacity)
         if too_big:
-            raise TuneError(too_big[0].message)
+            raise TuneError(f"{too_big[0].code} {too_big[0].message}")
         _DECKS[key] = deck
     return _DECKS[key]
 
@@ -365,7 +365,7 @@ def ranking(race: Race) -> list[Entry]:
 
 def how_sure(entries: Sequence[Entry], target: float, resamples: int = BOOTSTRAP, seed: int = 0) -> dict[Values, float]:
     """For each entry, the share of bootstrap resamples of the common games (the same seeds for
-    every candidate, resampled together) in which it has the best score."""
+    every candidate, resampled together) in which it has the best score (shared when tied)."""
     if not entries:
         return {}
     common = sorted(set.intersection(*(set(e.results) for e in entries)))
@@ -382,8 +382,10 @@ def how_sure(entries: Sequence[Entry], target: float, resamples: int = BOOTSTRAP
             effect = sums["w"] / sums["n"] - sums["ow"] / sums["on"]
         score = np.where(np.isfinite(effect), np.abs(effect - target), np.inf) + CHANGE_COST * e.changes
         scores.append(score)
-    winners = np.argmin(np.vstack(scores), axis=0)
-    return {e.values: float(np.mean(winners == k)) for k, e in enumerate(entries)}
+    table = np.vstack(scores)
+    best = table == table.min(axis=0)  # a tie shares the resample between the candidates tied
+    shares = best / best.sum(axis=0)
+    return {e.values: float(shares[k].mean()) for k, e in enumerate(entries)}
 
 
 def entry_row(e: Entry, target: float, sure: dict[Values, float]) -> dict[str, Any]:
@@ -445,7 +447,7 @@ def _at_edge(knob: Knob, values: dict[str, int]) -> bool:
     value = values.get(knob.name)
     if value is None:
         return False
-    return (value == knob.most and knob.most < knob.bound.most) or (value == knob.values()[0] and value > knob.bound.least)
+    return (value == knob.most and value + knob.step <= knob.bound.most) or (value == knob.values()[0] and value - knob.step >= knob.bound.least)
 
 
 # --- setting up and running -------------------------------------------------------------------------------------

@@ -69,6 +69,9 @@ def summary_text(results: dict[str, Any], out: str | None = None) -> str:
         lines.append("No candidate was played.")
         return "\n".join(lines)
     finalists = [c for c in results["candidates"] if c["status"] == "finalist"]
+    if best["effect"] is None:
+        lines.append("No candidate's card was completed in these games: there is no estimate yet; give the search more games or minutes.")
+        return "\n".join(lines)
     lines.append(f"Best: {best['label']}: {effect_text(best)}" + (f"; {sure_text(best)}" if sure_text(best) else ""))
     if best["changes"] == 0:
         lines.append("The card as printed is the closest to the target of every candidate: no change is suggested.")
@@ -119,6 +122,8 @@ def best_section(results: dict[str, Any], out: str | None) -> str:
     best, printed, meta = results["best"], results["printed"], results["meta"]
     if best is None:
         return "<p>No candidate was played.</p>"
+    if best["effect"] is None:
+        return "<section class='best'><p>No candidate's card was completed in these games: there is no estimate yet.</p></section>"
     items = [f"<li>As printed: {esc(effect_text(printed))}.</li>",
              f"<li><b>Suggested: {esc(best['label'])}</b>: {esc(effect_text(best))}" + (f"; {esc(sure_text(best))}" if sure_text(best) else "")
              + ".</li>"]
@@ -167,7 +172,8 @@ def candidates_section(results: dict[str, Any]) -> str:
         colour = "pos" if c["effect"] is not None and c["ci"][0] > results["meta"]["target"] else (
             "neg" if c["effect"] is not None and c["ci"][1] < results["meta"]["target"] else "")
         cells = [(rank, rank), (esc(c["label"]), c["label"]), (c["changes"], c["changes"]),
-                 (f"<span class='{colour}'>{pts(c['effect'])}</span> <span class='n'>[{pts(c['ci'][0])}, {pts(c['ci'][1])}]</span>",
+                 (f"<span class='{colour}'>{pts(c['effect'])}</span>"
+                  + (f" <span class='n'>[{pts(c['ci'][0])}, {pts(c['ci'][1])}]</span>" if c["effect"] is not None else ""),
                   c["effect"] if c["effect"] is not None else 9),
                  (c["completions"], c["completions"]), (c["games"], c["games"]),
                  (f"{100 * c['completed_rate']:.0f}%", c["completed_rate"]),

@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute, Route
 from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
 from interpreter.web.cardview import CardFace, card_face
 from interpreter.web.desk import Desk, DeskError
-from interpreter.web.runs import card_standing, find_runs, run_file
+from interpreter.web.runs import card_standing, card_tune, find_runs, run_file
 
 FILTERS = ("good", "action", "tier", "set", "pack", "construct", "q")
 
@@ -89,8 +89,10 @@ async def _card_page(request: Request, results: list[Any] | None) -> Response:
     face = card_face(entry.card, desk.good_colours(), entry.pack, entry.copies)
     examples = [s.name for s in scenarios_in_file(Path(entry.card.path))[0]] if entry.card.path else []
     standing = card_standing(desk.settings.runs, entry.card.id)
+    tune = card_tune(desk.settings.runs, entry.card.id)
     return render(request, "card.html", {"card": face, "yaml": card_yaml(entry.card.path), "path": _shown(entry.card.path),
-                                         "examples": examples, "results": results, "standing": standing, "title": face.name})
+                                         "examples": examples, "results": results, "standing": standing, "tune": tune,
+                                         "title": face.name})
 
 
 async def balance(request: Request) -> Response:

@@ -13,7 +13,8 @@ from interpreter.sim.balance import REPORT_FILE, RESULTS_FILE
 from interpreter.web.desk import DeskError
 
 COMPARE_FILE = "compare.html"
-SERVED = (REPORT_FILE, COMPARE_FILE, RESULTS_FILE)
+TUNE_RESULTS, TUNE_PAGE = "tune.json", "tune.html"  # `importexport tune --out` (interpreter/sim/tune_run.py)
+SERVED = (REPORT_FILE, COMPARE_FILE, RESULTS_FILE, TUNE_PAGE, TUNE_RESULTS)
 MAX_DEPTH = 3  # runs/<name>/<a|b>/results.json is as deep as `balance --compare` writes
 
 
@@ -25,6 +26,7 @@ class Run:
     files: list[str]
     standouts: list[str]
     health: list[str] = field(default_factory=list)  # deck health in a few words, each figure with its interval and n
+    tune: dict[str, Any] | None = None  # a tune's folder: the card, the target and the suggestion
 
     @property
     def when_text(self) -> str:
@@ -40,7 +42,7 @@ def _folders(root: Path) -> list[Path]:
             children = sorted(folder.iterdir())
         except OSError:
             continue
-        if any(child.name in (RESULTS_FILE, COMPARE_FILE) for child in children):
+        if any(child.name in (RESULTS_FILE, COMPARE_FILE, TUNE_RESULTS) for child in children):
             out.append(folder)
         if depth < MAX_DEPTH:
             stack.extend((c, depth + 1) for c in children if c.is_dir() and not c.is_symlink())
@@ -66,7 +68,8 @@ def find_runs(root: Path) -> list[Run]:
                 meta = {"problem": "results.json cannot be read"}
         files = [name for name in SERVED if (folder / name).is_file()]
         stamp = max((folder / name).stat().st_mtime for name in files) if files else 0.0
-        runs.append(Run(str(folder.relative_to(root)) if folder != root else ".", meta, stamp, files, standouts, health))
+        tune = tune_summary(folder / TUNE_RESULTS) if TUNE_RESULTS in files else None
+        runs.append(Run(str(folder.relative_to(root)) if folder != root else ".", meta, stamp, files, standouts, health, tune))
     return sorted(runs, key=lambda r: -r.when)
 
 
@@ -88,6 +91,32 @@ def health_words(health: dict[str, Any] | None) -> list[str]:
     return words
 
 
+def tune_summary(path: Path) -> dict[str, Any]:
+    """A tune's card, target and suggestion in words, with its interval and n (tune.html has the rest)."""
+    try:
+        data = json.loads(path.read_text())
+        meta, best, printed = data["meta"], data.get("best"), data["printed"]
+        target = "fair" if meta["target"] == 0 else f"{100 * meta['target']:+.0f} points"
+        return {"card": meta["card"], "name": meta["name"], "target": target, "games": meta["games"],
+                "printed": _effect_words(printed), "best": best["label"] if best else None,
+                "effect": _effect_words(best) if best else "", "changes": best["changes"] if best else 0,
+                "sure": None if not best or best.get("p_best") is None else round(100 * best["p_best"])}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {"problem": "tune.json cannot be read"}
+
+
+def _effect_words(row: dict[str, Any]) -> str:
+    if row.get("effect") is None:
+        return f"no completion in {row['games']} games"
+    lo, hi = row["ci"]
+    return f"{100 * row['effect']:+.0f} points [{100 * lo:+.0f}, {100 * hi:+.0f}] ({row['completions']} completions, {row['games']} games)"
+
+
+def card_tune(root: Path, card_id: str) -> Run | None:
+    """The latest tune of a card under the runs folder, if any."""
+    return next((r for r in find_runs(root) if r.tune and r.tune.get("card") == card_id), None)
+
+
 def run_file(root: Path, name: str, file: str) -> Path:
     """A report file of a run, refused unless it is one of the run files inside the runs folder."""
     if file not in SERVED:
@@ -102,7 +131,7 @@ def run_file(root: Path, name: str, file: str) -> Path:
 def card_standing(root: Path, card_id: str) -> dict[str, Any] | None:
     """Where a card stands in the latest run that played it: its row, its rank and the run."""
     for run in find_runs(root):
-        if RESULTS_FILE not in run.files:
+        if RESULTS_FILE not in run.files or run.tune:
             continue
         try:
             data = json.loads((root / run.name / RESULTS_FILE).read_text())
