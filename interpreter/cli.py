@@ -168,10 +168,14 @@ def build_parser() -> Parser:
     bal.add_argument("--force", action="store_true", help="replace a run already in --out (its games are deleted)")
     bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
                      help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
-    bal.add_argument("--bots", help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
-                                    "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50it "
-                                    "rollouts, search:200ms per decision); default: heuristic everywhere. --compare plays both "
-                                    "sides with the same bots")
+    bal.add_argument("--bots", action="append", default=[],
+                     help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
+                          "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50it "
+                          "rollouts, search:200ms per decision); default: heuristic everywhere. --compare plays both "
+                          "sides with the same bots. Given again (--bots heuristic --bots search:8it,heuristic,heuristic,heuristic), "
+                          "each further mix plays its own run (in OUT/bots-2, ...) and verdicts that change with the bots are flagged")
+    bal.add_argument("--check-games", type=whole(1, MAX_GAMES), default=None, metavar="N",
+                     help="games of each further --bots mix (default: as many as the first)")
     bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
 
     tune = sub.add_parser("tune", help="search a card's numbers for the values that make it fair (or as strong as asked)")
@@ -192,7 +196,11 @@ def build_parser() -> Parser:
     tune.add_argument("--games", type=whole(1, MAX_GAMES), default=None, help="games the search may play in all (default: as many as the minutes allow)")
     tune.add_argument("--sweep", type=whole(1, MAX_GAMES), default=None, metavar="N",
                       help="no race: every candidate plays N games and none is dropped (the whole response curve, with equal n)")
-    tune.add_argument("--bots", help="the bot at each seat, as for balance (default: heuristic everywhere)")
+    tune.add_argument("--bots", action="append", default=[],
+                      help="the bot at each seat, as for balance (default: heuristic everywhere); given again, each further mix "
+                           "plays the finalists and flags a suggestion whose verdict changes with the bots")
+    tune.add_argument("--check-games", type=whole(1, MAX_GAMES), default=300, metavar="N",
+                      help="games of each finalist with each further --bots mix (default 300)")
     tune.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")
     tune.add_argument("--dask", metavar="ADDRESS", help="play the games on an existing Dask cluster (optional extra `dask`)")
     tune.add_argument("--out", type=Path, help="folder for the best candidate as a mod pack, tune.json and tune.html")
@@ -486,10 +494,18 @@ def balance_players(args: argparse.Namespace) -> tuple[int, tuple[int, ...]]:
         args.players = n
         checked_rules_and_options(args)
     args.players = counts[0]
-    if len(counts) > 1 and args.bots and "," in args.bots:
-        raise UsageError(f"--bots: with several player counts ({', '.join(map(str, counts))}) give one bot name for every seat, "
-                         f"not one per seat; got `{args.bots}`")
+    given = args.bots if isinstance(args.bots, list) else [args.bots] if args.bots else []
+    for text in given:
+        if len(counts) > 1 and "," in text:
+            raise UsageError(f"--bots: with several player counts ({', '.join(map(str, counts))}) give one bot name for every seat, "
+                             f"not one per seat; got `{text}`")
     return counts[0], counts if len(counts) > 1 else ()
+
+
+def bot_mixes(args: argparse.Namespace, players: int, counts: tuple[int, ...]) -> list[tuple[str, ...]]:
+    """Each --bots mix of balance and tune (the first is the main one); [()] is heuristic bots everywhere."""
+    mixes = [chosen_bots(text, players)[:1] if counts else chosen_bots(text, players) for text in args.bots]
+    return mixes or [()]
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
@@ -503,9 +519,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise UsageError("importexport balance: --resume continues the run in --out and --force replaces it; give one")
     check_output_folder(args.out, "--out", create=False)  # made once the card sets are found good
     games = args.games or BALANCE_GAMES
-    bots = chosen_bots(args.bots, players) if args.bots else ()
-    if counts:  # one bot name, for every seat of every player count
-        bots = bots[:1]
+    mixes = bot_mixes(args, players, counts)
+    bots = mixes[0]
+    if args.compare and len(mixes) > 1:
+        raise UsageError("importexport balance: --compare plays both sides with one bot mix; give --bots once "
+                         "(run the comparison again with the other bots to check it)")
     if args.compare:
         from interpreter.sim.balance import load_spec
         from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
@@ -524,13 +542,29 @@ def cmd_balance(args: argparse.Namespace) -> int:
         print(compare_summary(outcome))
         print(f"Reports: {args.out / 'a' / 'report.html'}, {args.out / 'b' / 'report.html'}, {args.out / 'compare.html'}")
         return 1 if any(failures.records for _, failures in done) else 0
-    job = BalanceJob(games, players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option), bots, counts)
+    spec = CardSpec(args.expansions, tuple(str(m) for m in args.mod))
+    job = BalanceJob(games, players, args.seed, spec, tuple(args.option), bots, counts)
     _balance_cards(job.cards)
     folder = open_run(args.out, job, games_given=args.games is not None, resume=args.resume, force=args.force)
+    checks = [open_run(args.out / f"bots-{k}", BalanceJob(args.check_games or games, players, args.seed, spec, tuple(args.option), mix, counts),
+                       games_given=args.games is not None or args.check_games is not None, resume=args.resume, force=args.force)
+              for k, mix in enumerate(mixes[1:], start=2)]
     results, failures = _balance_run(folder, args)
+    failed = bool(failures.records)
+    if checks:
+        from interpreter.sim.balance import write_outputs
+        from interpreter.sim.strength import play_strength
+        others = []
+        for check in checks:
+            other, other_failures = _balance_run(check, args)
+            others.append(other)
+            failed = failed or bool(other_failures.records)
+        results["strength"] = play_strength(results, others)
+        write_outputs(results, args.out)
     print(terminal_summary(results))
-    print(f"Report: {args.out / 'report.html'}  (data: {args.out / 'results.json'})")
-    return 1 if failures.records else 0
+    print(f"Report: {args.out / 'report.html'}  (data: {args.out / 'results.json'})"
+          + "".join(f"; {c.path / 'report.html'}" for c in checks))
+    return 1 if failed else 0
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
@@ -562,14 +596,13 @@ def cmd_tune(args: argparse.Namespace) -> int:
         chosen = choose_knobs(knobs, args.vary, args.fix)
     except TuneError as exc:
         raise UsageError(f"importexport tune: {exc}") from None
-    bots = chosen_bots(args.bots, players) if args.bots else ()
-    if counts:
-        bots = bots[:1]
-    job = TuneJob(card.id, spec, players, args.seed, target, tuple(chosen), tuple(args.option), bots, counts)
+    mixes = bot_mixes(args, players, counts)
+    job = TuneJob(card.id, spec, players, args.seed, target, tuple(chosen), tuple(args.option), mixes[0], counts)
     folder = open_tune_folder(args.out, job, resume=args.resume, force=args.force) if args.out else None
     try:
         results = run_tune(job, folder, minutes=args.budget, games=args.games, workers=args.workers or default_workers(),
-                           dask_address=args.dask, progress=tune_progress(), sweep=args.sweep)
+                           dask_address=args.dask, progress=tune_progress(), sweep=args.sweep, checks=mixes[1:],
+                           check_games=args.check_games)
     except TuneError as exc:
         raise UsageError(f"importexport tune: {exc}") from None
     finally:

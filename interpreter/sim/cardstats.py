@@ -308,4 +308,7 @@ def terminal_summary(results: dict[str, Any]) -> str:
     if results.get("health"):
         from interpreter.sim.health import health_lines
         lines += health_lines(results["health"])
+    if results.get("strength"):
+        from interpreter.sim.strength import strength_lines
+        lines += strength_lines(results["strength"])
     return "\n".join(lines)

@@ -127,6 +127,10 @@ def findings(results: dict[str, Any]) -> str:
                  f"(n={n}).</li>")
     if results.get("health"):
         items += findings_items(results["health"]) + ["<li>More in <a href='#health'>Deck health</a>.</li>"]
+    if results.get("strength"):
+        from interpreter.sim.strength import strength_lines
+        lines = strength_lines(results["strength"])
+        items.append(f"<li><b>{esc(lines[0])}</b><ul>" + "".join(f"<li>{esc(line.strip())}</li>" for line in lines[1:]) + "</ul></li>")
     return f'<section class="findings"><h2 style="margin-top:.2em;border:0">What stands out</h2><ul>{"".join(items)}</ul></section>'
 
 

@@ -530,9 +530,9 @@ def _dask_play(job: TuneJob, tasks: list[tuple[Values, int]], address: str) -> I
         client.close()
 
 
-def read_known(folder: Path, job: TuneJob) -> dict[tuple[Values, int], dict[str, Any]]:
+def read_known(folder: Path, job: TuneJob, name: str = GAMES_FILE) -> dict[tuple[Values, int], dict[str, Any]]:
     """The games an earlier run of the same tune recorded in the folder (a torn last line is skipped)."""
-    path = folder / GAMES_FILE
+    path = folder / name
     known: dict[tuple[Values, int], dict[str, Any]] = {}
     if not path.exists():
         return known

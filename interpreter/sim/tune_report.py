@@ -83,6 +83,7 @@ def summary_text(results: dict[str, Any], out: str | None = None) -> str:
     dropped = [c for c in results["candidates"] if c["status"] == "dropped"]
     if dropped:
         lines.append(f"{len(dropped)} candidate(s) dropped on the way (clearly further from the target, never completed, or cut to fit the budget).")
+    lines += strength_lines(results.get("strength"), best)
     if meta["interrupted"]:
         lines.append("Interrupted: the results cover the games finished; continue with the same command and --resume.")
     elif meta["out_of_budget"]:
@@ -93,6 +94,27 @@ def summary_text(results: dict[str, Any], out: str | None = None) -> str:
     if command:
         lines.append(f"The best is written as a mod pack in {out}; confirm it on fresh seeds with:\n  {command}")
     return "\n".join(lines)
+
+
+def strength_lines(strength: dict[str, Any] | None, best: dict[str, Any] | None) -> list[str]:
+    """The finalists checked with the other bot mixes: the suggestion's verdict, and any that flips."""
+    if not strength:
+        return []
+    labels = strength["labels"]
+    lines = []
+    for item in strength["checked"]:
+        if best is None or item["label"] != best["label"]:
+            continue
+        here = item["here"]
+        lines.append(f"With {labels[item['mix'] - 1]} the suggestion is {item['verdicts'][1]}: "
+                     + effect_text({**here, "effect": here["effect"]}) + f" (with {labels[0]}: {item['verdicts'][0]})")
+    for flip in strength["flips"]:
+        lines.append(f"Depends on play strength: {flip['label']} is {flip['verdicts'][0]} with {labels[0]} and "
+                     f"{flip['verdicts'][1]} with {labels[flip['mix'] - 1]}; {flip['way']} ({pts(flip['change']['diff'])} points "
+                     f"[{pts(flip['change']['lo'])}, {pts(flip['change']['hi'])}])")
+    if not strength["flips"]:
+        lines.append(f"No finalist's verdict changes with {' or '.join(labels[1:])} beyond chance.")
+    return lines
 
 
 # --- the page ---------------------------------------------------------------------------------------------
@@ -135,6 +157,7 @@ def best_section(results: dict[str, Any], out: str | None) -> str:
     if command:
         items.append(f"<li>The suggestion is written as a mod pack ({esc(results['pack'])}); confirm it on fresh seeds:"
                      f"<code class='cmd'>{esc(command)}</code></li>")
+    items += [f"<li>{esc(line)}</li>" for line in strength_lines(results.get("strength"), best)]
     items.append(f"<li>A candidate's score is its distance to the target plus {100 * meta['change_cost']:g} point per number changed; "
                  "\"best in N% of resamples\" is how often it ranks first when the common games are resampled (bootstrap).</li>")
     return f"<section class='best'><ul>{''.join(items)}</ul></section>"

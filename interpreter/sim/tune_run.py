@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 import shutil
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -26,6 +26,7 @@ from interpreter.sim.tune import (
     PAGE_FILE,
     RESULTS_FILE,
     Budget,
+    Entry,
     Race,
     TuneJob,
     Values,
@@ -33,12 +34,17 @@ from interpreter.sim.tune import (
     candidates,
     first_block,
     job_dict,
+    label,
     make_player,
     outcome,
+    ranking,
     read_known,
 )
 
 JOB_FILE = "tune-job.json"
+CHECK_GAMES = 300  # games of each finalist with each further bot mix
+CHECKED = 3  # finalists checked with the other bots (and the card as printed)
+CHECK_SHARE = 0.75  # of the minutes, for the race when other bot mixes check its finalists
 MANIFEST = "mod.yaml"
 CARDS_DIR = "cards"
 OWN = {GAMES_FILE, RESULTS_FILE, PAGE_FILE, JOB_FILE, MANIFEST, CARDS_DIR, LOCK_FILE}
@@ -48,7 +54,7 @@ OWN = {GAMES_FILE, RESULTS_FILE, PAGE_FILE, JOB_FILE, MANIFEST, CARDS_DIR, LOCK_
 class TuneFolder:
     path: Path
     lock: IO[str]
-    known: dict[tuple[Values, int], dict[str, Any]]
+    resumed: bool  # the games recorded in the folder are used, not played again
 
     def close(self) -> None:
         self.lock.close()
@@ -58,7 +64,8 @@ def open_tune_folder(path: Path, job: TuneJob, *, resume: bool, force: bool) -> 
     """Check and lock the folder: new or empty, or a tune's (continued with --resume if its settings
     match, replaced with --force); nothing is deleted before every check has passed."""
     check_output_folder(path, "--out")
-    foreign = sorted(p.name for p in path.iterdir() if p.name not in OWN and not p.name.startswith("."))
+    foreign = sorted(p.name for p in path.iterdir() if p.name not in OWN and not p.name.startswith(".")
+                     and not (p.name.startswith("tune-games-bots-") and p.name.endswith(".jsonl")))
     if foreign:
         raise OutputError(f"--out: the folder {path} holds other files ({', '.join(foreign[:4])}{' ...' if len(foreign) > 4 else ''}); "
                           "a tune writes a mod pack and its reports into a new or empty folder, or into a tune's own folder")
@@ -69,7 +76,6 @@ def open_tune_folder(path: Path, job: TuneJob, *, resume: bool, force: bool) -> 
         if held and not resume and not force:
             raise OutputError(f"--out: the folder {path} already holds a tune ({len(games.read_text().splitlines())} games): "
                               "continue it with --resume, or replace it with --force (its games are deleted)")
-        known: dict[tuple[Values, int], dict[str, Any]] = {}
         if held and resume:
             try:
                 old = json.loads((path / JOB_FILE).read_text())
@@ -77,46 +83,121 @@ def open_tune_folder(path: Path, job: TuneJob, *, resume: bool, force: bool) -> 
                 old = None
             if old != job_dict(job):
                 raise OutputError(f"--out: the folder {path} holds a tune with other settings; resume it with those, or use another --out")
-            known = read_known(path, job)
         elif held or force:
             for name in OWN - {LOCK_FILE, CARDS_DIR}:
                 (path / name).unlink(missing_ok=True)
+            for checks in path.glob("tune-games-bots-*.jsonl"):
+                checks.unlink()
             shutil.rmtree(path / CARDS_DIR, ignore_errors=True)
         write_atomically(path / JOB_FILE, json.dumps(job_dict(job), indent=1))
-        return TuneFolder(path, lock, known)
+        return TuneFolder(path, lock, held and resume)
     except BaseException:
         lock.close()
         raise
 
 
 def run_tune(job: TuneJob, folder: TuneFolder | None, *, minutes: float | None, games: int | None, workers: int,
-             dask_address: str | None = None, progress: Callable[[str], None] | None = None, sweep: int | None = None) -> dict[str, Any]:
+             dask_address: str | None = None, progress: Callable[[str], None] | None = None, sweep: int | None = None,
+             checks: Sequence[tuple[str, ...]] = (), check_games: int = CHECK_GAMES) -> dict[str, Any]:
     """Race the candidates within the budget and write the outputs into the folder (if any); returns
     the results (tune.json). Ctrl-C stops the race and the results cover the games finished. With
-    `sweep`, every candidate plays that many games and none is dropped (a reference curve)."""
+    `sweep`, every candidate plays that many games and none is dropped (a reference curve). Each mix
+    of `checks` then plays the finalists and the card as printed `check_games` games each on the same
+    seeds, and a suggestion whose verdict changes with the bots is flagged (sim/strength.py); the
+    race has three quarters of the minutes when there are checks."""
     card = load_spec(job.cards).by_id[job.card]
     entries, refused = candidates(card, job.knobs, job)
-    budget = Budget(games, None if minutes is None else 60 * minutes)
-    sink = (folder.path / GAMES_FILE).open("a") if folder is not None else None
+    seconds = None if minutes is None else 60 * minutes
+    budget = Budget(games, None if seconds is None else seconds * (CHECK_SHARE if checks else 1.0))
+    start = time.monotonic()
+    race = _race(job, entries, budget, folder, GAMES_FILE, workers, dask_address, progress, sweep or first_block(len(entries), games),
+                 sweep is not None)
+    results = outcome(race, card, time.monotonic() - start)
+    results["refused"] = refused
+    if checks and not race.interrupted:
+        finalists = [e for e in ranking(race) if e.dropped is None][:CHECKED] or ranking(race)[:1]
+        if all(e.values for e in finalists):
+            finalists.append(next(e for e in race.entries if not e.values))
+        others = []
+        for k, mix in enumerate(checks, start=2):
+            left = None if seconds is None else max(1.0, seconds - (time.monotonic() - start))
+            check = _race(replace(job, bots=mix), [Entry(e.values, e.changes, e.steps) for e in finalists], Budget(None, left), folder,
+                          f"tune-games-bots-{k}.jsonl", workers, dask_address, progress, check_games, True)
+            others.append((mix, check))
+            if check.interrupted:
+                break
+        results["strength"] = tune_strength(results, job, others)
+        results["meta"]["seconds"] = round(time.monotonic() - start, 1)
+        results["meta"]["interrupted"] = any(c.interrupted for _, c in others)
+    if folder is not None:
+        write_outputs(results, job, folder.path)
+    return results
+
+
+def _race(job: TuneJob, entries: list[Entry], budget: Budget, folder: TuneFolder | None, games_file: str, workers: int,
+          dask_address: str | None, progress: Callable[[str], None] | None, block: int, sweep: bool) -> Race:
+    """Run one race (or sweep), each finished game appended to `games_file` in the folder."""
+    sink = (folder.path / games_file).open("a") if folder is not None else None
 
     def record(tally: dict[str, Any]) -> None:
         if sink is not None:
             sink.write(json.dumps(tally) + "\n")
             sink.flush()
 
-    race = Race(job, entries, budget, make_player(job, workers, dask_address), folder.known if folder else {}, record, progress,
-                sweep or first_block(len(entries), games), sweep is not None)
-    start = time.monotonic()
+    known = read_known(folder.path, job, games_file) if folder is not None and folder.resumed else {}
+    race = Race(job, entries, budget, make_player(job, workers, dask_address), known, record, progress, block, sweep)
     try:
         race.run()
     finally:
         if sink is not None:
             sink.close()
-    results = outcome(race, card, time.monotonic() - start)
-    results["refused"] = refused
-    if folder is not None:
-        write_outputs(results, job, folder.path)
-    return results
+    return race
+
+
+def tune_strength(results: dict[str, Any], job: TuneJob, others: Sequence[tuple[tuple[str, ...], Race]]) -> dict[str, Any]:
+    """The finalists' effect with each other bot mix, and whether the suggestion's verdict (on the
+    target, above or below it) changes beyond chance (the two effects' difference, Benjamini-Hochberg
+    over the candidates and mixes compared)."""
+    from interpreter.sim.cardstats import bots_label
+    from interpreter.sim.stats import ALPHA, bh_adjust
+    from interpreter.sim.strength import effect_change, which_way
+    main_bots = results["meta"]["bots"]
+    labels = [bots_label(main_bots)] + [bots_label(list(mix) or ["heuristic"] * job.players) for mix, _ in others]
+    rows = {c["label"]: c for c in results["candidates"]}
+    checked: list[dict[str, Any]] = []
+    tested = []
+    for k, (mix, race) in enumerate(others, start=2):
+        for e in race.entries:
+            est = e.estimate()
+            main = rows[label(e.values)]
+            here = {"effect": est.effect, "ci": [est.lo, est.hi], "completions": est.completions, "games": est.games}
+            change = effect_change({"vs_typical": main["effect"], "vs_typical_ci": main["ci"]},
+                                   {"vs_typical": est.effect, "vs_typical_ci": [est.lo, est.hi]})
+            item: dict[str, Any] = {"label": label(e.values), "mix": k, "bots": list(mix), "here": here, "change": change,
+                                    "main": {key: main[key] for key in ("effect", "ci", "completions", "games")},
+                                    "verdicts": [side_of(main, job.target), side_of(here, job.target)]}
+            checked.append(item)
+            if change is not None:
+                tested.append(change)
+    for tested_change, q in zip(tested, bh_adjust([c["p"] for c in tested]), strict=True):
+        tested_change["q"] = q
+    best = results["best"]["label"] if results.get("best") else None
+    flips = []
+    for item in checked:
+        moved = item["change"]
+        if moved is None or moved["q"] is None or moved["q"] >= ALPHA or item["verdicts"][0] == item["verdicts"][1]:
+            continue
+        item["way"] = which_way(main_bots, item["bots"] or ["heuristic"] * job.players, moved["diff"])
+        flips.append(item)
+    return {"labels": labels, "checked": checked, "flips": flips, "best_flips": any(f["label"] == best for f in flips)}
+
+
+def side_of(row: dict[str, Any], target: float) -> str:
+    """Where a candidate's effect lies against the target: on it (the interval holds it), above, below."""
+    if row.get("effect") is None:
+        return "unknown"
+    lo, hi = row["ci"]
+    return "on target" if lo <= target <= hi else ("above the target" if lo > target else "below the target")
 
 
 def write_outputs(results: dict[str, Any], job: TuneJob, out: Path) -> None:
