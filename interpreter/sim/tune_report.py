@@ -82,7 +82,7 @@ def summary_text(results: dict[str, Any], out: str | None = None) -> str:
         lines.append(f"  {c['label']:<22} {effect_text(c)}" + (f"; {sure_text(c)}" if sure_text(c) else ""))
     dropped = [c for c in results["candidates"] if c["status"] == "dropped"]
     if dropped:
-        lines.append(f"{len(dropped)} candidate(s) dropped on the way (clearly further from the target, never completed, or cut to fit the budget).")
+        lines.append(f"{len(dropped)} candidate(s) dropped on the way (clearly further from the target, dead, or cut to fit the budget).")
     lines += strength_lines(results.get("strength"), best)
     if meta["interrupted"]:
         lines.append("Interrupted: the results cover the games finished; continue with the same command and --resume.")
