@@ -148,6 +148,9 @@ def build_parser() -> Parser:
     b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
     b.add_argument("--heuristic-workers", type=whole(1, MAX_WORKERS), default=1,
                    help="processes that play the heuristic games, as the workers of balance do (default 1)")
+    b.add_argument("--uno", type=whole(0), default=0, metavar="GAMES",
+                   help="also compare random play's CPU time per decision with RLCard's UNO (needs rlcard): "
+                        "three alternating rounds of --games games here and GAMES games of UNO (0: skip, the default)")
     b.add_argument("--startup-runs", type=whole(0), default=3,
                    help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
     b.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
@@ -705,6 +708,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     failures = Failures()
     figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures,
                     args.heuristic_games, args.startup_runs, args.heuristic_workers)
+    if args.uno and not figures["interrupted"]:
+        from interpreter.sim.bench import UnoMissing, uno_comparison
+        try:
+            figures.update(uno_comparison(cards, data, args.players, args.seed, options, args.games, args.uno))
+        except UnoMissing as exc:
+            raise UsageError(f"importexport bench --uno: {exc}") from None
     if args.json:
         print(json.dumps(figures))
     else:
