@@ -7,6 +7,7 @@ one number is tuned back to within one step of its fair value."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -254,3 +255,33 @@ def test_a_card_made_clearly_too_strong_by_one_number_is_tuned_back_within_one_s
     assert results["meta"]["games"] <= 1600
     assert "pays you " + str(best["values"]["p1"]) in (out / "cards" / "pistols.yaml").read_text()
     assert not read_records(out)  # a tune keeps its own games (tune-games.jsonl), not a balance run's
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads process children from /proc (Linux)")
+def test_ctrl_c_stops_a_tune_keeps_its_games_and_resume_goes_on(tmp_path):
+    """Ctrl-C reaches the whole process group (as at a terminal): the workers stop, the games finished
+    stay in tune-games.jsonl, tune.json covers them and says so, and --resume plays none of them again."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    out = tmp_path / "tune"
+    args = [sys.executable, "-m", "interpreter", "tune", "pistols", "--vary", "p1=2..6", "--games", "3000", "--workers", "2",
+            "--out", str(out)]
+    run = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    games = out / "tune-games.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (games.exists() and len(games.read_text().splitlines()) >= 3):
+        time.sleep(0.1)
+    os.killpg(run.pid, signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=120)
+    assert run.returncode == 130, stderr
+    assert "Traceback" not in stderr and "Interrupted: the results cover the games finished" in stdout
+    kept = len(games.read_text().splitlines())
+    results = json.loads((out / "tune.json").read_text())
+    assert results["meta"]["interrupted"] and results["meta"]["games"] >= kept >= 3
+    resumed = subprocess.run([*args[:-6], "--games", str(kept + 6), "--workers", "1", "--out", str(out), "--resume"],
+                             capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    again = json.loads((out / "tune.json").read_text())["meta"]
+    assert not again["interrupted"] and again["games"] - again["played"] >= 1  # recorded games are used, not played again
