@@ -17,8 +17,9 @@ import pytest
 
 from interpreter.cli import main
 from interpreter.sim.balance import CardSpec, read_records
+from interpreter.sim.race import CHANGE_COST, Budget, Entry, Race, Values, how_sure, ranking
 from interpreter.sim.tunables import TuneError, build_candidate, choose_knobs, find_knobs
-from interpreter.sim.tune import CHANGE_COST, Budget, Entry, Race, TuneJob, Values, candidate_deck, how_sure, ranking
+from interpreter.sim.tune import TuneJob, candidate_deck
 
 # --- the numbers of a card --------------------------------------------------------------------------------
 
@@ -83,8 +84,7 @@ def steps_race(budget: int, effects: dict[int, float], *, seconds: float | None 
     """A card printed at p1 = 16, and p1 from 2 to 14 in steps of 2, with the given true effects."""
     values = {v: ((("p1", v),) if v != 16 else ()) for v in effects}
     entries = [Entry(values[v], 0 if v == 16 else 1, abs(16 - v) // 2) for v in sorted(effects)]
-    job = TuneJob("pistols", CardSpec(), 4, 1, 0.0, ())
-    return Race(job, entries, Budget(budget, seconds), stand_in({values[v]: e for v, e in effects.items()}), first_block=25)
+    return Race(0.0, entries, Budget(budget, seconds), stand_in({values[v]: e for v, e in effects.items()}), first_block=25)
 
 
 TRUE_EFFECTS = {2: -0.02, 4: 0.01, 6: 0.08, 8: 0.15, 10: 0.22, 12: 0.27, 14: 0.31, 16: 0.35}
@@ -133,7 +133,7 @@ def test_a_change_must_bring_the_card_a_point_closer_to_be_suggested():
     for i in range(2000):
         printed.results[i] = {"n": 200, "w": 61.0, "on": 200, "ow": 60.0}
         change.results[i] = {"n": 200, "w": 60.0, "on": 200, "ow": 60.0}
-    race = Race(TuneJob("x", CardSpec(), 4, 1, 0.0, ()), [printed, change], Budget(1, None), stand_in({}))
+    race = Race(0.0, [printed, change], Budget(1, None), stand_in({}))
     assert [e.values for e in ranking(race)] == [(), (("p1", 4),)]
 
 

@@ -20,24 +20,19 @@ from typing import IO, Any
 
 from interpreter.outputs import OutputError, check_output_folder, write_atomically
 from interpreter.sim.balance import load_spec
+from interpreter.sim.race import Budget, Entry, Race, Values, label, ranking
 from interpreter.sim.runfolder import LOCK_FILE, lock_folder
 from interpreter.sim.tune import (
     GAMES_FILE,
     PAGE_FILE,
     RESULTS_FILE,
-    Budget,
-    Entry,
-    Race,
     TuneJob,
-    Values,
     candidate_deck,
     candidates,
     first_block,
     job_dict,
-    label,
     make_player,
     outcome,
-    ranking,
     read_known,
 )
 
@@ -112,7 +107,7 @@ def run_tune(job: TuneJob, folder: TuneFolder | None, *, minutes: float | None, 
     start = time.monotonic()
     race = _race(job, entries, budget, folder, GAMES_FILE, workers, dask_address, progress, sweep or first_block(len(entries), games),
                  sweep is not None)
-    results = outcome(race, card, time.monotonic() - start)
+    results = outcome(job, race, card, time.monotonic() - start)
     results["refused"] = refused
     if checks and not race.interrupted:
         finalists = [e for e in ranking(race) if e.dropped is None][:CHECKED] or ranking(race)[:1]
@@ -145,7 +140,7 @@ def _race(job: TuneJob, entries: list[Entry], budget: Budget, folder: TuneFolder
             sink.flush()
 
     known = read_known(folder.path, job, games_file) if folder is not None and folder.resumed else {}
-    race = Race(job, entries, budget, make_player(job, workers, dask_address), known, record, progress, block, sweep)
+    race = Race(job.target, entries, budget, make_player(job, workers, dask_address), known, record, progress, block, sweep)
     try:
         race.run()
     finally:

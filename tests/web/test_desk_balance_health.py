@@ -37,9 +37,8 @@ def test_the_desk_lists_tunes_and_shows_their_page_and_the_latest_on_the_card_pa
     from interpreter.sim.tune_report import tune_page
     from tests.test_tune import steps_race
     race = steps_race(2000, {2: 0.0, 4: 0.1, 16: 0.3})  # the race `tune` runs, with a stand-in for the games
-    race.job = TuneJob("pistols", CardSpec(), 4, 1, 0.0, ())
     race.run()
-    results = outcome(race, base_cards.by_id["pistols"], 12.0)
+    results = outcome(TuneJob("pistols", CardSpec(), 4, 1, 0.0, ()), race, base_cards.by_id["pistols"], 12.0)
     results["refused"] = []
     folder = tmp_path / "runs" / "tune-pistols"
     folder.mkdir(parents=True)
