@@ -54,7 +54,51 @@ class HeuristicAgent:
 # --- the turn -------------------------------------------------------------------------------------
 
 def action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], instances: int = 1) -> float:
-    """What carrying out `instances` of `action` would bring `p`, with `played` out of hand."""
+    """What carrying out `instances` of `action` would bring `p`, with `played` out of hand. The
+    options of a lead or follow differ mostly in the cards played, and the benefit depends on them
+    only through what the key below keeps, so each benefit is worked out once per decision."""
+    if action == "load":
+        key: tuple[object, ...] = (action, instances, _fitting_played(view, played))
+    elif action == "contract":
+        return _contract_benefit(view, played, instances)
+    elif action == "supply":
+        key = (action, instances, len(view.p.hand) > len(played))
+    else:
+        key = (action, instances)
+    memo = view.benefits
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = _action_benefit(view, action, played, instances)
+    return value
+
+
+def _fitting_played(view: Appraisal, played: tuple[Card, ...]) -> int:
+    n = 0
+    for c in played:
+        if view.fitting_ships(c):
+            n += 1
+    return n
+
+
+def _contract_benefit(view: Appraisal, played: tuple[Card, ...], instances: int) -> float:
+    """The CONTRACT branch of _action_benefit: the best contract value among the hand cards not
+    played whose tier the level meets, found from the cards ranked once per decision."""
+    p = view.p
+    if not p.harbor_ships():
+        return 0.0
+    ranked = view.contracts_ranked.get(instances)
+    if ranked is None:
+        eligible = [(view.contract_value(c), i, c) for i, c in enumerate(p.hand) if view.level(c.good) + instances - 1 >= c.tier]
+        ranked = view.contracts_ranked[instances] = [(v, c) for v, _, c in sorted(eligible, key=lambda e: (-e[0], e[1]))]
+    best = 0.0  # max(..., default=0.0): 0.0 only when no card is left
+    for value, card in ranked:
+        if card not in played:
+            best = value
+            break
+    return best * (0.3 if view.waiting_slots() >= 2 else 1.0)
+
+
+def _action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], instances: int) -> float:
     game, p = view.game, view.p
     rules = game.rules
     if action == "load":

@@ -93,6 +93,8 @@ class Appraisal:
         self._waiting: int | None = None
         self._at_sea: list[Ship] | None = None
         self._pirate_targets: int | None = None
+        self.benefits: dict[tuple[object, ...], float] = {}  # the heuristic's action benefits at this decision
+        self.contracts_ranked: dict[int, list[tuple[float, Card]]] = {}  # instances -> hand cards by contract value
 
     def fitting_ships(self, card: Card) -> list[Ship]:
         key = card.good if self._by_colour else card.uid  # cards of one colour fit alike, mostly
