@@ -29,12 +29,13 @@ class HeuristicAgent:
         scorer = SCORERS.get(decision.kind)
         if decision.kind == "bid":
             return self._bid(decision, view)
+        by_value = scorer is None
         if scorer is None:
             scorer = _score_by_value
         best, best_score = 0, float("-inf")
+        draw, noise = self.rng.random, self.noise  # looked up once: this loop runs for every option of every decision
         for i, option in enumerate(decision.options):
-            value = option.value if scorer is not _score_by_value else option
-            score = scorer(self, view, value) + self.rng.random() * self.noise
+            score = scorer(self, view, option if by_value else option.value) + draw() * noise
             if score > best_score:
                 best, best_score = i, score
         return best
@@ -124,7 +125,10 @@ def _action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], inst
 
 
 def _play_cost(view: Appraisal, cards: tuple[Card, ...]) -> float:
-    return sum(view.hand_card_value(c) for c in cards) * 0.6 + (1.5 if len(cards) > 1 else 0.0)
+    total = 0.0  # a loop, not sum(...) of a generator: this runs for every option of every lead and follow
+    for c in cards:
+        total += view.hand_card_value(c)
+    return total * 0.6 + (1.5 if len(cards) > 1 else 0.0)
 
 
 def _draw_value(view: Appraisal) -> float:

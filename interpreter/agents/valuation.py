@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from interpreter.engine.game import Game
+    from interpreter.engine.queries import Rules
 
 CARD = 2.0  # a card in hand is worth about one action, 2 credits (card-estimates.yaml's valuation)
 
@@ -39,14 +40,29 @@ def good_value(game: Game, p: Player, card: Card) -> float:
     rules = game.rules
     good = card.good
     mine = rules.goods_of_type(p, good)
-    best_other = max((rules.goods_of_type(q, good) for q in game.players if q is not p), default=0)
+    best_other: int | None = None  # max(..., default=0) as a loop: a bot asks this at most decisions
+    for q in game.players:
+        if q is not p:
+            n = rules.goods_of_type(q, good)
+            if best_other is None or n > best_other:
+                best_other = n
+    if best_other is None:
+        best_other = 0
     value = rules.innate_value(p, good) + 1.0  # plus the level it gives
     bonus = game.data.majority_bonus[good]
     if mine + 1 > best_other and mine <= best_other:
         value += bonus * 0.6  # takes or shares the majority
-    if not mine and all(rules.goods_of_type(p, g) for g in GOOD_TYPES if g != good):
+    if not mine and _has_every_other(rules, p, good):
         value += game.data.one_of_each_bonus
     return value
+
+
+def _has_every_other(rules: Rules, p: Player, good: str) -> bool:
+    """`p` has a good of every type but `good` (all(...) as a loop, asked in the same order)."""
+    for g in GOOD_TYPES:  # noqa: SIM110  # a loop, not all(...): no generator where a bot asks at most decisions
+        if g != good and not rules.goods_of_type(p, g):
+            return False
+    return True
 
 
 def fitting_ships(game: Game, p: Player, card: Card) -> list[Ship]:
@@ -109,13 +125,13 @@ class Appraisal:
         """How many cards of `p`'s hand have `action`."""
         if self._hand_actions is None:
             self._hand_actions = Counter(c.action for c in self.p.hand)
-        return self._hand_actions[action]
+        return self._hand_actions.get(action, 0)  # get, not [...]: a missing key would call Counter.__missing__
 
     def imports_for(self, action: str) -> int:
         """How many of `p`'s Imports have `action` (each an extra instance of it, R4.6)."""
         if self._import_actions is None:
             self._import_actions = Counter(c.action for c in self.p.imports)
-        return self._import_actions[action]
+        return self._import_actions.get(action, 0)  # get, not [...]: a missing key would call Counter.__missing__
 
     def level(self, good: str) -> int:
         level = self._levels.get(good)
