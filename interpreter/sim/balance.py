@@ -9,7 +9,6 @@ import json
 import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,15 +121,19 @@ def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, opt
     if made is not None:
         made.append(game)
     names = {c.name: c.id for c in cards.cards}
-    power_credits: Counter[str] = Counter()
-    fired: Counter[str] = Counter()
+    power_credits: dict[str, int] = {}
+    fired: dict[str, int] = {}
 
     def gained(e: ev.CreditsGained) -> None:
-        if e.reason in names:
-            power_credits[names[e.reason]] += e.amount
+        card_id = names.get(e.reason)
+        if card_id is not None:
+            power_credits[card_id] = power_credits.get(card_id, 0) + e.amount
+
+    def used(e: ev.PowerUsed) -> None:  # plain dicts, not Counter.update: these run at every power and credit of a game
+        fired[e.card.id] = fired.get(e.card.id, 0) + 1
 
     game.bus.subscribe(ev.CreditsGained, gained)
-    game.bus.subscribe(ev.PowerUsed, lambda e: fired.update([e.card.id]))
+    game.bus.subscribe(ev.PowerUsed, used)
     first_leader = game.leader
     result = game.play()
     return {
@@ -139,7 +142,7 @@ def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, opt
         "winners": result.winners, "end_reason": result.end_reason, "turns": result.turns,
         "completed": [[c.id for c in p.shipments] for p in game.players],
         "in_hand": [[c.id for c in p.hand] for p in game.players],
-        "power_credits": dict(power_credits), "fired": dict(fired),
+        "power_credits": power_credits, "fired": fired,
         **search_spent(game),
     }
 
