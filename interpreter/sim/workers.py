@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -28,6 +29,9 @@ def _watch_parent(parent: int) -> None:
 
 def _worker_start(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # What the parent loaded (the card sets, the parser) lives as long as the worker: out of the
+    # collector's sight, a full collection does not walk it again and again (nor touch its pages).
+    gc.freeze()
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="watch-parent").start()
 
 
