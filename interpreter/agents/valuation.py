@@ -4,7 +4,6 @@ comes from the constructs it is made of (interpreter/lang)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from interpreter.cards.model import GOOD_TYPES, CardDef
@@ -87,6 +86,14 @@ def hand_card_value(game: Game, p: Player, card: Card) -> float:
     return Appraisal(game, p).hand_card_value(card)
 
 
+def _count_actions(cards: list[Card]) -> dict[str, int]:
+    """How many of `cards` have each action type (a plain dict: Counter is slow to build)."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c.action] = counts.get(c.action, 0) + 1
+    return counts
+
+
 class Appraisal:
     """What things are worth to `p` at one decision. A bot weighing the options of a decision asks the
     same questions for each of them (which ships a card fits, what a hand card is worth); the game
@@ -99,8 +106,8 @@ class Appraisal:
         self._by_colour = fits_by_colour(game.rules)
         self._fitting: dict[int | str, list[Ship]] = {}  # card uid, or its good type -> the ships it fits
         self._levels: dict[str, int] = {}  # good type -> p's level in it
-        self._hand_actions: Counter[str] | None = None
-        self._import_actions: Counter[str] | None = None
+        self._hand_actions: dict[str, int] | None = None
+        self._import_actions: dict[str, int] | None = None
         self._open: dict[int, int] = {}  # id of a ship -> its open slots
         self._hand_values: dict[int, float] = {}  # card uid -> hand_card_value
         self._good_values: dict[str, float] = {}  # good type -> good_value (it depends on the type alone)
@@ -124,14 +131,14 @@ class Appraisal:
     def hand_cards_for(self, action: str) -> int:
         """How many cards of `p`'s hand have `action`."""
         if self._hand_actions is None:
-            self._hand_actions = Counter(c.action for c in self.p.hand)
-        return self._hand_actions.get(action, 0)  # get, not [...]: a missing key would call Counter.__missing__
+            self._hand_actions = _count_actions(self.p.hand)
+        return self._hand_actions.get(action, 0)
 
     def imports_for(self, action: str) -> int:
         """How many of `p`'s Imports have `action` (each an extra instance of it, R4.6)."""
         if self._import_actions is None:
-            self._import_actions = Counter(c.action for c in self.p.imports)
-        return self._import_actions.get(action, 0)  # get, not [...]: a missing key would call Counter.__missing__
+            self._import_actions = _count_actions(self.p.imports)
+        return self._import_actions.get(action, 0)
 
     def level(self, good: str) -> int:
         level = self._levels.get(good)
@@ -165,8 +172,19 @@ class Appraisal:
     def pirate_targets(self) -> int:
         """How many containers at sea and island cards would fit a ship of `p`'s if pirated."""
         if self._pirate_targets is None:
-            at_sea = sum(1 for s in self.ships_at_sea() for c in s.containers if self.fitting_ships(c))
-            self._pirate_targets = at_sea + sum(1 for c in self.game.zones.island if self.fitting_ships(c))
+            cards = [c for s in self.ships_at_sea() for c in s.containers]
+            cards += self.game.zones.island
+            if self._by_colour:  # cards of one colour fit alike (fitting_ships): ask once per colour, in the same order
+                first: dict[str, Card] = {}
+                counts: dict[str, int] = {}
+                for c in cards:
+                    if c.good not in counts:
+                        first[c.good] = c
+                        counts[c.good] = 0
+                    counts[c.good] += 1
+                self._pirate_targets = sum(n for good, n in counts.items() if self.fitting_ships(first[good]))
+            else:
+                self._pirate_targets = sum(1 for c in cards if self.fitting_ships(c))
         return self._pirate_targets
 
     def contract_value(self, card: Card) -> float:
