@@ -6,11 +6,13 @@ until one is left or the budget is spent (successive halving with statistical el
 - After each block a candidate is dropped when it is clearly further from the target than the best
   (the bottom of its distance's 95% interval is above the top of the best's), or dead (even the top
   of the interval of its completion rate is below 2% of games, as in the deck-health report).
-- When the budget cannot give the next block to every candidate left, only the closest go on.
+- When the next block would take more than half of what the budget has left, only the closest go on.
 
 Candidates are ranked by their distance to the target plus CHANGE_COST per number changed (a change
-must bring the card at least that much closer to be worth making); how sure the ranking is comes
-from a bootstrap over the common games: the share of resamples in which each candidate ranks first.
+must bring the card at least that much closer to be worth making); the suggestion is the candidate
+with the fewest changes among those the intervals cannot tell from the closest (so the card as
+printed stays when the games cannot show a change does better). How sure the ranking is comes from a
+bootstrap over the common games: the share of resamples in which each candidate has the best score.
 The race knows nothing of cards: a candidate is its values, a game is a tally (sim/tune.py)."""
 
 from __future__ import annotations
@@ -224,15 +226,17 @@ class Race:
                 rnd.dropped.append(label(e.values))
 
     def _cut_to_budget(self, rnd: Round, done: int) -> int:
-        """The next block: as many games again as each candidate has played. If the budget cannot give
-        it to every candidate left, the closest go on (successive halving); if not even two can have
-        it, the two closest get what is left, in a last round of at least MIN_BLOCK games."""
+        """The next block: as many games again as each candidate has played. If the round would take
+        more than half of what the budget has left, only the closest go on, as many as half of it
+        allows (successive halving: the games saved go to the closest, in the rounds after); when not
+        even two can have the block, the two closest get what is left, in a last round of at least
+        MIN_BLOCK games."""
         survivors = sorted(self.survivors(), key=lambda e: e.score(self.target))
         block = done
         left = self.budget.games_left()
-        if left == math.inf or len(survivors) * block <= left:
+        if left == math.inf or len(survivors) * block <= left / 2:
             return block
-        keep = int(left // block)
+        keep = int(left / 2 // block)
         if keep < 2:
             keep, block = 2, int(left // 2)
             if block < MIN_BLOCK:
@@ -247,9 +251,18 @@ class Race:
 # --- the outcome --------------------------------------------------------------------------------------------
 
 def ranking(race: Race) -> list[Entry]:
-    """The finalists (still in the race) by score, then the others, latest dropped first."""
+    """The finalists (still in the race) by score, then the others, latest dropped first. First of
+    all comes the suggestion: of the finalists the intervals cannot tell from the closest (the bottom
+    of their distance's interval is not above the top of the closest one's), the one with the fewest
+    changes; so the card as printed is kept whenever the games cannot show that a change does better."""
     target = race.target
     final = sorted((e for e in race.entries if e.dropped is None), key=lambda e: (e.score(target), e.steps))
+    if final:
+        top = final[0].estimate().distance(target)[2]
+        close = [e for e in final if e.estimate().distance(target)[1] <= top]
+        pick = min(close, key=lambda e: (e.changes, e.score(target), e.steps))
+        final.remove(pick)
+        final.insert(0, pick)
     out = sorted((e for e in race.entries if e.dropped is not None),
                  key=lambda e: (-(e.dropped_round or 0), e.score(target), e.steps))
     return final + out

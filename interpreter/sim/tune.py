@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.sim.balance import BalanceJob, CardSpec, load_spec
-from interpreter.sim.race import CHANGE_COST, FIRST_BLOCK, MIN_BLOCK, Entry, Player, Race, Values, how_sure, label, ranking
+from interpreter.sim.race import CHANGE_COST, Entry, Player, Race, Values, how_sure, label, ranking
 from interpreter.sim.tunables import Knob, TuneError, build_candidate
 
 if TYPE_CHECKING:
@@ -201,14 +201,6 @@ def candidates(card: CardDef, knobs: Sequence[Knob], job: TuneJob) -> tuple[list
                 continue
             entries.append(Entry(values, 1, abs(value - knob.value) // knob.step))
     return entries, refused
-
-
-def first_block(entries: int, budget_games: int | None) -> int:
-    """Games per candidate in the first round: FIRST_BLOCK, or with a game budget about an eighth of
-    it shared by every candidate (at least MIN_BLOCK)."""
-    if budget_games is None:
-        return FIRST_BLOCK
-    return max(MIN_BLOCK, min(FIRST_BLOCK * 5, budget_games // (8 * max(1, entries))))
 
 
 def make_player(job: TuneJob, workers: int, dask_address: str | None) -> Player:

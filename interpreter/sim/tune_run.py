@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from interpreter.outputs import OutputError, check_output_folder, write_atomically
 from interpreter.sim.balance import load_spec
-from interpreter.sim.race import Budget, Entry, Race, Values, label, ranking
+from interpreter.sim.race import FIRST_BLOCK, Budget, Entry, Race, Values, label, ranking
 from interpreter.sim.runfolder import LOCK_FILE, lock_folder
 from interpreter.sim.tune import (
     GAMES_FILE,
@@ -29,7 +29,6 @@ from interpreter.sim.tune import (
     TuneJob,
     candidate_deck,
     candidates,
-    first_block,
     job_dict,
     make_player,
     outcome,
@@ -105,8 +104,7 @@ def run_tune(job: TuneJob, folder: TuneFolder | None, *, minutes: float | None, 
     seconds = None if minutes is None else 60 * minutes
     budget = Budget(games, None if seconds is None else seconds * (CHECK_SHARE if checks else 1.0))
     start = time.monotonic()
-    race = _race(job, entries, budget, folder, GAMES_FILE, workers, dask_address, progress, sweep or first_block(len(entries), games),
-                 sweep is not None)
+    race = _race(job, entries, budget, folder, GAMES_FILE, workers, dask_address, progress, sweep or FIRST_BLOCK, sweep is not None)
     results = outcome(job, race, card, time.monotonic() - start)
     results["refused"] = refused
     if checks and not race.interrupted:
