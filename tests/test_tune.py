@@ -285,3 +285,31 @@ def test_ctrl_c_stops_a_tune_keeps_its_games_and_resume_goes_on(tmp_path):
     assert resumed.returncode == 0, resumed.stderr
     again = json.loads((out / "tune.json").read_text())["meta"]
     assert not again["interrupted"] and again["games"] - again["played"] >= 1  # recorded games are used, not played again
+
+
+def test_the_card_as_printed_stays_when_the_games_cannot_show_a_change_does_better():
+    """As printed at -2 points [wide], a change at 0 points [as wide]: the change is closer by its
+    point estimate, but the intervals cannot tell them apart, so the fewest changes win."""
+    printed, change = Entry((), 0, 0), Entry((("p1", 15),), 1, 7)
+    for i in range(300):  # 84 and 90 wins of 300 against a typical card's 30%: -2 and 0 points
+        printed.results[i] = {"n": 1, "w": float(i < 84), "on": 10, "ow": 3.0}
+        change.results[i] = {"n": 1, "w": float(i < 90), "on": 10, "ow": 3.0}
+    race = Race(0.0, [printed, change], Budget(1, None), stand_in({}))
+    assert change.score(0.0) < printed.score(0.0)
+    assert [e.values for e in ranking(race)] == [(), (("p1", 15),)]
+
+
+def test_a_tune_on_a_dask_cluster_plays_the_same_race_as_here(tmp_path, capsys):
+    """`tune --dask ADDRESS` (issue 24, item 4): the cluster plays the race's games, and with a game
+    budget the race is the same as in one local process, candidate for candidate, game for game."""
+    from distributed import LocalCluster
+    args = ["tune", "pistols", "--vary", "p1=2..4", "--games", "24", "--players", "3"]
+    assert main([*args, "--workers", "1", "--out", str(tmp_path / "here")]) == 0
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        assert main([*args, "--dask", cluster.scheduler_address, "--out", str(tmp_path / "dask")]) == 0
+    capsys.readouterr()
+    here, there = (json.loads((tmp_path / name / "tune.json").read_text()) for name in ("here", "dask"))
+    assert there["meta"]["played"] == here["meta"]["played"] > 0
+    assert there["candidates"] == here["candidates"] and there["best"] == here["best"]
+    games = [sorted(line for line in (tmp_path / name / "tune-games.jsonl").read_text().splitlines()) for name in ("here", "dask")]
+    assert games[0] == games[1]
