@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import shutil
 import sys
@@ -100,6 +101,18 @@ def target_share(text: str) -> float:
     return points / 100
 
 
+def search_bot_name(text: str) -> str:
+    """A search bot's name, `search` or `search:BUDGET` (bench --search-bot)."""
+    from interpreter.sim.runner import check_bot
+    try:
+        name = check_bot(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not name.startswith("search"):
+        raise argparse.ArgumentTypeError(f"must be search or search:BUDGET; got `{text[:40]}`")
+    return name
+
+
 def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -> None:
     p.add_argument("--players", type=whole(1, 99), default=players, help="number of players, 2-6 (default 4)")
     p.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the game or batch (default 1)")
@@ -110,7 +123,7 @@ def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -
                    help="a mod pack (folder or file) applied to the cards; may be repeated, applied in order")
 
 
-DEFAULT_LADDER = ("random", "heuristic", "search:2it", "search:8it")  # the bots `ladder` ranks by default
+DEFAULT_LADDER = ("random", "heuristic", "search:2ro", "search:8ro")  # the bots `ladder` ranks by default
 
 
 def build_parser() -> Parser:
@@ -123,9 +136,9 @@ def build_parser() -> Parser:
     sim.add_argument("--games", type=whole(1, MAX_GAMES), default=100, help="number of games (default 100)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--powers", action="store_true", help="also report which cards' powers fired, and which never did")
-    sim.add_argument("--bots", help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
+    sim.add_argument("--bots", help="the bot at each seat, e.g. search:50ro,heuristic,heuristic,heuristic (turned one seat per game), "
                                     "or one name for every seat, among random, heuristic, search, search:BUDGET "
-                                    "(search:50it rollouts, search:200ms per decision); default: random everywhere")
+                                    "(search:50ro rollouts, search:20ms CPU per decision); default: random everywhere")
     sim.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
                      help=f"where a game that fails is saved for `importexport replay` (default: ./{FAILED_FOLDER})")
 
@@ -137,7 +150,7 @@ def build_parser() -> Parser:
                       help="seat (1-based) played by a person at this terminal; may be repeated")
     play.add_argument("--log", type=Path, help="write the game's decision log (JSON) to this file")
     play.add_argument("--bots", default="heuristic",
-                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,search:200ms, "
+                      help="the bots: one name for every bot seat, or one per seat, e.g. heuristic,random,random,search:20ms, "
                            "among random, heuristic, search, search:BUDGET (default: heuristic everywhere); "
                            "seats given to --human are played by people")
 
@@ -151,6 +164,14 @@ def build_parser() -> Parser:
     b.add_argument("--uno", type=whole(0), default=0, metavar="GAMES",
                    help="also compare random play's CPU time per decision with RLCard's UNO (needs rlcard): "
                         "three alternating rounds of --games games here and GAMES games of UNO (0: skip, the default)")
+    b.add_argument("--search-games", type=whole(0), default=2,
+                   help="games of one --search-bot seat against heuristic seats, timed in CPU per searched decision "
+                        "and per rollout (default 2; 0 skips)")
+    b.add_argument("--search-bot", default="search", type=search_bot_name,
+                   help="the search bot --search-games times (default: search, its default budget)")
+    b.add_argument("--env-games", type=whole(0), default=0,
+                   help="games of the PettingZoo environment under a random policy, timed in CPU per step and per "
+                        "observation (default 0, skipped; needs the pettingzoo extra)")
     b.add_argument("--startup-runs", type=whole(0), default=3,
                    help="fresh `validate` and `explain cups` processes to time, best of N (default 3; 0 skips)")
     b.add_argument("--failures", type=Path, default=None, metavar="FOLDER",
@@ -172,10 +193,10 @@ def build_parser() -> Parser:
     bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
                      help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
     bal.add_argument("--bots", action="append", default=[],
-                     help="the bot at each seat, e.g. search:50it,heuristic,heuristic,heuristic (turned one seat per game), "
-                          "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50it "
-                          "rollouts, search:200ms per decision); default: heuristic everywhere. --compare plays both "
-                          "sides with the same bots. Given again (--bots heuristic --bots search:8it,heuristic,heuristic,heuristic), "
+                     help="the bot at each seat, e.g. search:50ro,heuristic,heuristic,heuristic (turned one seat per game), "
+                          "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50ro "
+                          "rollouts, search:20ms CPU per decision); default: heuristic everywhere. --compare plays both "
+                          "sides with the same bots. Given again (--bots heuristic --bots search:8ro,heuristic,heuristic,heuristic), "
                           "each further mix plays its own run (in OUT/bots-2, ...) and verdicts that change with the bots are flagged")
     bal.add_argument("--check-games", type=whole(1, MAX_GAMES), default=None, metavar="N",
                      help="games of each further --bots mix (default: as many as the first)")
@@ -214,7 +235,7 @@ def build_parser() -> Parser:
     add_game_arguments(lad, players=2)
     lad.add_argument("--bots", default=",".join(DEFAULT_LADDER),
                      help=f"the bots to rank, at least two (default {','.join(DEFAULT_LADDER)}); "
-                          "a search bot's budget is search:50it (rollouts) or search:200ms (time per decision)")
+                          "a search bot's budget is search:50ro (rollouts) or search:20ms (CPU time per decision)")
     lad.add_argument("--games", type=whole(1, MAX_GAMES), default=20,
                      help="seeds per pair (default 20); each pair plays two games per seed, one seat each way")
     lad.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")
@@ -248,13 +269,17 @@ def build_parser() -> Parser:
     sc_run.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs applied first")
 
     ex = sub.add_parser("explain", help="render a card's powers as English sentences")
-    ex.add_argument("cards", nargs="+", help="card ids or card file paths")
+    ex.add_argument("cards", nargs="*", help="card ids or card file paths (with --mod and none given: every card the packs add or change)")
+    ex.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH",
+                    help="a mod pack applied to the cards first, so that its cards can be named by id; may be repeated")
 
     lsp = sub.add_parser("lsp", help="run the language server for editors (LSP on stdin/stdout; docs/editors.md)")
     lsp.add_argument("--log", type=Path, help="write the server's log to this file")
 
     sv = sub.add_parser("serve", help="the designer's desk in a browser: card gallery, editor, game viewer, play against bots")
-    sv.add_argument("--sets", default="all", help="card sets to show: all (default), or a list such as base,jutaku")
+    sv.add_argument("--expansions", "--sets", dest="expansions", default="all",
+                    help="the card sets shown and played: all (default), none, or a list such as jutaku,captain "
+                         "(the base set is always in; --sets is another name for this option)")
     sv.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="a mod pack applied to the cards; may be repeated")
     sv.add_argument("--pack", type=Path, metavar="FOLDER", help="the mod pack folder the editor saves into (created on the first save)")
     sv.add_argument("--runs", type=Path, default=Path("runs"), metavar="FOLDER", help="balance runs to show (`balance --out` folders; default runs)")
@@ -264,7 +289,19 @@ def build_parser() -> Parser:
 
     docs = sub.add_parser("docs", help="regenerate docs/reference.md, docs/powers.md, the grammar and the JSON Schemas from the code")
     docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default: docs/ of the source checkout)")
+    describe_commands(parser)
     return parser
+
+
+def describe_commands(parser: argparse.ArgumentParser) -> None:
+    """Every command's own `--help` opens with the one line the command list gives it."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for listed in action._choices_actions:
+                command = action.choices[listed.dest]
+                if not command.description and listed.help:
+                    command.description = listed.help[0].upper() + listed.help[1:] + "."
+                describe_commands(command)
 
 
 def checked_rules_and_options(args: argparse.Namespace) -> tuple[RulesData, GameOptions]:
@@ -327,12 +364,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if bots is not None and batch.results:
             print(bot_wins_text(batch.results, batch.kinds))
         if args.powers:
-            print(coverage.report(cards))
+            print(coverage.report(cards, pack_origins(args.expansions, args.mod)))
         if batch.interrupted:
             print(f"Interrupted: {len(batch.results)} of {args.games} games finished and are summarised above.")
     if failures.records:
         warn(failures.summary(len(batch.results), args.games))
     return 130 if batch.interrupted else (1 if failures.records else 0)
+
+
+def pack_origins(expansions: str, mods: list[Path]) -> dict[str, str]:
+    """The cards the mod packs add or replace: id -> `added by PACK` or `replaced by PACK`."""
+    if not mods:
+        return {}
+    from interpreter.mods.apply import apply_packs
+    origins: dict[str, str] = {}
+    for change in apply_packs(choose_sets(load_all_cards(), expansions), mods).changes:
+        origins.update({card_id: f"added by {change.pack}" for card_id in change.added})
+        origins.update({card_id: f"replaced by {change.pack}" for card_id in change.replaced})
+    return origins
 
 
 def warn(line: str) -> None:
@@ -404,23 +453,37 @@ def cmd_play(args: argparse.Namespace) -> int:
         narrator = Narrator(game, sys.stdout, verbose=args.verbose, width=width)
         for human in humans:
             human.narrator = narrator
+            human.watch(game)
     print(f"Import / Export: {args.players} players, seed {args.seed}, deck {deck_line(cards)}")
     print(seats_line(game, kinds))
     try:
         result = game.play()
     except HumanQuit:
         print("\nGame abandoned.")
+        if args.log:
+            write_record(args, game, None)
         return 1
     print(result_text(game, result))
     if args.log:
-        from interpreter.scenarios.replay import make_record, paths_for_record
-        settings = {"expansions": args.expansions, "mods": paths_for_record(args.mod, args.log.parent), "options": args.option}
-        try:
-            args.log.write_text(json.dumps(make_record(game, result, settings), indent=1))
-        except OSError as exc:
-            raise OutputError(f"--log: cannot write {args.log}: {exc.strerror or exc}") from None
-        print(f"Game record written to {args.log} (replay it with `importexport replay {args.log}`)")
+        write_record(args, game, result)
     return 0
+
+
+def write_record(args: argparse.Namespace, game: Game, result: GameResult | None) -> None:
+    """`--log`: the game's record, written whole or not at all (a temporary file, then renamed); an
+    abandoned game's record holds the decisions taken until then."""
+    from interpreter.scenarios.replay import make_record, paths_for_record
+    settings = {"expansions": args.expansions, "mods": paths_for_record(args.mod, args.log.parent), "options": args.option}
+    text = json.dumps(make_record(game, result, settings), indent=1)
+    temporary = args.log.with_name(f".{args.log.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(text)
+        os.replace(temporary, args.log)
+    except OSError as exc:
+        temporary.unlink(missing_ok=True)
+        raise OutputError(f"--log: cannot write {args.log}: {exc.strerror or exc}") from None
+    what = "Game record" if result is not None else f"The record of the game so far (to turn {game.turn})"
+    print(f"{what} written to {args.log} (replay it with `importexport replay {args.log}`)")
 
 
 def _spec(text: str, base_expansions: str, mods: tuple[str, ...] = ()) -> Any:
@@ -651,6 +714,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (ReplayError, OptionError) as exc:
         print(f"importexport replay: {exc}", file=sys.stderr)
         return 1
+    if outcome.result is None:
+        print(f"Replayed {len(record['decisions'])} decisions: the same game as recorded, to turn "
+              f"{record['abandoned']['turn']}, where it was abandoned.")
+        return 0
     print(result_text(outcome.game, outcome.result))
     if outcome.same_result:
         print(f"Replayed {len(record['decisions'])} decisions: the same game, the same result.")
@@ -707,7 +774,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     cards, data, options = game_setup(args)
     failures = Failures()
     figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures,
-                    args.heuristic_games, args.startup_runs, args.heuristic_workers)
+                    args.heuristic_games, args.startup_runs, args.heuristic_workers, args.search_games, args.search_bot,
+                    args.env_games)
     if args.uno and not figures["interrupted"]:
         from interpreter.sim.bench import UnoMissing, uno_comparison
         try:
@@ -776,23 +844,32 @@ def cmd_options(_args: argparse.Namespace) -> int:
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     from interpreter.scenarios.runner import run_scenario, scenarios_in_file
+    from interpreter.scenarios.sources import scenario_sources
     if args.scenario_command != "run":
         raise UsageError("importexport scenario: choose an action: run")
-    cards, data = chosen_cards(args.expansions, args.mod), load_rules()
-    passed = failed = 0
-    files = [f for p in args.paths for f in (sorted(p.rglob("*.yaml")) if p.is_dir() else [p])]
-    for path in files:
+    for path in args.paths:
         if not path.exists():
             raise UsageError(f"importexport scenario run: no such file or folder: {path}")
+    data = load_rules()
+    given = {p.resolve() for p in args.mod}
+    card_sets: dict[Path | None, CardSet] = {}
+    passed = failed = 0
+    sources = scenario_sources(args.paths)
+    for path, pack in sources.runs:
+        pack = None if pack is None or pack.resolve() in given else pack  # a pack's own cards play with the pack
+        if pack not in card_sets:
+            card_sets[pack] = chosen_cards(args.expansions, [*args.mod, *([pack] if pack else [])])
         scenarios, diags = scenarios_in_file(path)
         for d in diags:
             print(d)
             failed += 1
         for scenario in scenarios:
-            outcome = run_scenario(scenario, cards, data)
+            outcome = run_scenario(scenario, card_sets[pack], data)
             print(outcome.report())
             passed += outcome.passed
             failed += not outcome.passed
+    for path, why in sources.skipped:
+        print(f"skipped {path}: {why}")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
@@ -800,9 +877,11 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     from interpreter.cards.explained import card_lines
     from interpreter.cards.loader import load_card_file
-    all_cards = None
+    if not args.cards and not args.mod:
+        raise UsageError("importexport explain: name a card (an id such as cups, or a card file), or give --mod PATH for a pack's cards")
+    known, own = _explained_cards(args.mod)
     status = 0
-    for name in args.cards:
+    for name in args.cards or own:
         path = Path(name)
         if path.suffix in (".yaml", ".yml") or path.exists():
             card, diags = load_card_file(path)
@@ -810,15 +889,30 @@ def cmd_explain(args: argparse.Namespace) -> int:
                 print(d)
                 status = 1
         else:
-            all_cards = all_cards or load_all_cards()
-            card = all_cards.by_id.get(name)
+            known = known or load_all_cards()
+            card = known.by_id.get(name)
             if card is None:
                 from interpreter.cards.diagnostics import did_you_mean
-                raise UsageError(f"importexport explain: unknown card `{name}`{did_you_mean(name, all_cards.by_id)}")
+                hint = "" if args.mod else "; a mod pack's card is found with --mod PATH"
+                raise UsageError(f"importexport explain: unknown card `{name}`{did_you_mean(name, known.by_id)}{hint}")
         if card is None:
             continue
         print("\n".join(card_lines(card)))
     return status
+
+
+def _explained_cards(mods: list[Path]) -> tuple[CardSet | None, list[str]]:
+    """Every set's cards with the packs applied, and the ids of the cards the packs add or replace;
+    (None, []) without packs (the shipped cards are then loaded only if a card is named by id)."""
+    if not mods:
+        return None, []
+    from interpreter.mods.apply import apply_packs
+    for path in mods:
+        if not path.exists():
+            raise UsageError(f"--mod: no such file or folder: {path}")
+    applied = apply_packs(load_all_cards(), mods)
+    own = [card_id for change in applied.changes for card_id in [*change.added, *change.replaced]]
+    return applied.cards, list(dict.fromkeys(own))
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
@@ -845,6 +939,11 @@ def cmd_docs(args: argparse.Namespace) -> int:
         grammar = checkout / "grammar" / "powers.lark"
         grammar.write_text(grammar_file())
         print(f"wrote {grammar}")
+        if (checkout / "tests").is_dir():  # docs/rules.md's "tested by" table, from the tests of the checkout
+            from interpreter.rules_coverage import rules_table, with_rules_table
+            rules = docs / "rules.md"
+            rules.write_text(with_rules_table(rules.read_text(), rules_table(checkout)))
+            print(f"wrote {rules} (its table of the tests that check each rule)")
     return 0
 
 
@@ -860,7 +959,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.pack is not None and args.pack.exists() and not args.pack.is_dir():
         raise UsageError(f"--pack must be a folder (the editor saves card files into it); {args.pack} is a file")
     try:
-        desk = Desk(DeskSettings(sets=args.sets, mods=args.mod, pack=args.pack, runs=args.runs, records=args.records))
+        desk = Desk(DeskSettings(sets=args.expansions, mods=args.mod, pack=args.pack, runs=args.runs, records=args.records))
         serve(desk, args.host, args.port)
     except ValueError as exc:
         raise UsageError(f"importexport serve: {exc}") from None

@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from interpreter.cards.catalog import load_rules
-from interpreter.cards.loader import KNOWN_KEYS, LANGUAGES, MAX_TIER, REQUIRED
+from interpreter.cards.loader import KNOWN_KEYS, LANGUAGES, MAX_TIER, READING_NAME, REQUIRED
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES
 from interpreter.engine.decisions import KINDS
 from interpreter.engine.events import CATALOGUE
@@ -72,6 +72,9 @@ CARD_FIELDS: dict[str, str] = {
             "`importexport explain CARD` shows how the power lines read.",
     "powers": "The card's powers in the power language (docs/powers.md), one line per item, each starting with its "
               "timing: `on completion: draw 5`. Quote a line that holds a second `: ` or an apostrophe.",
+    "readings": "Other readings of the card's powers, where players may read the card differently: reading name to "
+                "its power lines, played instead of `powers` with the game option named after the card "
+                "(`--option led_lamps=once-per-turn`, docs/card-format.md).",
     "examples": "Scenarios that show the card's powers at work (docs/scenarios.md). The tests run each one and check "
                 "that it fails when the card's powers are removed.",
 }
@@ -145,6 +148,10 @@ STEP_FIELDS: dict[str, str] = {
     "choose": "The option to take: its full label, or any part of it that matches one option only.",
     "offered": "Labels (or parts of them, any case) each of which some option of the decision must contain.",
     "not_offered": "Parts of labels no option of the decision may contain.",
+    "sees": "Texts (any case; a card by name or id) the deciding player must see at this decision: the table from "
+            "that seat, the narration of every event so far, the question and its options.",
+    "does_not_see": "Texts the deciding player must not see at this decision (another player's hand, a sealed bid "
+                    "not yet revealed, R10.3).",
 }
 
 EXPECT_FIELDS: dict[str, str] = {
@@ -166,7 +173,7 @@ EXPECT_PLAYER_FIELDS: dict[str, str] = {
     "credits": "The player's active credits.",
     "hand": "Exactly these cards in hand, in any order.",
     "hand_size": "The number of cards in hand.",
-    "hand_has": "Cards that must be in the hand (others may be too).",
+    "hand_has": "Cards that must be in the hand (others may be too); a card listed twice must be there twice.",
     "hand_lacks": "Cards that must not be in the hand.",
     "goods": "Exactly these cards in Goods, in any order.",
     "imports": "Exactly these cards in Imports, in any order.",
@@ -272,6 +279,8 @@ def card_definition() -> Schema:
                             "one-key mapping; it is taken as the line it looks like."}]}},
         "examples": {"type": "array", "items": {"$ref": "#/$defs/scenario"}},
     }
+    types["readings"] = {"type": "object", "minProperties": 1, "propertyNames": {"pattern": "^" + READING_NAME.pattern + "$"},
+                         "additionalProperties": types["powers"]}
     return _object(KNOWN_KEYS, CARD_FIELDS, types,
                    "One good card: facts, power lines and examples (docs/card-format.md, docs/powers.md, docs/scenarios.md).",
                    required=list(REQUIRED))
@@ -363,7 +372,8 @@ def scenario_definition() -> Schema:
                     "winners": {"type": "array", "items": seat}, "over": {"type": "boolean"}}
     labels = {"type": "array", "items": {"type": "string", "minLength": 1}}
     step = _object(STEP_KEYS, STEP_FIELDS, {"player": seat, "kind": {"enum": list(KINDS)}, "choose": {"type": "string"},
-                                            "offered": labels, "not_offered": labels},
+                                            "offered": labels, "not_offered": labels,
+                                            "sees": labels, "does_not_see": labels},
                    "One decision.", required=["player", "kind", "choose"])
     types: dict[str, Schema] = {
         "name": {"type": "string", "minLength": 1},

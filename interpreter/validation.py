@@ -16,6 +16,7 @@ from interpreter.cards.loader import MAX_CARDS_IN_SET, CardSet, card_files, load
 from interpreter.cards.model import CardDef
 from interpreter.cards.rulesdata import RulesData
 from interpreter.cards.yamlsource import load_yaml
+from interpreter.engine.options import reading_problems
 from interpreter.mods.pack import MANIFEST, MANIFEST_KEYS
 
 CARD_ONLY_KEYS = ("good", "action", "tier", "load", "powers", "examples")
@@ -140,6 +141,23 @@ def _examples_checked(path: Path, cards: CardSet, card_set: str, data: RulesData
     return cached_pickle("examples", key, build)
 
 
+def readings_without_option(cards: list[CardDef]) -> list[Diagnostic]:
+    """C092: a card's `readings` must be values of the game option named after the card (or nothing
+    could ever play them); each problem at the reading's position in the card file."""
+    found: list[Diagnostic] = []
+    for card in cards:
+        if not card.readings:
+            continue
+        problems = reading_problems(card.id, [name for name, _ in card.readings])
+        if not problems:
+            continue
+        _, smap, _ = load_yaml(Path(card.path))
+        for name, problem in problems:
+            line, col = smap.at(("readings", name) if name else ("readings",))
+            found.append(Diagnostic(card.path, line, col, "C092", problem))
+    return found
+
+
 def validate(paths: list[Path], run_examples: bool = False) -> Validation:
     report = Validation()
     shipped: CardSet | None = None
@@ -149,6 +167,7 @@ def validate(paths: list[Path], run_examples: bool = False) -> Validation:
             return report
         report.cards = len(shipped)
         report.diagnostics += capacity_problems(shipped.cards, load_rules().ship_capacity)
+        report.diagnostics += readings_without_option(shipped.cards)
         example_files = sorted({Path(c.path) for c in shipped.cards if c.examples and c.path})
         check_examples(example_files, shipped, run_examples, report)
         return report
@@ -161,6 +180,7 @@ def validate(paths: list[Path], run_examples: bool = False) -> Validation:
         return report
     if loaded:  # the files will be played with the shipped cards, which may let ships hold more (C033)
         report.diagnostics += capacity_problems(loaded, load_rules().ship_capacity, also=shipped.cards)
+        report.diagnostics += readings_without_option(loaded)
         check_examples([Path(c.path) for c in loaded if c.examples and c.path], with_cards(shipped, loaded), run_examples, report)
     for pack in packs:
         validate_pack(pack, shipped, run_examples, report)

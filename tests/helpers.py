@@ -31,7 +31,7 @@ ALL_CARDS = load_all_cards()
 RULES = load_rules()
 _BASE = ALL_CARDS.only_sets(["base"])
 # The rule tests check the base rules: the same cards with their powers taken away (plain goods).
-_PLAIN = CardSet([dataclasses.replace(c, powers=(), examples=()) for c in _BASE.cards])
+_PLAIN = CardSet([dataclasses.replace(c, powers=(), readings=(), examples=()) for c in _BASE.cards])
 _DATA = RULES
 
 

@@ -17,7 +17,7 @@ EXAMPLES = [(card, sc) for card in CARDS.cards if card.examples for sc in scenar
 
 
 def without_powers(cards: CardSet, card_id: str) -> CardSet:
-    return CardSet([dataclasses.replace(c, powers=()) if c.id == card_id else c for c in cards.cards])
+    return CardSet([dataclasses.replace(c, powers=(), readings=()) if c.id == card_id else c for c in cards.cards])
 
 
 @pytest.mark.parametrize(("card", "scenario"), EXAMPLES, ids=[f"{c.id}: {s.name}" for c, s in EXAMPLES])

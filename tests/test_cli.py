@@ -90,7 +90,8 @@ def test_simulate_json(capsys):
 # --- bench ----------------------------------------------------------------------------------------
 
 def test_bench_json_prints_one_object_with_figures(capsys):
-    code, out, _ = run(capsys, "bench", "--players", "4", "--games", "3", "--seed", "1", "--json", "--heuristic-games", "2", "--startup-runs", "1")
+    code, out, _ = run(capsys, "bench", "--players", "4", "--games", "3", "--seed", "1", "--json", "--heuristic-games", "2", "--startup-runs", "1",
+                       "--search-games", "0")
     assert code == 0
     lines = out.strip().splitlines()
     assert len(lines) == 1
@@ -103,9 +104,37 @@ def test_bench_json_prints_one_object_with_figures(capsys):
     assert data["games"] == 3
 
 
+def test_bench_times_the_search_bot_in_cpu_time(capsys):
+    """Issue 25, item 2: clone, rollout and searched-decision costs, in CPU time."""
+    code, out, _ = run(capsys, "bench", "--games", "1", "--json", "--heuristic-games", "0", "--startup-runs", "0",
+                       "--search-games", "1", "--search-bot", "search:3ro", "--option", "max_turns=6")
+    assert code == 0
+    data = json.loads(out)
+    assert data["search_bot"] == "search:3ro" and data["search_games"] == 1
+    assert data["search_rollouts_per_decision"] == 3
+    for key in ("clone_us", "rollout_us", "search_ms_per_decision", "search_cpu_s_per_game", "heuristic_us_per_decision"):
+        assert data[key] > 0, key
+    assert data["search_ms_per_decision"] == pytest.approx(3 * data["rollout_us"] / 1000, rel=0.01)
+
+
+def test_bench_times_the_environment_step_and_its_observation(capsys):
+    pytest.importorskip("pettingzoo")
+    code, out, _ = run(capsys, "bench", "--games", "1", "--json", "--heuristic-games", "0", "--startup-runs", "0",
+                       "--search-games", "0", "--env-games", "1", "--players", "2", "--option", "max_turns=4")
+    assert code == 0
+    data = json.loads(out)
+    assert data["env_steps"] > 0 and data["env_step_us"] > 0 and data["observe_us"] >= 0
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "search:fast"])
+def test_bench_refuses_a_search_bot_that_is_not_one(capsys, bot):
+    code, _, err = run(capsys, "bench", "--search-bot", bot)
+    assert code == 2 and "--search-bot" in err
+
+
 def test_bench_times_heuristic_games_on_several_processes_as_balance_does(capsys):
     code, out, _ = run(capsys, "bench", "--games", "1", "--json", "--heuristic-games", "4", "--heuristic-workers", "2",
-                       "--startup-runs", "0")
+                       "--startup-runs", "0", "--search-games", "0")
     assert code == 0
     data = json.loads(out)
     assert data["heuristic_games"] == 4 and data["heuristic_games_per_s"] > 0

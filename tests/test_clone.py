@@ -304,3 +304,41 @@ def test_observers_are_not_copied_but_the_engine_handlers_are():
     clone.play()
     assert seen == []
     assert clone.options.check_invariants and clone.bus._subs  # the invariant check and the powers' triggers
+
+
+# ------------------------------------------------------------------------------ agents of a clone
+
+def test_a_clone_mid_turn_keeps_every_seats_search_bot_and_plays_as_the_original():
+    """Issue 25, item 3: a clone keeps each seat's agent kind and settings, checkpoints included. A
+    game with a search bot at every seat is cloned in the middle of turns (before a decision of each
+    seat in turn); each clone, played on, searches as the original does (no fallback to the
+    heuristic) and ends with the same decisions, result and state."""
+    from interpreter.agents.search import Budget, SearchAgent
+
+    class Cloning(SearchAgent):
+        """A search bot that clones its game before its `at`-th decision (the clone's copies of the
+        bots have cloned already, so they do not clone again)."""
+
+        def __init__(self, seed: int, at: int, clones: list[Game]):
+            super().__init__(seed, Budget(rollouts=2), horizon=1)
+            self.at, self.clones = at, clones
+
+        def choose(self, decision: Decision, game: Game) -> int:
+            self.at -= 1
+            if self.at == 0:
+                assert game.in_step and game.turn > 0
+                self.clones.append(game.clone())
+            return super().choose(decision, game)
+
+    clones: list[Game] = []
+    agents = [Cloning(100 + seat, 6 + 5 * seat, clones) for seat in range(4)]
+    game = new_game(ALL_CARDS, RULES, 4, 7, GameOptions(max_turns=14, check_invariants=True), agents)
+    game.play()
+    assert len(clones) == 4 and all(isinstance(a, SearchAgent) for a in game.agents)
+    for clone in clones:
+        assert clone.checkpoints
+        clone.play()
+        assert all(type(a) is Cloning and a.budget == Budget(rollouts=2) and a.horizon == 1 for a in clone.agents)
+        same_game(game, clone)
+        assert sum(a.stats.searched for a in clone.agents) == sum(a.stats.searched for a in game.agents)
+        assert all(a.stats.fallbacks == 0 for a in clone.agents)

@@ -13,7 +13,7 @@ import pytest
 from interpreter.cli import main
 
 OPTIONS = ("end_threshold, first_leader, import_ties, import_fee, drawers_use_imports, game_end, contract_discards, pirate_load, tie_rounding, "
-           "the_most, max_turns, check_invariants")
+           "the_most, trigger_order, cannabis, led_lamps, max_turns, check_invariants")
 EXPANSIONS = "choose from captain, jutaku, kickstarter, all or none"
 
 BAD_COMMAND_LINES: list[tuple[str, int, str]] = [
@@ -36,12 +36,12 @@ BAD_COMMAND_LINES: list[tuple[str, int, str]] = [
     # names and options
     ("simulate --expansions foo", 2, f"importexport simulate: --expansions: unknown expansion `foo`; {EXPANSIONS}"),
     ("simulate --bots x,y", 2, "importexport simulate: --bots needs one name for every seat, or 4 names, one per seat, among random, "
-                               "heuristic, search or search:BUDGET (search:50it rollouts, search:200ms per decision); got `x,y`"),
+                               "heuristic, search or search:BUDGET (search:50ro rollouts, search:20ms CPU per decision); got `x,y`"),
     ("simulate --bots search:fast", 2, "importexport simulate: --bots: bot `search:fast`: a search budget is a number of rollouts "
-                                       "(`50it`) or a time per decision (`200ms`, `1.5s`); got `fast` (the bots are random, heuristic, "
-                                       "search or search:BUDGET (search:50it rollouts, search:200ms per decision))"),
+                                       "(`50ro`) or a CPU time per decision (`20ms`, `1.5s`); got `fast` (the bots are random, heuristic, "
+                                       "search or search:BUDGET (search:50ro rollouts, search:20ms CPU per decision))"),
     ("ladder --bots random,clever", 2, "importexport ladder: --bots: unknown bot `clever`: the bots are random, heuristic, search or "
-                                       "search:BUDGET (search:50it rollouts, search:200ms per decision)"),
+                                       "search:BUDGET (search:50ro rollouts, search:20ms CPU per decision)"),
     ("simulate --option x", 2, f"importexport simulate: --option: option `x` must be written name=value; options: {OPTIONS}"),
     ("simulate --option nope=1", 2, f"importexport simulate: --option: unknown option `nope`; options: {OPTIONS}"),
     ("simulate --option import_ties=maybe", 2, "importexport simulate: --option: option import_ties must be one of leader-clockwise, random; got `maybe`"),
@@ -55,7 +55,7 @@ BAD_COMMAND_LINES: list[tuple[str, int, str]] = [
     ("play --option first_leader=5 --players 3", 2, "importexport play: first_leader must be a seat from 0 to 2; got 5"),
     ("balance --out x --resume --force", 2, "importexport balance: --resume continues the run in --out and --force replaces it; give one"),
     ("balance --out x --compare nope base", 2, f"importexport balance: unknown expansion `nope`; {EXPANSIONS}"),
-    ("explain nope", 2, "importexport explain: unknown card `nope` (did you mean `rope`?)"),
+    ("explain nope", 2, "importexport explain: unknown card `nope` (did you mean `rope`?); a mod pack's card is found with --mod PATH"),
     ("mod check adir --expansions zz", 2, f"importexport mod: --expansions: unknown expansion `zz`; {EXPANSIONS}"),
     # paths that are missing, or a file where a folder must be, or a folder where a file must be
     ("simulate --mod nope", 2, "importexport simulate: --mod: no such file or folder: nope"),

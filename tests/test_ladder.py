@@ -82,6 +82,29 @@ def test_a_ladder_plays_and_rates_every_bot():
     s = summary(JOB, records, interrupted, 1.0)
     assert set(s["rating"]) == set(JOB.bots) and s["games"] == 12 and len(s["pairs"]) == 6
     assert s["ms_per_search_decision"]["search:2it"] > 0
+    # issue 25, item 6: CPU time per decision of every bot, and an interval on every rating
+    assert all(len(r["cpu"]) == len(r["decisions"]) == JOB.players for r in records)
+    assert set(s["cpu_ms_per_decision"]) == set(JOB.bots) and all(v >= 0 for v in s["cpu_ms_per_decision"].values())
+    assert s["cpu_ms_per_decision"]["search:2it"] > s["cpu_ms_per_decision"]["random"]
+    for bot, (low, high) in s["rating_interval"].items():
+        assert low <= s["rating"][bot] <= high
+
+
+def test_a_rating_interval_narrows_with_more_games():
+    """The interval of a rating is the rating at the ends of the Wilson interval of the bot's wins:
+    it holds the rating, and 16 times the games make it about 4 times narrower."""
+    few = ladder.rating_intervals(synthetic("A", "B", 2, 0.75, 40), ("A", "B"))
+    many = ladder.rating_intervals(synthetic("A", "B", 2, 0.75, 640), ("A", "B"))
+    rating = ratings(synthetic("A", "B", 2, 0.75, 640), ("A", "B"))
+    assert many["A"][0] < rating["A"] < many["A"][1]
+    width = {k: v["A"][1] - v["A"][0] for k, v in (("few", few), ("many", many))}
+    assert 2.5 < width["few"] / width["many"] < 6
+
+
+def test_cpu_per_decision_adds_every_seat_of_a_bot():
+    records = [{"bots": ["a", "b", "b"], "decisions": [10, 20, 20], "cpu": [0.01, 0.002, 0.002], "winners": [0]},
+               {"bots": ["b", "a", "a"], "decisions": [10, 5, 5], "cpu": [0.001, 0.02, 0.02], "winners": [1]}]
+    assert ladder.cpu_per_decision(records, ("a", "b")) == {"a": 2.5, "b": 0.1}
 
 
 def test_ctrl_c_keeps_the_games_that_finished(monkeypatch):
@@ -104,6 +127,7 @@ def test_the_ladder_command(capsys, tmp_path):
                  "--out", str(tmp_path)])
     out = capsys.readouterr().out
     assert code == 0 and "Rating (Elo-like" in out and "heuristic" in out and "95% Wilson interval" in out
+    assert "ms CPU per decision" in out
     saved = json.loads((tmp_path / "ladder.json").read_text())
     assert saved["games"] == 4 and len(saved["records"]) == 4 and saved["bots"] == ["random", "heuristic"]
 

@@ -10,6 +10,7 @@ import contextlib
 import gc
 import io
 import os
+import random
 import re
 import threading
 import warnings
@@ -29,7 +30,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from interpreter.agents.scripted import ScriptedAgent, ScriptedLog  # noqa: E402
 from interpreter.cards.catalog import project_root  # noqa: E402
 from interpreter.engine.options import GameOptions  # noqa: E402
-from interpreter.envs.observation import DECISION_FEATURES, OPTION_FEATURES, PLAYER_FEATURES  # noqa: E402
+from interpreter.envs.observation import DECISION_FEATURES, HISTORY_FEATURES, OPTION_FEATURES, PLAYER_FEATURES  # noqa: E402
 from interpreter.envs.pettingzoo import ImportExportEnv, env  # noqa: E402
 from interpreter.powers import new_game  # noqa: E402
 
@@ -145,7 +146,7 @@ def seat_view(game: ImportExportEnv, agent: str) -> dict[str, np.ndarray]:
 
 
 def test_the_observation_is_the_seats_own_view_listed_from_itself():
-    game = ImportExportEnv(players=4, expansions="all")
+    game = ImportExportEnv(players=4, expansions="all", observation="counts")
     game.reset(seed=12)
     for agent in game.agents:
         seat = game.seats[agent]
@@ -260,7 +261,7 @@ def test_a_sealed_bid_is_not_seen_by_the_next_bidder_R10_3():
 # --- actions ------------------------------------------------------------------------------------------
 
 def test_options_past_max_options_are_not_offered_and_an_illegal_action_is_refused():
-    game = ImportExportEnv(players=4, max_options=3)
+    game = ImportExportEnv(players=4, max_options=3, observation="counts")
     game.reset(seed=5)
     rng = np.random.default_rng(5)
     cut = False
@@ -387,6 +388,7 @@ def test_game_options_and_card_sets_reach_the_game():
     ({"reward": "credits"}, "reward must be one of win, score"),
     ({"max_options": 1}, "max_options must be a whole number of at least 2"),
     ({"render_mode": "rgb_array"}, "render_mode must be one of human, ansi"),
+    ({"observation": "raw"}, "observation must be one of scaled, counts"),
 ])
 def test_a_bad_setting_says_what_is_allowed(settings_, message):
     with pytest.raises(ValueError, match=re.escape(message)):
@@ -442,6 +444,155 @@ def test_an_environment_dropped_in_the_middle_of_a_game_frees_it():
     assert engine_game() is None and runner() is None
 
 
+# --- copies for a search (issue 25, item 5) -------------------------------------------------------
+
+def played_to(seed: int, steps: int, players: int = 4, **settings_: Any) -> ImportExportEnv:
+    game = ImportExportEnv(players=players, expansions="all", **settings_)
+    game.reset(seed=seed)
+    random_play(game, seed, limit=steps)
+    return game
+
+
+def fingerprint_of(game: ImportExportEnv) -> Any:
+    from tests.game_state import fingerprint
+    return (fingerprint(game.game), [r.as_dict() for r in game.game.log], game.agent_selection, dict(game.rewards))
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(1, 0), (2, 37), (3, 120)])
+def test_a_clone_plays_on_as_the_original_and_never_touches_it(seed, steps):
+    """env.clone(): the same decision, the same observations; stepped with the same actions it ends
+    as the original does; stepping it leaves the original as it was. The first clone replays the
+    game from its deal (no checkpoint kept yet), the second one its step's start."""
+    game = played_to(seed, steps)
+    first = game.clone()
+    second = game.clone()
+    before = fingerprint_of(game)
+    for copy_ in (first, second):
+        assert copy_.agent_selection == game.agent_selection and copy_.agents == game.agents
+        for agent in game.agents:
+            assert np.array_equal(copy_.observe(agent)["observation"], game.observe(agent)["observation"])
+    random_play(first, seed + 1)
+    assert fingerprint_of(game) == before, "stepping a clone changed the original"
+    actions = [r.index for r in first.game.log[len(game.game.log):]]
+    for action in actions:
+        second.step(action)
+        game.step(action)
+    assert second.game.result == first.game.result == game.game.result
+
+
+def test_a_clone_of_a_finished_game_keeps_its_rewards():
+    game = played_to(6, 10_000)
+    assert game.decision is None
+    clone = game.clone()
+    assert clone.decision is None and clone.game.result == game.game.result
+    assert clone.rewards == game.rewards and clone._cumulative_rewards == game._cumulative_rewards
+    assert clone.agents == game.agents and clone.infos == game.infos
+
+
+def test_a_clone_keeps_the_seats_played_by_bots():
+    game = played_to(4, 25, bots={1: "heuristic", 3: "search:2ro"})
+    clone = game.clone()
+    random_play(game, 9)
+    random_play(clone, 9)
+    assert [r.as_dict() for r in clone.game.log] == [r.as_dict() for r in game.game.log]
+
+
+def hidden_of(game: ImportExportEnv, seat: int) -> tuple[list[str], list[list[str]]]:
+    g = game.game
+    return [c.id for c in g.zones.deck], [[c.id for c in p.hand] for p in g.players if p.seat != seat]
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_resample_hidden_keeps_what_the_seat_sees_and_deals_the_rest_anew(seed):
+    """env.resample_hidden(seat, rng): every seat's own view of itself is kept (its observation does
+    not change), the cards it cannot see are the same cards dealt anew (each hand keeps its size),
+    the same rng gives the same deal, and the original is untouched."""
+    game = played_to(seed, 40)
+    agent = game.agent_selection
+    seat = game.seats[agent]
+    before = fingerprint_of(game)
+    deck, hands = hidden_of(game, seat)
+    resampled = [game.resample_hidden(seat, random.Random(k)) for k in range(4)]
+    assert fingerprint_of(game) == before
+    for other in resampled:
+        assert other.agent_selection == agent
+        assert np.array_equal(other.observe(agent)["observation"], game.observe(agent)["observation"])
+        assert np.array_equal(other.observe(agent)["action_mask"], game.observe(agent)["action_mask"])
+        new_deck, new_hands = hidden_of(other, seat)
+        assert [len(h) for h in new_hands] == [len(h) for h in hands] and len(new_deck) == len(deck)
+        assert sorted(new_deck + [c for h in new_hands for c in h]) == sorted(deck + [c for h in hands for c in h])
+        assert [c.id for c in other.game.players[seat].hand] == [c.id for c in game.game.players[seat].hand]
+    assert any(hidden_of(other, seat) != (deck, hands) for other in resampled)
+    again = game.resample_hidden(seat, random.Random(0))
+    assert hidden_of(again, seat) == hidden_of(resampled[0], seat)
+    random_play(resampled[0], 3)  # a resampled game plays to its end
+    assert resampled[0].agents == []
+
+
+def test_resample_hidden_makes_the_others_unrevealed_bids_again_R10_3():
+    """A seat asked to bid after another seat bid in the same round has not seen that bid: in a
+    resampled copy that bid is made again (by the heuristic bot), not copied."""
+    for seed in range(60):
+        game = ImportExportEnv(players=4, observation="counts")
+        game.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while game.decision is not None:
+            decision, agent = game.decision, game.agent_selection
+            mask = game.observe(agent)["action_mask"]
+            if decision.kind == "bid" and mask.sum() >= 3:
+                game.step(int(mask.sum()) - 1)  # the highest bid it may make
+                if game.decision is not None and game.decision.kind == "bid" and game.agent_selection != agent:
+                    at = len(game.game.log) - 1
+                    seat = game.seats[game.agent_selection]
+                    copies = [game.resample_hidden(seat, random.Random(k)) for k in range(6)]
+                    assert all(c.decision is not None and c.decision.kind == "bid" and c.agent_selection == game.agent_selection
+                               for c in copies)
+                    remade = {c.game.log[at].index for c in copies}
+                    assert all(c.game.log[at].kind == "bid" for c in copies)
+                    assert remade != {game.game.log[at].index}, "the unrevealed bid was copied into every resample"
+                    view = game.encoder.unflatten(game.observe(game.agent_selection)["observation"])
+                    latest = dict(zip(HISTORY_FEATURES, view["history"][0], strict=True))
+                    assert latest["kind:bid"] == 1 and latest["sealed"] == 1 and latest["choice"] == 0 and latest["own"] == 0
+                    return
+                continue
+            game.step(int(rng.choice(np.flatnonzero(mask))))
+    pytest.fail("no import round with two bids in a row in 60 games")
+
+
+def test_resample_hidden_refuses_a_seat_that_is_not_one():
+    game = played_to(1, 5)
+    with pytest.raises(ValueError, match="seat must be from 0 to 3"):
+        game.resample_hidden(4, 1)
+
+
+# --- scaled observations and the action history -------------------------------------------------------
+
+def test_observations_are_scaled_and_counts_are_available():
+    scaled, counts = played_to(8, 90), played_to(8, 90, observation="counts")
+    agent = scaled.agent_selection
+    a, b = scaled.observe(agent)["observation"], counts.observe(agent)["observation"]
+    assert np.array_equal(b, np.round(b)) and b.max() > 10  # whole numbers: credits, turns, the deck
+    assert a.min() >= 0 and a.max() <= 3 and np.mean(a[a > 0]) < 1
+    assert np.count_nonzero(a) == np.count_nonzero(b)
+    credits = scaled.encoder.feature("players", "credits")
+    assert scaled.encoder.unflatten(a)["players"][0, credits] == pytest.approx(scaled.game.players[scaled.seats[agent]].credits / 50)
+
+
+def test_the_history_shows_the_last_decisions_from_the_seats_side():
+    game = played_to(2, 60)
+    agent = game.agent_selection
+    seat = game.seats[agent]
+    rows = game.encoder.unflatten(game.observe(agent)["observation"])["history"]
+    log = game.game.log[-len(rows):][::-1]
+    for row, record in zip(rows, log, strict=True):
+        features = dict(zip(HISTORY_FEATURES, row, strict=True))
+        assert features[f"kind:{record.kind}"] == 1
+        assert features["player"] * 6 == pytest.approx((record.player - seat) % 4 + 1)  # scaled by 6
+        own = record.player == seat
+        assert features["own"] == own
+        assert features["choice"] * game.encoder.max_options == pytest.approx(record.index + 1 if own else 0)
+
+
 # --- the documentation -----------------------------------------------------------------------------
 
 DOC = (project_root() / "docs" / "environment.md").read_text()
@@ -468,3 +619,28 @@ def test_the_doc_names_every_section_and_feature_of_the_observation():
     generic = re.compile(r"^(kind|level|virtual_goods|colour_good|this_turn|good|action):")
     missing += [f for f in features if not generic.match(f) and f not in DOC]
     assert missing == []
+
+
+def code_block(title: str, number: int = 0) -> str:
+    section = re.search(rf"## {re.escape(title)}\n(.*?)(?=\n## )", DOC, re.S)
+    assert section is not None, title
+    blocks = re.findall(r"```python\n(.*?)```", section.group(1), re.S)
+    return blocks[number]
+
+
+def test_the_option_scoring_example_plays_a_game():
+    scope: dict[str, Any] = {}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code_block("Scoring options: the option-feature interface"), "docs/environment.md", "exec"), scope)
+    assert scope["game"].agents == [] and "winners" in out.getvalue()
+
+
+def test_the_search_example_chooses_a_legal_option_without_changing_the_game():
+    scope: dict[str, Any] = {}
+    exec(compile(code_block("Searching: clone and resample_hidden"), "docs/environment.md", "exec"), scope)
+    game = played_to(3, 10, players=2)
+    before = fingerprint_of(game)
+    mask = game.observe(game.agent_selection)["action_mask"]
+    action = scope["search"](game, random.Random(1), candidates=2, samples=2)
+    assert mask[action] == 1 and fingerprint_of(game) == before

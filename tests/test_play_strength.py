@@ -13,7 +13,7 @@ from interpreter.sim.report import html_report
 from interpreter.sim.strength import FAIR, STRONG, play_strength, strength_lines, stronger_side
 from tests.test_balance_stats import records
 
-SEARCH_MIX = ("search:8it", "heuristic", "heuristic", "heuristic")
+SEARCH_MIX = ("search:8ro", "heuristic", "heuristic", "heuristic")
 
 
 def results_with(cards, bots, recs):

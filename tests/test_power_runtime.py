@@ -274,7 +274,7 @@ def test_take_credits_from_players_is_paid_by_each_of_them_OQ_33():
     he or she has (OQ-33); `half their credits` is read as the payer's."""
     cards = with_powers(soap=["when you contract a card: take 4 credits from each other player",
                               "when you contract a card: take half their credits rounded down from each other player"])
-    game = new_game(players=3, cards=cards)
+    game = new_game(players=3, cards=cards, trigger_order="card-order")  # the two powers in the order written (R15.7)
     p, q, r = _soap_owner(game), *game.players[1:]
     p.credits, q.credits, r.credits = 10, 2, 20
     _contract_wheat_with(game, p)

@@ -129,7 +129,8 @@ def test_same_ship_may_be_auctioned_again_while_it_has_containers_R10_2():
 
 def test_rounds_follow_instance_counts_rulebook_example_R10_4():
     """Leader 2 instances, player 2 one, player 3 three: round 1 all bid, round 2 leader and player 3,
-    round 3 player 3 alone takes two containers for free."""
+    round 3 player 3 alone takes two containers for free (players 1 and 3 in round 2, not the Italian
+    example's 2 and 3, OQ-28)."""
     game = setup()
     p1, p2, p3 = game.players
     give(game, p1.imports, "candy")                    # leader: 1 + 1 import = 2
@@ -220,6 +221,7 @@ def test_tied_bids_go_to_the_leader_R10_3_1():
     (4, 3, (1, 2), 1),
 ])
 def test_tie_without_leader_goes_to_first_clockwise_from_leader_R10_3_1(players, leader, tied, winner):
+    """OQ-4: without Foxes or the leader among them, tied bidders win in clockwise order from the leader."""
     game = setup(players=players, leader=leader)
     owner = next(s for s in range(players) if s != winner)
     answers = [(leader, auction(game, owner))]

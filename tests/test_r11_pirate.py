@@ -187,6 +187,7 @@ def test_ship_whose_last_container_is_pirated_returns_home_R11_4():
 
 
 def test_pirating_own_ship_brings_it_home_R11_6():
+    """Taking the last container of one's own ship at sea brings it home sooner (R9.3)."""
     game = setup()
     p1 = game.players[0]
     ship = set_sea(game, 0, "pistols")

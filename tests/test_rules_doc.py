@@ -71,3 +71,22 @@ def test_rules_md_defines_every_id_of_the_reference_rules():
         pytest.skip("the reference rules are not beside this checkout")
     theirs = set(re.findall(r"\*\*(R\d{1,2}(?:\.\d+)*|OQ-\d+)\b", reference.read_text())) | set(re.findall(r"^## (R\d+) ", reference.read_text(), re.M))
     assert sorted(theirs - set(defined_ids(RULES.read_text()))) == []
+
+
+def entries(text: str) -> dict[str, str]:
+    """Each defined id with the text of its entry (up to the next definition, or the generated table
+    of the tests that check each rule, which ends the page)."""
+    text = text.split("<!-- tested-by:", 1)[0]
+    found = list(DEFINED.finditer(text))
+    return {(m.group(1) or m.group(2)): text[m.start():found[i + 1].start() if i + 1 < len(found) else len(text)]
+            for i, m in enumerate(found)}
+
+
+def test_every_rule_an_open_question_names_points_back_to_it():
+    """An open question lists the rules its reading shapes; each of those rules links the question, so
+    a reader of the rule finds the reading (issue 23: OQ-47 was linked from none of R6.7, R8.2.2, R14.2)."""
+    text = entries(RULES.read_text())
+    missing = [f"{oq} -> {rule}" for oq, body in text.items() if oq.startswith("OQ-")
+               for rule in sorted(set(CITED.findall(body))) if rule.startswith("R") and rule in text
+               and not re.search(rf"{oq}(?!\d)", text[rule])]
+    assert missing == []

@@ -248,3 +248,73 @@ def test_structural_problems_are_reported_with_position(tmp_path, text, message)
     outcome = run_text(tmp_path, "name: bad\n" + text + "\n")
     report = failures(outcome)
     assert message in report and "scenario.yaml:" in report
+
+
+# --- issue 23: hand_has counts copies; what a seat sees at a decision ------------------------------
+
+HAND_HAS = """\
+    name: one Rice in hand is not two
+    players: 3
+    copies: {rice: 2}
+    unscripted: decline
+    setup:
+      leader: 1
+      players:
+        - {hand: [rice, pens]}
+    steps:
+      - {player: 1, kind: lead, choose: draw}
+    expect:
+      players:
+        1: {hand_has: [rice, rice]}
+    """
+
+
+def test_hand_has_counts_copies_as_hand_does(tmp_path):
+    """`hand_has: [rice, rice]` asks for two Rice: one is not enough (`hand:` counts copies too)."""
+    report = failures(run_text(tmp_path, HAND_HAS))
+    assert "P1 hand: expected to hold 2 x rice, holds 1" in report
+    two = HAND_HAS.replace("hand: [rice, pens]", "hand: [rice, rice, pens]")
+    assert run_text(tmp_path, two).passed
+
+
+def _bid_as_made(pay: bool, announce: bool):
+    """sealed_bids as a careless engine would write it: each bid paid (`pay`) or announced (`announce`)
+    as soon as it is made, before the others bid."""
+    from interpreter.engine import events as ev
+    from interpreter.engine.decisions import Decision, DescribedOption
+
+    def sealed_bids(game, participants):
+        bids = {}
+        for seat in participants:
+            p = game.players[seat]
+            options = [DescribedOption(a, lambda a: f"bid {a}") for a in range(0, p.credits + 1, 2)]
+            bids[seat] = game.ask(Decision("bid", seat, options, "Your sealed bid", secret=True)).value
+            if pay:  # the bid put out of the hand at once, on the table for all to see
+                p.credits -= bids[seat]
+            if announce:
+                game.emit(ev.BidsRevealed, dict(bids))
+        if pay:
+            for seat in participants:
+                game.players[seat].credits += bids[seat]
+        top = max(bids.values())
+        return next(s for s in participants if bids[s] == top), top
+    return sealed_bids
+
+
+@pytest.mark.parametrize(("pay", "announce", "message"), [
+    (True, False, "expected P2 to see `P1 (black): 12 credits`"),
+    (False, True, "expected P2 not to see `Bids:` at P2 bid; it shows in: Bids: P1 (black) 12"),
+])
+def test_a_bid_shown_before_all_are_made_fails_the_sealed_bid_scenario_R10_3(tmp_path, monkeypatch, pay, announce, message):
+    """The scenario of tests/scenarios/sealed_bids.yaml fails against an engine that lets a bid show
+    before every bid is made: by the bidder's credits, or by an announcement."""
+    from interpreter.engine import importing
+    monkeypatch.setattr(importing, "sealed_bids", _bid_as_made(pay, announce))
+    data = scenario("sealed_bids", "without seeing")
+    assert message in failures(run_data(tmp_path, data))
+
+
+def test_sees_fails_for_what_the_seat_cannot_see_R3_1(tmp_path):
+    data = scenario("sealed_bids", "without seeing")
+    data["steps"][5]["sees"] = ["Laptops"]  # P1's hand, at P2's bid
+    assert "expected P2 to see `Laptops` at P2 bid" in failures(run_data(tmp_path, data))

@@ -27,11 +27,17 @@ SHORT = GameOptions(max_turns=6, check_invariants=True)
 
 # ------------------------------------------------------------------------------ budgets and names
 
-@pytest.mark.parametrize(("text", "budget"), [("50it", Budget(iterations=50)), ("200ms", Budget(seconds=0.2)),
-                                              ("1.5s", Budget(seconds=1.5)), (" 7 it ", Budget(iterations=7))])
+@pytest.mark.parametrize(("text", "budget"), [("50ro", Budget(rollouts=50)), ("200ms", Budget(seconds=0.2)),
+                                              ("1.5s", Budget(seconds=1.5)), (" 7 ro ", Budget(rollouts=7))])
 def test_a_budget_is_rollouts_or_time(text, budget):
     assert parse_budget(text) == budget
     assert parse_budget(budget.text()) == budget
+
+
+def test_it_is_the_old_spelling_of_rollouts():
+    """`search:8it` (issue 16's name) reads as `search:8ro`: exactly 8 rollouts, as it always claimed."""
+    assert parse_budget("8it") == parse_budget("8ro") == Budget(rollouts=8)
+    assert parse_budget("8it").text() == "8ro"
 
 
 @pytest.mark.parametrize("text", ["", "50", "fast", "0it", "2.5it", "0ms", "-3ms", "1000s", "200000it"])
@@ -122,10 +128,37 @@ def test_with_a_budget_in_rollouts_the_search_bot_is_deterministic_for_a_seed():
     assert log(21) != log(22)
 
 
+def counted(bot: SearchAgent) -> list[int]:
+    """The rollouts of each decision `bot` searches, from now on."""
+    per_decision: list[int] = []
+    choose = bot.choose
+
+    def counted_choose(decision: Decision, g: Game) -> int:
+        before, searched = bot.stats.rollouts, bot.stats.searched
+        chosen = choose(decision, g)
+        if bot.stats.searched > searched:
+            per_decision.append(bot.stats.rollouts - before)
+        return chosen
+    bot.choose = counted_choose  # type: ignore[method-assign]
+    return per_decision
+
+
+@pytest.mark.parametrize("rollouts", [2, 5, 8])
+def test_a_budget_in_rollouts_plays_exactly_that_many(rollouts):
+    """Issue 25: `search:Nro` is N, not "about N": every searched decision plays exactly N rollouts."""
+    game = bot_game(ALL_CARDS, RULES, 3, 5, GameOptions(max_turns=4), [f"search:{rollouts}ro", "heuristic", "heuristic"])
+    bot = game.agents[0]
+    assert isinstance(bot, SearchAgent)
+    per_decision = counted(bot)
+    game.play()
+    assert len(per_decision) == bot.stats.searched > 0
+    assert set(per_decision) == {rollouts}
+
+
 def test_a_time_budget_is_kept():
-    """A time budget stops the search after the seed round that spends it: at most one round of
-    rollouts (one per option searched) past the limit. The bot's clock is replaced by one that
-    moves 10 ms per rollout, so the test does not depend on the machine's speed or load."""
+    """A time budget starts a rollout only while its estimated cost fits in what is left. The bot's
+    clock is replaced by one that moves 10 ms per rollout, so the test does not depend on the
+    machine's speed or load: 30 ms is 3 rollouts, never more."""
     game = bot_game(ALL_CARDS, RULES, 2, 5, GameOptions(max_turns=3), ["search:30ms", "heuristic"])
     bot = game.agents[0]
     assert isinstance(bot, SearchAgent)
@@ -137,19 +170,17 @@ def test_a_time_budget_is_kept():
         now[0] += 0.010
         return rollout(*args)
     bot.rollout = timed_rollout  # type: ignore[method-assign]
-    per_decision: list[int] = []
-    choose = bot.choose
-
-    def counted_choose(decision: Decision, g: Game) -> int:
-        before = bot.stats.rollouts
-        chosen = choose(decision, g)
-        per_decision.append(bot.stats.rollouts - before)
-        return chosen
-    bot.choose = counted_choose  # type: ignore[method-assign]
+    per_decision = counted(bot)
     game.play()
-    assert bot.stats.searched > 0 and max(per_decision) > 0
-    assert max(per_decision) <= 3 + bot.width  # 30 ms of 10 ms rollouts, then the round in progress ends
-    assert bot.stats.seconds / bot.stats.searched <= 0.030 + 0.010 * bot.width
+    assert bot.stats.searched > 0 and max(per_decision) == 3
+    assert bot.stats.seconds <= 0.030 * bot.stats.searched + 1e-9
+
+
+def test_the_time_budget_is_the_bots_cpu_time():
+    """`search:Nms` is measured on the process's CPU clock, not the wall clock (a shared machine's
+    load does not change what a decision may spend)."""
+    import time
+    assert SearchAgent(1, parse_budget("20ms")).clock is time.process_time
 
 
 class Spy(SearchAgent):
@@ -157,7 +188,7 @@ class Spy(SearchAgent):
     rollouts replay, and where the decisions not yet revealed begin."""
 
     def __init__(self, seed: int):
-        super().__init__(seed, Budget(iterations=2))
+        super().__init__(seed, Budget(rollouts=2))
         self.bids: list[tuple[list[Any], int, int]] = []
 
     def _script(self, game: Game, seat: int):  # type: ignore[no-untyped-def]
@@ -189,7 +220,7 @@ def test_a_decision_outside_play_gets_the_heuristics_favourite():
     """No copy of the step's start (a game driven turn by turn, as the scenario runner does): the bot
     answers without searching, and never fails."""
     game = game_at_turn(2)
-    bot = SearchAgent(1, Budget(iterations=5))
+    bot = SearchAgent(1, Budget(rollouts=5))
     seen = []
 
     class Asker(HeuristicAgent):

@@ -31,7 +31,9 @@ valuations price the cards from their powers."""
 
 from __future__ import annotations
 
+import copy
 import math
+import operator
 import random
 import re
 import time
@@ -57,32 +59,34 @@ CARD_FIELDS = ("defn", "id", "name", "good", "action", "tier", "load", "load_tot
 
 @dataclass(frozen=True)
 class Budget:
-    """What one decision may spend: a number of rollouts, or a time in seconds."""
+    """What one searched decision may spend: exactly `rollouts` rollouts, or `seconds` of the bot's
+    own CPU time (its `clock`, the process's CPU clock unless replaced)."""
 
-    iterations: int | None = None
+    rollouts: int | None = None
     seconds: float | None = None
 
     def text(self) -> str:
-        if self.iterations is not None:
-            return f"{self.iterations}it"
+        if self.rollouts is not None:
+            return f"{self.rollouts}ro"
         assert self.seconds is not None
         return f"{round(self.seconds * 1000)}ms"
 
 
-DEFAULT_BUDGET = Budget(iterations=8)  # `search` alone: the budget measured in docs/bots.md
-BUDGET_FORMS = "a number of rollouts (`50it`) or a time per decision (`200ms`, `1.5s`)"
+DEFAULT_BUDGET = Budget(rollouts=8)  # `search` alone: the budget measured in docs/bots.md
+BUDGET_FORMS = "a number of rollouts (`50ro`) or a CPU time per decision (`20ms`, `1.5s`)"
 
 
 def parse_budget(text: str) -> Budget:
-    """`50it`, `200ms` or `1.5s`; a ValueError says what is allowed."""
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(it|ms|s)\s*", text)
+    """`50ro`, `20ms` or `1.5s` (`50it` is the old spelling of `50ro`, kept so that old records and
+    scripts still read); a ValueError says what is allowed."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(ro|it|ms|s)\s*", text)
     if match is None:
         raise ValueError(f"a search budget is {BUDGET_FORMS}; got `{text}`")
     number, unit = float(match.group(1)), match.group(2)
-    if unit == "it":
+    if unit in ("ro", "it"):
         if number != int(number) or not 1 <= number <= 100_000:
             raise ValueError(f"a search budget in rollouts is a whole number from 1 to 100000; got `{text}`")
-        return Budget(iterations=int(number))
+        return Budget(rollouts=int(number))
     seconds = number / 1000 if unit == "ms" else number
     if not 0.001 <= seconds <= 600:
         raise ValueError(f"a search budget in time is from 1ms to 600s; got `{text}`")
@@ -121,8 +125,23 @@ class SearchAgent:
         self.stats = Stats()
         self._game: Game | None = None
         self._revealed = 0  # the length of the game's log when the last sealed choices were revealed
-        self._per_rollout = 0.003  # seconds, a running estimate (time budgets)
-        self.clock: Callable[[], float] = time.perf_counter  # what a time budget is measured with
+        self._per_rollout = 0.002  # CPU seconds, a running estimate (time budgets)
+        self.clock: Callable[[], float] = time.process_time  # what a time budget is measured with: this process's CPU
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SearchAgent:
+        """A copy for a clone of the game (Game.clone): the same settings, random streams, statistics
+        and knowledge of what was revealed, and no tie to this bot's game (the clone `adopt`s it)."""
+        made = SearchAgent.__new__(type(self))
+        memo[id(self)] = made
+        for name, value in self.__dict__.items():
+            made.__dict__[name] = None if name == "_game" else value if name == "clock" else copy.deepcopy(value, memo)
+        return made
+
+    def adopt(self, game: Game) -> None:
+        """This bot (a copy made for `game`, a clone) plays in `game` from now on: it follows that
+        game's reveals of sealed choices from the clone's start, as it followed the original's."""
+        self._game = game
+        game.bus.subscribe(ev.BidsRevealed, self._on_reveal)
 
     # --- deciding ------------------------------------------------------------------------------
     def choose(self, decision: Decision, game: Game) -> int:
@@ -142,7 +161,8 @@ class SearchAgent:
         return best
 
     def _watch(self, game: Game) -> None:
-        """Follow the game's reveals of sealed choices (an observer: clones do not copy it)."""
+        """Follow the game's reveals of sealed choices (an observer: a clone's copy of this bot is
+        subscribed to the clone by `adopt`)."""
         if self._game is not game:
             self._game = game
             self._revealed = len(game.log)
@@ -170,32 +190,56 @@ class SearchAgent:
 
     def _halving(self, decision: Decision, game: Game, candidates: list[int], start: float) -> int:
         """Sequential halving over `candidates` with common random numbers; the best mean wins (the
-        heuristic's order breaks ties)."""
+        heuristic's order breaks ties). A budget in rollouts plays exactly that many (fewer
+        candidates than rollouts: the heuristic's best that many); a budget in time starts a rollout
+        only while the estimate of its cost fits in what is left."""
         budget = self.budget
-        total = budget.iterations if budget.iterations is not None else max(len(candidates), int(budget.seconds / self._per_rollout))  # type: ignore[operator]
+        seconds = budget.seconds
+        if budget.rollouts is not None:
+            total = budget.rollouts
+            candidates = candidates[:total]
+            if len(candidates) < 2:
+                return candidates[0]
+        else:
+            assert seconds is not None
+            total = max(len(candidates), int(seconds / self._per_rollout))
+        deadline = start + seconds if seconds is not None else None
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         sums = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         alive = list(candidates)
         records, cut = self._script(game, decision.player)
+        spent = 0
+        out_of_time = False
         for r in range(rounds):
-            per = max(1, total // (rounds * len(alive)))
-            seeds = [self.rng.getrandbits(48) for _ in range(per)]
-            for seed in seeds:
+            # this round's share of what is left, in whole deals of every candidate still in (the last round: all)
+            left = total - spent
+            share = left if r == rounds - 1 else max(len(alive), left // (rounds - r) // len(alive) * len(alive))
+            played = 0
+            while played < share and not out_of_time:
+                seed = self.rng.getrandbits(48)
                 for index in alive:
-                    t = self.clock()
+                    if played == share:
+                        break
+                    if deadline is not None:  # the clock is read only for a time budget (a CPU clock costs a system call)
+                        t = self.clock()
+                        if t + self._per_rollout > deadline:
+                            out_of_time = True
+                            break
                     sums[index] += self.rollout(game, records, cut, decision, index, seed)
                     counts[index] += 1
+                    played += 1
                     self.stats.rollouts += 1
-                    self._per_rollout = 0.9 * self._per_rollout + 0.1 * (self.clock() - t)
-                if budget.seconds is not None and self.clock() - start > budget.seconds:
-                    break
-            if budget.seconds is not None and self.clock() - start > budget.seconds:
+                    if deadline is not None:
+                        self._per_rollout = 0.8 * self._per_rollout + 0.2 * (self.clock() - t)
+            spent += played
+            if out_of_time:
                 break
             if r < rounds - 1:
                 alive.sort(key=lambda i: (-sums[i] / max(counts[i], 1), candidates.index(i)))
                 alive = alive[:max(1, math.ceil(len(alive) / 2))]
-        best = max(alive, key=lambda i: (sums[i] / max(counts[i], 1), -candidates.index(i)))
+        tried = [i for i in alive if counts[i]] or [candidates[0]]
+        best = max(tried, key=lambda i: (sums[i] / max(counts[i], 1), -candidates.index(i)))
         favourite = candidates[0]
         # the heuristic's favourite stays unless the search found better by a margin
         if (best != favourite and counts[favourite] and counts[best]
@@ -293,9 +337,11 @@ def determinize(game: Game, seat: int, rng: random.Random, seen: set[int] = froz
     where they are, so whatever the engine holds on to in the middle of a step stays valid."""
     hidden = [c for p in game.players if p.seat != seat for c in p.hand if c.uid not in seen]
     hidden += [c for c in game.zones.deck if c.uid not in seen]
-    faces = [tuple(getattr(c, name) for name in CARD_FIELDS) for c in hidden]
+    faces = list(map(_FACE, hidden))
     rng.shuffle(faces)
     for card, face in zip(hidden, faces, strict=True):
-        for name, value in zip(CARD_FIELDS, face, strict=True):
-            setattr(card, name, value)
+        card.defn, card.id, card.name, card.good, card.action, card.tier, card.load, card.load_total = face
     game.rng.seed(rng.getrandbits(64))
+
+
+_FACE = operator.attrgetter(*CARD_FIELDS)  # a card's face: what determinize deals anew (the order of its assignment)

@@ -16,6 +16,11 @@ def card_lines(card: CardDef) -> list[str]:
     for power in card.powers:
         lines.append(f"  {power.text}")
         lines.append(f"    -> {power.node.english()}")
+    for name, powers in card.readings:  # played instead with --option CARD=NAME (docs/card-format.md)
+        lines.append(f"  With --option {card.id}={name}, instead:")
+        for power in powers:
+            lines.append(f"    {power.text}")
+            lines.append(f"      -> {power.node.english()}")
     return lines
 
 

@@ -21,11 +21,12 @@ from interpreter.lang.shorthands import Shorthand, shorthand_key
 
 SNAKE = re.compile(r"[a-z][a-z0-9_]{0,63}")  # matched whole (fullmatch): `$` would let a final newline through
 REQUIRED = ("id", "name", "set", "good", "action", "tier", "load", "text")
-OPTIONAL = ("estimated", "names", "powers", "examples")
+OPTIONAL = ("estimated", "names", "powers", "readings", "examples")
 KNOWN_KEYS = REQUIRED + OPTIONAL
 LANGUAGES = ("en", "fr", "de", "it", "zh")
 MAX_TIER = 3
 MAX_CARDS_IN_SET = 10_000
+READING_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")  # a value of the game option named after the card
 
 
 def _check_choice(smap: SourceMap, key: str, value: Any, allowed: Iterable[str], code: str, diags: list[Diagnostic]) -> bool:
@@ -120,17 +121,18 @@ def _power_line(smap: SourceMap, key: tuple[Any, ...], item: Any) -> tuple[str |
 
 
 def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic],
-                  shorthands: Sequence[Shorthand] | None = None) -> tuple[Any, ...]:
+                  shorthands: Sequence[Shorthand] | None = None, key: tuple[Any, ...] = ("powers",)) -> tuple[Any, ...]:
     """Parse, check and compile each power line; problems point at the word inside the line.
-    `shorthands`: those the card may use (None: the built-in ones)."""
+    `shorthands`: those the card may use (None: the built-in ones); `key`: where the list stands."""
     if not isinstance(value, list):
-        diags.append(smap.diag(("powers",), "C080", "`powers` must be a list of power lines, e.g. `- \"on completion: draw 5\"`"))
+        what = "`powers`" if key == ("powers",) else f"the reading `{key[-1]}`"
+        diags.append(smap.diag(key, "C080", f"{what} must be a list of power lines, e.g. `- \"on completion: draw 5\"`"))
         return ()
     compiled = []
     for i, item in enumerate(value):
-        line, where = _power_line(smap, ("powers", i), item)
+        line, where = _power_line(smap, (*key, i), item)
         if line is None:
-            diags.append(smap.diag(("powers", i), "P004", "a power must be one line of text such as `on completion: draw 5`"))
+            diags.append(smap.diag((*key, i), "P004", "a power must be one line of text such as `on completion: draw 5`"))
             continue
         power, problems = parse_power(line, shorthands)
         if power is not None:
@@ -141,6 +143,24 @@ def _check_powers(smap: SourceMap, value: Any, diags: list[Diagnostic],
         if power is not None and not problems:
             compiled.append(power.compile())
     return tuple(compiled)
+
+
+def _check_readings(smap: SourceMap, value: Any, diags: list[Diagnostic],
+                    shorthands: Sequence[Shorthand] | None) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """Other readings of the card's powers: reading name -> its power lines, each checked as `powers`.
+    A reading is played through the game option named after the card (docs/card-format.md)."""
+    if not isinstance(value, dict) or not value:
+        diags.append(smap.diag(("readings",), "C090", "`readings` maps a reading's name to its power lines, e.g. "
+                                                      "`once-per-turn: [\"any time, once per turn: draw 1\"]`"))
+        return ()
+    readings = []
+    for name, lines in value.items():
+        if not isinstance(name, str) or not READING_NAME.fullmatch(name):
+            diags.append(smap.diag(("readings", name), "C091", "a reading's name is lower-case words joined by `-`, such as "
+                                                               f"`once-per-turn`; got {quoted(name)}", of_key=True))
+            continue
+        readings.append((name, _check_powers(smap, lines, diags, shorthands, ("readings", name))))
+    return tuple(readings)
 
 
 def parse_card(data: Any, smap: SourceMap, stem: str,
@@ -178,6 +198,7 @@ def parse_card(data: Any, smap: SourceMap, stem: str,
     estimated = _check_estimated(smap, data.get("estimated", []), diags)
     names = _check_names(smap, data.get("names", {}), diags)
     powers = _check_powers(smap, data.get("powers", []), diags, shorthands)
+    readings = _check_readings(smap, data["readings"], diags, shorthands) if "readings" in data else ()
     examples = data.get("examples", [])
     if not isinstance(examples, list):
         diags.append(smap.diag(("examples",), "C070", "`examples` must be a list of scenarios (see docs/scenarios.md)"))
@@ -186,7 +207,7 @@ def parse_card(data: Any, smap: SourceMap, stem: str,
     return CardDef(
         id=card_id, name=data["name"].strip(), set=data["set"], good=data["good"], action=data["action"],
         tier=tier, load=load, text=" ".join(data["text"].split()), estimated=estimated, names=names, path=smap.path,
-        powers=powers, examples=tuple(examples), load_at=smap.at(("load",)),
+        powers=powers, readings=readings, examples=tuple(examples), load_at=smap.at(("load",)),
     ), []
 
 
@@ -265,6 +286,8 @@ class CardSet:
 def card_hash(card: CardDef) -> str:
     facts = [card.id, card.name, card.set, card.good, card.action, card.tier, list(card.load), card.text,
              [p.text for p in card.powers]]
+    if card.readings:  # only then: the hash of a card without readings stays what it was
+        facts.append([[name, [p.text for p in powers]] for name, powers in card.readings])
     return hashlib.sha256(json.dumps(facts).encode()).hexdigest()[:12]
 
 

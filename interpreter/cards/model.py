@@ -26,6 +26,9 @@ class CardDef:
     estimated: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()
     powers: tuple[Any, ...] = field(default=(), compare=False)  # CompiledPower, in the order written
+    # Other readings of the card's powers, played through the game option named after the card
+    # (`--option led_lamps=once-per-turn`): (reading name, its CompiledPowers), in the order written.
+    readings: tuple[tuple[str, tuple[Any, ...]], ...] = field(default=(), compare=False)
     examples: tuple[Any, ...] = field(default=(), compare=False)  # scenarios (docs/scenarios.md)
     path: str = field(default="", compare=False)
     load_at: tuple[int, int] = field(default=(1, 1), compare=False)  # line and column of `load` in the file

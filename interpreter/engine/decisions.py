@@ -25,6 +25,7 @@ KINDS: dict[str, str] = {
     "choose_card": "which card a power acts on (to sell, discard or copy)",
     "choose_ship": "which of your ships a power puts a card on (a contract, a container), or where else the power allows",
     "solo_action": "which card's action you act out alone, or stop",
+    "trigger_order": "which of your powers answering the same moment runs first, when two or more different ones do (R15.7)",
 }
 
 

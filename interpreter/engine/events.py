@@ -179,7 +179,12 @@ class LoadFinished(Event):
 
 @dataclass(slots=True)
 class ShipmentCompleted(Event):
-    """Every slot of `ship` is filled: its shipment completes and pays `payout` (R8). Once per ship."""
+    """Every slot of `ship` is filled: its shipment completes and pays `payout` (R8). Once per ship.
+    It comes after the whole completion but the sailing: the island seeded, the payout, every
+    contract into Shipments with its one-time powers and the triggers they set off (ContractCompleted,
+    R8.2.3), and the `as a container` powers (R8.2.4); ShipSailed follows (R8.2.5). `containers`
+    counts only the containers paid for, those filling a slot of `contracts` (OQ-47): leftovers of
+    a discarded contract sail with the ship unpaid and uncounted."""
     rule = "R8.2"
     player: int
     ship: Ship
@@ -267,7 +272,9 @@ class BidsRevealed(Event):
 @dataclass(slots=True)
 class ImportWon(Event):
     """`player` won an import from `ship` (None: a supply-island card auctioned by a power), paying
-    `bid`; `to_imports`/`to_goods`/`discarded` say where the cards went (R10.5)."""
+    `bid`; `to_imports`/`to_goods`/`discarded` say where the cards went (R10.5). `by` is `action` for
+    an import made by an Import action (an auction round, or a free Import action a power grants) and
+    `power` for one a power makes directly (`import N containers ...`)."""
     rule = "R10.5"
     player: int
     ship: Ship | None
@@ -275,6 +282,7 @@ class ImportWon(Event):
     to_imports: list[Card]
     to_goods: list[Card]
     discarded: list[Card]
+    by: str = "action"
 
     def text(self, n: Names) -> str:
         parts = []

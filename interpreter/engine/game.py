@@ -15,7 +15,7 @@ from interpreter.engine.cloning import clone_game, copy_state
 from interpreter.engine.decisions import Decision, DecisionRecord, Option
 from interpreter.engine.errors import GameStop, SetupError
 from interpreter.engine.invariants import check as check_invariants
-from interpreter.engine.options import GameOptions
+from interpreter.engine.options import GameOptions, with_readings
 from interpreter.engine.powers_port import NoPowers, Powers
 from interpreter.engine.queries import Rules
 from interpreter.engine.result import GameResult
@@ -49,9 +49,9 @@ class Game:
             raise SetupError(f"players must be from {data.min_players} to {data.max_players}; got {players}")
         if powers is None and any(c.powers for c in cards.cards):
             raise SetupError("these cards have powers: start the game with interpreter.powers.new_game")
-        self.card_set = cards
-        self.data = data
         self.options = options or GameOptions()
+        self.card_set = with_readings(cards, self.options)  # a card's option may choose another reading of it
+        self.data = data
         self.seed = seed
         self.rng = random.Random(seed)
         self.rules = Rules(data, self.options)

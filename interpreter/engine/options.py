@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from interpreter.cards.diagnostics import did_you_mean
+from interpreter.cards.loader import CardSet
+from interpreter.engine.errors import SetupError
 
 
 class OptionError(ValueError):
@@ -35,7 +38,21 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
                  "what \"you have the most ...\" means on cards (Champagne, Nice Suits, Exotic Fish, Graphics Cards): "
                  "nobody has more, so a tie counts, as tied players all share a majority (R17.6.1); or more than "
                  "every other player"),
+    "trigger_order": (("player-chooses", "card-order"),
+                      "who orders a player's own powers triggered at once (R15.7, OQ-35): the player, asked when two "
+                      "or more different powers answer the same moment; or the order their cards entered Shipments, "
+                      "without asking"),
+    # Card readings: an option named after a card chooses between its printed power lines (the first
+    # value) and the other readings its card file gives under `readings:` (docs/card-format.md).
+    "cannabis": (("import-action", "every-import"),
+                 "which imports of red containers Cannabis charges (OQ-25): those made during an Import action, as "
+                 "the card says (an auction, or a free Import action a power grants); or every import, the free "
+                 "imports powers make included (Paper, Pocky, Protractors, Stretch Goals)"),
+    "led_lamps": (("no-limit", "once-per-turn"),
+                  "how often LED Lamps' two-for-one swap may be used in a turn its owner leads: as often as "
+                  "wished, as the card states no limit; or once per turn"),
 }
+READINGS = ("cannabis", "led_lamps")  # the options above that choose a card's reading (named after the card)
 
 
 @dataclass(frozen=True)
@@ -52,6 +69,9 @@ class GameOptions:
     pirate_load: str = "mandatory"
     tie_rounding: str = "up"
     the_most: str = "ties-count"
+    trigger_order: str = "player-chooses"
+    cannabis: str = "import-action"
+    led_lamps: str = "no-limit"
     max_turns: int = 1000  # a safeguard against endless bot games, not a rule: the game is scored then
     check_invariants: bool = False  # verify R3 card conservation and limits after every turn (debug)
 
@@ -98,3 +118,35 @@ def parse_option(text: str, current: GameOptions) -> GameOptions:
     if number > most:
         raise OptionError(f"option {name} must be at most {most:,} ({why}); got {str(number)[:40]}")
     return current.with_values(**{name: number})
+
+
+def with_readings(cards: CardSet, options: GameOptions) -> CardSet:
+    """The cards as the options read them: a card whose game option (the option named after it) has
+    a value other than the first plays the power lines of its reading of that name instead of its
+    printed ones. The engine knows no card: only that such an option chooses among a card's readings."""
+    chosen = {}
+    for card in cards.by_id.values():
+        if card.id in CHOICES and card.id in READINGS and getattr(options, card.id) != CHOICES[card.id][0][0]:
+            value = getattr(options, card.id)
+            powers = dict(card.readings).get(value)
+            if powers is None:
+                readings = ", ".join(name for name, _ in card.readings) or "none"
+                raise SetupError(f"option {card.id}={value}: the card `{card.id}` in play has no reading `{value}` "
+                                 f"(its readings: {readings})")
+            chosen[card.id] = dataclasses.replace(card, powers=powers)
+    if not chosen:
+        return cards
+    return CardSet([chosen.get(c.id, c) for c in cards.cards])
+
+
+def reading_problems(card_id: str, readings: list[str]) -> list[tuple[str | None, str]]:
+    """What is wrong with a card's readings against the options, as (reading or None for them all,
+    message): each reading must be a value of the option named after the card, whose first value is
+    the printed reading (the card's `powers`)."""
+    if card_id not in READINGS:
+        return [(None, f"the card has readings, but no game option `{card_id}` chooses them: a reading is played "
+                       f"through the option named after its card, declared in engine/options.py")]
+    values = CHOICES[card_id][0]
+    return [(name, f"reading `{name}` is not a value of the option {card_id} ({', '.join(values[1:])}; "
+                   f"`{values[0]}` is the printed reading, the card's `powers`){did_you_mean(name, values[1:])}")
+            for name in readings if name not in values[1:]]

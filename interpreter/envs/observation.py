@@ -77,16 +77,49 @@ class Section:
         return slice(self.start, self.start + self.size)
 
 
+_ONE_HOT = {kind: tuple(float(k == kind) for k in DECISION_KINDS) for kind in DECISION_KINDS}  # a decision kind's column
+HISTORY = 8  # the last decisions of the game an observation shows (the action history)
+HISTORY_FEATURES = (*(f"kind:{k}" for k in DECISION_KINDS), "player", "own", "choice", "sealed")
+
+
+def _scales(section: str, features: tuple[str, ...], card_count: int, max_options: int) -> list[float]:
+    """What each feature of a section is divided by in a scaled observation: its usual largest value
+    (credits by 50, counts of cards in a zone by 10, levels by 5, a card's copies by 4 ...), so a
+    learner sees numbers about 0 to 1; a flag stays 0 or 1."""
+    if section in ("hand", "island", "discard", "player_cards", "ship_cards"):
+        return [4.0]  # copies of one card
+    table = {"turn": 100, "deck": 100, "discard": 100, "island": 10, "end_threshold": 100, "players": 6, "leader": 6,
+             "options": max_options, "options_beyond_max": max_options, "credits": 50, "hand": 10, "parked": 20,
+             "end_points": 20, "shipments": 10, "imports": 10, "imports_limit": 10, "goods": 10, "goods_counted": 10,
+             "goods_limit": 10, "sales_this_turn": 5, "load_sales_this_turn": 5, "contracts": 6, "containers": 6,
+             "slots_filled": 6, "slots_needed": 6, "sailed_with": 8, "pairs": 3, "halves": 3, "amount": 50,
+             "card_1": card_count, "card_2": card_count, "cards": 4, "tiers": 6, "holder": 6, "ship_owner": 6,
+             "ship_number": 2, "player": 6, "choice": max_options}
+    out = []
+    for name in features:
+        prefix = name.partition(":")[0]
+        scale = table.get(name) or {"level": 5, "virtual_goods": 5, "this_turn": 3, "good": 4, "action": 4, "tag": 4}.get(prefix, 1)
+        out.append(float(scale))
+    return out
+
+
 class SeatEncoder:
     """Encodes the view of a seat in games of `players` players with these cards (fixed per
-    environment: the shape depends on the number of players, the card set and `max_options`)."""
+    environment: the shape depends on the number of players, the card set and `max_options`).
+    `scaled`: each value divided by its feature's usual largest value (`_scales`), else whole
+    numbers as the game counts them.
 
-    def __init__(self, cards: CardSet, players: int, ships_per_player: int, max_options: int):
+    The vector is written in one pass: the named features as Python lists assigned to their
+    slices, and the card counts as a list of positions that np.bincount counts at once (a numpy
+    element written one at a time costs more than the engine's whole step)."""
+
+    def __init__(self, cards: CardSet, players: int, ships_per_player: int, max_options: int, scaled: bool = False):
         self.card_ids: tuple[str, ...] = tuple(cards.by_id)
         self.index = {card_id: i for i, card_id in enumerate(self.card_ids)}
         self.players = players
         self.ships = ships_per_player
         self.max_options = max_options
+        self.scaled = scaled
         d = len(self.card_ids)
         parts: list[tuple[str, tuple[int, ...], tuple[str, ...]]] = [
             ("table", (len(TABLE_FEATURES),), TABLE_FEATURES),
@@ -99,14 +132,19 @@ class SeatEncoder:
             ("player_cards", (players, len(PLAYER_ZONES), d), ()),
             ("ship_cards", (players, ships_per_player, len(SHIP_ZONES), d), ()),
             ("options", (max_options, len(OPTION_FEATURES)), OPTION_FEATURES),
+            ("history", (HISTORY, len(HISTORY_FEATURES)), HISTORY_FEATURES),
         ]
         self.sections: dict[str, Section] = {}
         start = 0
+        divisors: list[np.ndarray] = []
         for name, shape, features in parts:
             section = Section(name, shape, start, features)
             self.sections[name] = section
             start += section.size
+            per_feature = np.array(_scales(name, features, d, max_options), dtype=np.float32)
+            divisors.append(np.resize(per_feature, section.size))
         self.size = start
+        self._inverse = (1.0 / np.concatenate(divisors)).astype(np.float32) if scaled else None
         self.card_features = _card_features(cards, self.card_ids)
 
     # --- the layout ------------------------------------------------------------------------------------
@@ -119,31 +157,57 @@ class SeatEncoder:
         return self.sections[section].features.index(name)
 
     # --- encoding ---------------------------------------------------------------------------------
-    def encode(self, game: Game, seat: int, decision: Decision | None) -> np.ndarray:
+    def encode(self, game: Game, seat: int, decision: Decision | None, history: list[list[float]] | None = None) -> np.ndarray:
         """The view of `seat`; `decision` is the one being asked of it (None when it is not its turn
-        to choose)."""
-        vector = np.zeros(self.size, dtype=np.float32)
-        parts = self.unflatten(vector)
+        to choose); `history`: the rows of the `history` section, the latest decision first
+        (`history_rows`)."""
+        sections = self.sections
+        d = len(self.card_ids)
         order = [(seat + i) % self.players for i in range(self.players)]
         relative = {s: i for i, s in enumerate(order)}
-        self._table(parts["table"], game, relative)
+        values = np.zeros(self.size, dtype=np.float32)
+        counted: list[int] = []  # positions of card counts, one entry per card
+        index = self.index
+        for section, cards in (("hand", game.players[seat].hand), ("island", game.zones.island), ("discard", game.zones.discard)):
+            base = sections[section].start
+            counted += [base + index[c.id] for c in cards if c.id in index]
+        player_rows: list[float] = []
+        ship_rows: list[float] = []
+        zones_base, ships_base = sections["player_cards"].start, sections["ship_cards"].start
         for row, s in enumerate(order):
             p = game.players[s]
-            self._player(parts["players"][row], game, p)
-            for number, ship in enumerate(p.ships[:self.ships]):
-                self._ship(parts["ships"][row, number], game, p, ship)
-                self._count(parts["ship_cards"][row, number, 0], ship.contracts)
-                self._count(parts["ship_cards"][row, number, 1], ship.containers)
+            player_rows += self._player(game, p)
             for zone, cards in enumerate((p.played, p.shipments, p.imports, p.goods)):
-                self._count(parts["player_cards"][row, zone], cards)
-        self._count(parts["hand"], game.players[seat].hand)
-        self._count(parts["island"], game.zones.island)
-        self._count(parts["discard"], game.zones.discard)
+                base = zones_base + (row * len(PLAYER_ZONES) + zone) * d
+                counted += [base + index[c.id] for c in cards if c.id in index]
+            for number, ship in enumerate(p.ships[:self.ships]):
+                ship_rows += self._ship(game, p, ship)
+                for zone, cards in enumerate((ship.contracts, ship.containers)):
+                    base = ships_base + ((row * self.ships + number) * len(SHIP_ZONES) + zone) * d
+                    counted += [base + index[c.id] for c in cards if c.id in index]
+            ship_rows += [0.0] * (len(SHIP_FEATURES) * (self.ships - min(len(p.ships), self.ships)))
+        self._put(values, "table", self._table(game, relative))
+        self._put(values, "players", player_rows)
+        self._put(values, "ships", ship_rows)
         if decision is not None:
-            self._decision(parts["decision"], decision)
-            self._options(parts["options"], game, seat, decision, relative)
-        np.minimum(vector, HIGH, out=vector)
-        return vector
+            self._put(values, "decision", self._decision(decision))
+            rows: list[float] = []
+            places = _card_places(game, seat, relative)
+            for i, option in enumerate(decision.options[:self.max_options]):
+                rows += self._option(option.value, i == decision.stop, places, relative)
+            self._put(values, "options", rows)
+        if history:
+            self._put(values, "history", [v for row in history[:HISTORY] for v in row])
+        if counted:  # each card adds 1 at its position; positions repeat (copies of a card, one of them per zone)
+            values += np.bincount(counted, minlength=self.size)
+        np.minimum(values, HIGH, out=values)
+        if self._inverse is not None:
+            values *= self._inverse
+        return values
+
+    def _put(self, values: np.ndarray, section: str, row: list[float]) -> None:
+        start = self.sections[section].start
+        values[start:start + len(row)] = row
 
     def mask(self, decision: Decision | None) -> np.ndarray:
         """1 for each action that is a legal option of `decision` (the first `max_options` options)."""
@@ -152,45 +216,40 @@ class SeatEncoder:
             mask[:min(len(decision.options), self.max_options)] = 1
         return mask
 
-    def _count(self, row: np.ndarray, cards: list[Card]) -> None:
-        index = self.index
-        for card in cards:
-            i = index.get(card.id)
-            if i is not None:  # a card made during the game from outside the card set is not counted
-                row[i] += 1
+    def history_row(self, kind: str, relative_player: int, own: bool, choice: int | None, sealed: bool) -> list[float]:
+        """One decision of the action history as the seat saw it: its kind, who made it (1 + the
+        relative seat), whether it was the seat's own, the option the seat chose (1 + its index;
+        0 for another player's choice, which the option numbers of a hand it cannot see would
+        betray), and whether it was a sealed bid not yet revealed (R10.3)."""
+        kinds = _ONE_HOT.get(kind) or _ONE_HOT["other"]
+        return [*kinds, relative_player + 1.0, float(own), float(choice + 1) if own and choice is not None else 0.0, float(sealed)]
 
-    def _table(self, row: np.ndarray, game: Game, relative: dict[int, int]) -> None:
+    def _table(self, game: Game, relative: dict[int, int]) -> list[float]:
         zones = game.zones
-        row[:] = (game.turn, len(zones.deck), len(zones.discard), len(zones.island), game.rules.end_threshold(),
-                  game.end_reason is not None, game.draws_exhausted, len(game.players), relative[game.leader])
+        return [game.turn, len(zones.deck), len(zones.discard), len(zones.island), game.rules.end_threshold(),
+                game.end_reason is not None, game.draws_exhausted, len(game.players), relative[game.leader]]
 
-    def _player(self, row: np.ndarray, game: Game, p: Player) -> None:
+    def _player(self, game: Game, p: Player) -> list[float]:
         rules = game.rules
         levels = [rules.level(p, g) for g in GOOD_TYPES]
         virtual = [p.virtual_goods.get(g, 0) for g in GOOD_TYPES]
         colour = [p.colour_good == g for g in GOOD_TYPES] + [p.colour_good is None]
-        this_turn = [sum(1 for seat, entry in game.turn_log if seat == p.seat and entry == e) for e in TURN_ENTRIES]
-        row[:] = (p.credits, len(p.hand), p.parked_credits(), p.end_points, len(p.shipments), len(p.imports),
-                  rules.imports_limit(p), len(p.goods), rules.goods_counted(p), rules.goods_limit(p), *levels, *virtual,
-                  *colour, p.seat == game.leader, p.drew_this_turn, p.sales_this_turn, p.load_sales_this_turn,
-                  p.lead_twice, *this_turn)
+        entries = [entry for seat, entry in game.turn_log if seat == p.seat]
+        this_turn = [entries.count(e) for e in TURN_ENTRIES]
+        return [p.credits, len(p.hand), p.parked_credits(), p.end_points, len(p.shipments), len(p.imports),
+                rules.imports_limit(p), len(p.goods), rules.goods_counted(p), rules.goods_limit(p), *levels, *virtual,
+                *colour, p.seat == game.leader, p.drew_this_turn, p.sales_this_turn, p.load_sales_this_turn,
+                p.lead_twice, *this_turn]
 
-    def _ship(self, row: np.ndarray, game: Game, p: Player, ship: Ship) -> None:
+    def _ship(self, game: Game, p: Player, ship: Ship) -> list[float]:
         filled, needed = filled_slots(game.rules, p, ship) if ship.contracts and not ship.at_sea else (0, 0)
-        row[:] = (ship.at_sea, ship.completing, len(ship.contracts), len(ship.containers), filled, needed,
-                  ship.sailed_with, len(ship.pairs), len(ship.halves))
+        return [ship.at_sea, ship.completing, len(ship.contracts), len(ship.containers), filled, needed,
+                ship.sailed_with, len(ship.pairs), len(ship.halves)]
 
-    def _decision(self, row: np.ndarray, decision: Decision) -> None:
-        kind = decision.kind if decision.kind in KINDS else "other"
-        row[DECISION_KINDS.index(kind)] = 1
+    def _decision(self, decision: Decision) -> list[float]:
+        kinds = _ONE_HOT.get(decision.kind) or _ONE_HOT["other"]
         n = len(decision.options)
-        base = len(DECISION_KINDS)
-        row[base:] = (1, min(n, self.max_options), max(0, n - self.max_options), decision.stop is not None)
-
-    def _options(self, rows: np.ndarray, game: Game, seat: int, decision: Decision, relative: dict[int, int]) -> None:
-        places = _card_places(game, seat, relative)
-        for i, option in enumerate(decision.options[:self.max_options]):
-            rows[i] = self._option(option.value, i == decision.stop, places, relative)
+        return [*kinds, 1, min(n, self.max_options), max(0, n - self.max_options), decision.stop is not None]
 
     def _option(self, value: Any, stop: bool, places: dict[int, tuple[int, int]], relative: dict[int, int]) -> list[float]:
         found = _Found()

@@ -33,8 +33,9 @@ except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError("the PettingZoo environment needs the optional extra: pip install -e '.[pettingzoo]' "
                       f"(missing: {exc.name})") from exc
 
+from interpreter.engine import events as ev
 from interpreter.engine.view import render as render_view
-from interpreter.envs.observation import HIGH, SeatEncoder
+from interpreter.envs.observation import HIGH, HISTORY, SeatEncoder
 from interpreter.envs.table import OptionsLike, make_table
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from interpreter.envs.driver import GameDriver
 
 REWARDS = ("win", "score")
+OBSERVATIONS = ("scaled", "counts")
 RENDER_MODES = ("human", "ansi")
 DEFAULT_MAX_OPTIONS = 64
 
@@ -59,10 +61,13 @@ class ImportExportEnv(AECEnv):
 
     def __init__(self, players: int = 4, expansions: str = "none", mods: Iterable[str | Path] = (),
                  options: OptionsLike = None, bots: Mapping[int, str] | None = None, reward: str = "win",
-                 max_options: int = DEFAULT_MAX_OPTIONS, render_mode: str | None = None, cards: CardSet | None = None):
+                 max_options: int = DEFAULT_MAX_OPTIONS, render_mode: str | None = None, cards: CardSet | None = None,
+                 observation: str = "scaled"):
         super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}; got {reward!r}")
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {', '.join(OBSERVATIONS)}; got {observation!r}")
         if not isinstance(max_options, int) or max_options < 2:
             raise ValueError(f"max_options must be a whole number of at least 2; got {max_options!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -70,7 +75,8 @@ class ImportExportEnv(AECEnv):
         self.table = make_table(players, expansions, mods, options, bots, cards)
         self.reward_kind = reward
         self.render_mode = render_mode
-        self.encoder = SeatEncoder(self.table.cards, players, self.table.data.ships_per_player, max_options)
+        self.encoder = SeatEncoder(self.table.cards, players, self.table.data.ships_per_player, max_options,
+                                   scaled=observation == "scaled")
         self.seats = {f"player_{seat}": seat for seat in self.table.driven}
         self.possible_agents = list(self.seats)
         self.observation_spaces = {a: self._observation_space() for a in self.possible_agents}
@@ -78,6 +84,7 @@ class ImportExportEnv(AECEnv):
         self._driver: GameDriver | None = None
         self._unwind: weakref.finalize | None = None  # closes the driver when this env is closed, reset or collected
         self._seeds = random.Random()  # the seeds of games reset without one; reseeded by reset(seed=...)
+        self._reveals: Reveals | None = None  # when the game's sealed bids were last revealed (R10.3)
 
     def _observation_space(self) -> spaces.Dict:
         return spaces.Dict({
@@ -126,9 +133,67 @@ class ImportExportEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[0]
         self._driver = self.table.deal(game_seed)
-        self._unwind = weakref.finalize(self, self._driver.close)
-        self._driver.start()
-        self._after_play()
+        self._start()
+
+    def _start(self, settle: bool = True) -> None:
+        """Play the dealt (or cloned) game to its first question to an agent; `settle`: then select
+        that agent (or end the game for every agent), as after a step (a copy of a finished game
+        has copied all that already)."""
+        driver = self._driver
+        assert driver is not None
+        self._reveals = Reveals(driver.game)
+        self._unwind = weakref.finalize(self, driver.close)
+        driver.start()
+        if settle:
+            self._after_play()
+
+    @property
+    def _revealed(self) -> int:
+        return self._reveals.at if self._reveals is not None else 0
+
+    # --- copies for a search ------------------------------------------------------------------------------
+    def clone(self) -> ImportExportEnv:
+        """An independent copy of this environment as it is now: the same game at the same decision,
+        the same agents to step, rewards and infos, and built-in bots that decide as these would.
+        Stepping the copy never changes this one (the game is cloned, engine/cloning.py). It is the
+        bare environment, without PettingZoo's order checks."""
+        return self._copy(None)
+
+    def resample_hidden(self, seat: int, rng: random.Random | np.random.Generator | int) -> ImportExportEnv:
+        """A copy of this environment in which what `seat` cannot see is dealt anew, consistently
+        with what it has seen (as a search bot's determinization, agents/search.py): the other
+        players' hands and the deck are shuffled together and dealt back, each hand keeping its size,
+        while the seat's hand, every card on the table and every card its pending decision shows
+        stay what they are; the game's random generator is reseeded (future draws are unknown too);
+        and the other players' sealed bids of this round not yet revealed (R10.3) are made again by
+        the heuristic bot. `rng`: a random.Random, a numpy Generator or a seed."""
+        if not 0 <= seat < self.table.players:
+            raise ValueError(f"seat must be from 0 to {self.table.players - 1}; got {seat!r}")
+        if isinstance(rng, np.random.Generator):
+            rng = random.Random(int(rng.integers(2**63)))
+        elif not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        return self._copy((seat, rng))
+
+    def _copy(self, resample: tuple[int, random.Random] | None) -> ImportExportEnv:
+        from interpreter.envs.copies import copy_game
+        if self._driver is None:
+            raise RuntimeError("reset the environment first")
+        made = ImportExportEnv.__new__(ImportExportEnv)
+        made.__dict__.update({k: v for k, v in self.__dict__.items() if k not in ("_driver", "_unwind", "_reveals")})
+        for name in ("agents", "possible_agents"):
+            made.__dict__[name] = list(self.__dict__[name])
+        for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
+            made.__dict__[name] = dict(self.__dict__[name])
+        made.infos = {a: dict(info) for a, info in self.infos.items()}
+        made._seeds = random.Random()
+        made._seeds.setstate(self._seeds.getstate())
+        made._driver = copy_game(self._driver, self.table, self._revealed, resample)
+        made._unwind = None
+        made._start(settle=self._driver.pending is not None)
+        assert made._reveals is not None
+        made._reveals.at = self._revealed  # as in this game (the copy's replay revealed the same bids at the same points)
+        return made
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -200,7 +265,20 @@ class ImportExportEnv(AECEnv):
         assert driver is not None
         seat = self.seats[agent]
         decision = driver.pending if driver.pending is not None and driver.pending.player == seat else None
-        return {"observation": self.encoder.encode(driver.game, seat, decision), "action_mask": self.encoder.mask(decision)}
+        return {"observation": self.encoder.encode(driver.game, seat, decision, self._history(seat)),
+                "action_mask": self.encoder.mask(decision)}
+
+    def _history(self, seat: int) -> list[list[float]]:
+        """The last decisions of the game as `seat` saw them, the latest first (observation.py)."""
+        game = self._driver.game if self._driver is not None else None
+        if game is None:
+            return []
+        log = game.log
+        first = max(0, len(log) - HISTORY)
+        n = self.table.players
+        return [self.encoder.history_row(r.kind, (r.player - seat) % n, r.player == seat, r.index,
+                                         r.kind == "bid" and r.player != seat and at >= self._revealed)
+                for at, r in reversed(list(enumerate(log[first:], first)))]
 
     def render(self) -> str | None:
         """The table as the selected agent's seat sees it, and the options of its decision."""
@@ -231,3 +309,17 @@ class ImportExportEnv(AECEnv):
         """Unwind the game in progress, if any (reset does this too)."""
         if self._unwind is not None:
             self._unwind()  # runs driver.close once
+
+
+class Reveals:
+    """When a game's sealed bids were last revealed (R10.3): the length of its log then. An observer
+    of the game's events that holds no reference to the environment (a suspended game must not keep
+    its environment alive: driver.py)."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.at = 0
+        game.bus.subscribe(ev.BidsRevealed, self.seen)
+
+    def seen(self, _event: Any) -> None:
+        self.at = len(self.game.log)

@@ -12,6 +12,7 @@ from interpreter.agents.base import Agent
 from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
+from interpreter.engine.game import Game
 from interpreter.engine.options import GameOptions, OptionError, parse_option
 from interpreter.envs.driver import GameDriver
 from interpreter.mods.apply import apply_packs
@@ -45,6 +46,12 @@ class Table:
         for seat in self.driven:
             game.agents[seat] = driver.seat()
         return driver
+
+
+    def dealt(self, seed: int) -> Game:
+        """The game of this seed as dealt, before its first decision, without agents: what a copy of a
+        game that kept no checkpoint replays its decisions from (envs/copies.py)."""
+        return new_game(self.cards, self.data, self.players, seed, self.options, [])
 
 
 def make_table(players: int = 4, expansions: str = "none", mods: Iterable[str | Path] = (), options: OptionsLike = None,

@@ -605,6 +605,9 @@ negation: "not" cond_atom
         return lambda ctx: not inner(ctx)
 
 
+ONE_TYPE = 1 / 5  # a card of the deck is of a given good type (five types, about as many cards of each)
+
+
 @construct
 @dataclass(frozen=True)
 class CoinFlip(Condition):
@@ -622,6 +625,9 @@ class CoinFlip(Condition):
 
     def test(self) -> Test:
         return lambda ctx: ctx.world.coin_flip(ctx.actor)
+
+    def odds(self) -> float:
+        return 0.5
 
 
 @construct
@@ -728,3 +734,15 @@ class Drawn(Condition):
 
     def refers(self) -> str | None:
         return "named card" if self.named_card else "drawn"
+
+    def odds(self) -> float:
+        """The deck's make-up is public (R3.2: the discard pile is face up, every card is listed): about
+        one card in five is of a given good type (the decks have about as many of each), so one drawn
+        card is of a type with odds 1/5, of a type its player names (the one most left in the deck)
+        about 1/4; that many of a kind, or of one type: the n-th power of that; a named card: 1 in 100."""
+        if self.named_card:
+            return 0.01
+        one = 0.25 if self.of_type is not None and self.of_type.kind == "named" else ONE_TYPE
+        if self.of_type is not None and self.of_type.kind == "same":  # `share a good type`: drawn until they do
+            return 1.0
+        return one ** self.n

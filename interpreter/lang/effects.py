@@ -16,6 +16,7 @@ from interpreter.lang.bounds import GOODS as GOOD_COUNT
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
 from interpreter.lang.english import third_person
+from interpreter.lang.players import PlayerGroup
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger, Value
 from interpreter.lang.values import CARD_WORTH, Amount, ForEach, ForEvery, Modifier, ValueAmount
@@ -1221,6 +1222,12 @@ group_do: players action
         return inner if kind == "every" else -inner
 
 
+def _stake(effect: Node) -> float:
+    """The size of what an effect puts at stake: the worths of its steps, gains and costs alike."""
+    steps = list(effect.children()) if isinstance(effect, Sequence) else [effect]
+    return sum(abs(step.value()) for step in steps if isinstance(step, Effect))
+
+
 @construct
 @dataclass(frozen=True)
 class May(Effect):
@@ -1265,8 +1272,19 @@ class May(Effect):
         return self.effect.possible()
 
     def value(self) -> float:
-        assert self.effect is not None
-        return max(0.0, self.effect.value())
+        """An option is worth more than its average: its player takes it when it pays in the moment.
+        Its owner's: what it is worth on average if that is more than nothing, plus a quarter of
+        the size of what is at stake (its steps' worths, gains and costs alike: paying 2 for a free
+        load is worth taking on the turns the load is worth more). Another player's option is
+        taken when it suits that player: the owner gains from the trade it offers (the size of what
+        is at stake, a quarter of it) and loses half of what the other gains (card-estimates.yaml:
+        what an opponent gains counts half)."""
+        assert self.effect is not None and self.players is not None
+        average = self.effect.value()
+        stake = 0.25 * _stake(self.effect)
+        if isinstance(self.players, PlayerGroup) and self.players.kind == "you":
+            return max(0.0, average) + stake
+        return stake - 0.5 * max(0.0, average)
 
 
 @construct
@@ -1433,8 +1451,11 @@ class IfThen(Effect):
         return run
 
     def value(self) -> float:
-        assert self.then is not None
-        return 0.5 * self.then.value() + (0.5 * self.otherwise.value() if self.otherwise is not None else 0.0)
+        """Each branch weighed by its odds: a chance condition (a coin flip, a drawn card) knows them,
+        any other is even (Condition.odds)."""
+        assert self.then is not None and self.condition is not None
+        odds = self.condition.odds()
+        return odds * self.then.value() + ((1 - odds) * self.otherwise.value() if self.otherwise is not None else 0.0)
 
 
 @construct

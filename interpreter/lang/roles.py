@@ -32,6 +32,12 @@ class Condition(Node):
     def test(self) -> Test:
         raise NotImplementedError(type(self).__name__)
 
+    def odds(self) -> float:
+        """How likely the condition is to hold when its step comes, for the heuristic bot's valuation
+        (IfThen weighs its branches by it): even, unless the construct knows better (a coin flip,
+        a card drawn from a deck whose make-up is public)."""
+        return 0.5
+
 
 @dataclass(frozen=True)
 class Value(Node):

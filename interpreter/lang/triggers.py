@@ -212,26 +212,34 @@ class Imports(ActorTrigger):
     binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "bid"})
     grammar: ClassVar[str] = r'''
 !imports: _actor ("import" | "imports" | "win" "an" "import"
-    | "wins" "an" "import") (_article filter? "container")? ("from" ships)? ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)?
+    | "wins" "an" "import") (_article filter? "container")? ("from" ships)? ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)? _during_import?
+!_during_import: "during" "an" "import" "action"
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (FEE,)
-    syntax: ClassVar[str] = "ACTOR import(s) | win(s) an import [a FILTER container] [from SHIPS] [with a bid of N [or more|or less]]"
+    syntax: ClassVar[str] = ("ACTOR import(s) | win(s) an import [a FILTER container] [from SHIPS] [with a bid of N [or more|or less]] "
+                             "[during an import action]")
     meaning: ClassVar[str] = ("an import is won (R10.5), from a ship or from the supply island; `a FILTER container`: one of the "
-                              "cards taken is of that kind; `from your ship`: from a ship of the card's owner")
+                              "cards taken is of that kind; `from your ship`: from a ship of the card's owner; `during an import "
+                              "action`: made by an Import action (an auction round, or a free Import action a power grants), "
+                              "not by a power's own `import N containers`")
     examples: ClassVar[tuple[str, ...]] = ("when any player imports an illegal container: that player pays you 2",
-                                           "when you import with a bid of 0: draw 1")
+                                           "when you import with a bid of 0: draw 1",
+                                           "when another player imports an illegal container during an import action: that player pays you 2")
     filter: Filter | None = None
     has_container: bool = False
     ships: Ships | None = None
     bid: int = -1
     bid_op: str = "=="
+    during_action: bool = False
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Imports:
         w = words(children)
-        op = ">=" if w[-2:] == ["or", "more"] else "<=" if w[-2:] == ["or", "less"] else "=="
-        return cls(read_actor(children), first(children, Filter), "container" in w, first(children, Ships),
-                   ints(children)[-1] if "bid" in w else -1, op, col=col)
+        during = w[-4:] == ["during", "an", "import", "action"]
+        head = w[:-4] if during else w
+        op = ">=" if head[-2:] == ["or", "more"] else "<=" if head[-2:] == ["or", "less"] else "=="
+        return cls(read_actor(children), first(children, Filter), "container" in head, first(children, Ships),
+                   ints(children)[-1] if "bid" in head else -1, op, during, col=col)
 
     def english(self) -> str:
         what = f" including {_a(self.filter, 'container')}" if self.has_container else ""
@@ -239,13 +247,15 @@ class Imports(ActorTrigger):
         bid = ""
         if self.bid >= 0:
             bid = f" with a bid of {self.bid}" + {">=": " or more", "<=": " or less", "==": ""}[self.bid_op]
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'win', 'wins')} an import{what}{src}{bid}"
+        during = " during an Import action" if self.during_action else ""
+        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'win', 'wins')} an import{what}{src}{bid}{during}"
 
     def matches(self) -> Match:
         acts, f, has, ships, bid, op = self.acts(), self.filter, self.has_container, ship_test(self.ships), self.bid, self.bid_op
+        during = self.during_action
 
         def match(ctx: Ctx, e: Any) -> bool:
-            if not acts(ctx, e.player) or not ships(ctx, e):
+            if not acts(ctx, e.player) or not ships(ctx, e) or (during and e.by != "action"):
                 return False
             if has and not any(matches(f, c) for c in (*e.to_imports, *e.to_goods, *e.discarded)):
                 return False

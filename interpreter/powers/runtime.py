@@ -18,6 +18,7 @@ from interpreter.engine.state import Card, Player, Ship
 from interpreter.lang.timings import CompiledPower
 from interpreter.lang.world import Ctx
 from interpreter.powers.contract_rules import ContractRules
+from interpreter.powers.trigger_order import available, by_owner, next_to_run
 from interpreter.powers.world import EngineWorld
 
 if TYPE_CHECKING:
@@ -243,7 +244,8 @@ class PowerRuntime:
     # --- triggers ----------------------------------------------------------------------------
     def dispatch(self, event: Any) -> None:
         """Run the triggers listening to this event: clockwise from the player whose action caused it,
-        then in the order the powers started (R15.7, OQ-35)."""
+        each player's own in the order he or she chooses, else in the order the powers started (R15.7,
+        OQ-35, trigger_order.py). Whether a trigger answers is judged when its turn comes."""
         entries = self.triggers.get(type(event))
         if not entries:
             return
@@ -252,25 +254,45 @@ class PowerRuntime:
         actor = getattr(event, "player", game.leader)
         if not isinstance(actor, int):
             actor = game.leader
-        for active in sorted(entries, key=lambda a: ((a.owner.seat - actor) % n, a.order)) if len(entries) > 1 else list(entries):
-            if active not in entries:  # stopped by an earlier trigger of this event
-                continue
-            power = active.power
-            if power.completion_trigger and not power.own_included and _own_completion(active.host, event):
-                continue
-            ctx = self.ctx(active.owner, active.host, event)
-            assert power.bind is not None and power.matches is not None
-            power.bind(ctx, event)
-            if not power.matches(ctx, event):
-                continue
-            before = (active.last, active.used_by.get(actor))
-            if not self._use(active, actor):
-                continue
-            if active.one_shot:
-                self._forget(active)
-            self.run(power, ctx)
-            if ctx.declined and power.once is not None:
-                self._unuse(active, actor, before)
+        if len(entries) == 1:  # the usual case: one power answers
+            active = entries[0]
+            ctx = self._ready(active, event, actor)
+            if ctx is not None:
+                self._fire(active, ctx, actor)
+            return
+        for pending in by_owner(sorted(entries, key=lambda a: ((a.owner.seat - actor) % n, a.order))):
+            while pending:
+                ready = [(a, ctx) for a in pending if (ctx := self._ready(a, event, actor)) is not None]
+                if not ready:
+                    break
+                active, ctx = next_to_run(game, ready) if len(ready) > 1 else ready[0]
+                pending.remove(active)
+                self._fire(active, ctx, actor)
+
+    def _ready(self, active: Active, event: Any, actor: int) -> Ctx | None:
+        """The context in which `active` answers `event`, or None if it does not (now)."""
+        if active not in self.triggers.get(type(event), ()):  # stopped by an earlier trigger of this event
+            return None
+        power = active.power
+        if power.completion_trigger and not power.own_included and _own_completion(active.host, event):
+            return None
+        ctx = self.ctx(active.owner, active.host, event)
+        assert power.bind is not None and power.matches is not None
+        power.bind(ctx, event)
+        if not power.matches(ctx, event) or not available(active, actor, self.game.turn):
+            return None
+        return ctx
+
+    def _fire(self, active: Active, ctx: Ctx, actor: int) -> None:
+        power = active.power
+        before = (active.last, active.used_by.get(actor))
+        if not self._use(active, actor):
+            return
+        if active.one_shot:
+            self._forget(active)
+        self.run(power, ctx)
+        if ctx.declined and power.once is not None:
+            self._unuse(active, actor, before)
 
     def _forget(self, active: Active) -> None:
         entries = self.by_host.get(active.host.uid, [])

@@ -357,7 +357,7 @@ class EngineWorld:
         self.runtime.completed(p, card, None)
 
     def import_from(self, p: Player, ship: Ship, n: int, *, fee: bool) -> None:
-        take_containers(self.game, p, ship, 0, count=n, fee=fee)
+        take_containers(self.game, p, ship, 0, count=n, fee=fee, by="power")
 
     def pirate_from(self, p: Player, ships: Sequence[Ship]) -> None:
         """A pirate's take from one of `ships` (R11): the container is then loaded where it fits, or

@@ -3,6 +3,7 @@ happened (in any order, in a given order, or not at all). Seats are numbered fro
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from interpreter.engine import events as ev
@@ -83,9 +84,11 @@ def _check_player(failures: list[str], game: Game, seat: int, want: dict[str, An
         _compare(failures, f"{tag} credits", want["credits"], p.credits)
     if "hand_size" in want:
         _compare(failures, f"{tag} hand size", want["hand_size"], len(p.hand))
-    for card_id in want.get("hand_has", []) or []:
-        if card_id not in _ids(p.hand):
-            failures.append(f"{tag} hand: expected to hold {card_id}, holds {_ids(p.hand)}")
+    held = Counter(c.id for c in p.hand)
+    for card_id, wanted in Counter(want.get("hand_has", []) or []).items():  # copies count, as in `hand:`
+        if held[card_id] < wanted:
+            what = card_id if wanted == 1 else f"{wanted} x {card_id}, holds {held[card_id]}"
+            failures.append(f"{tag} hand: expected to hold {what}; the hand: {_ids(p.hand)}")
     for card_id in want.get("hand_lacks", []) or []:
         if card_id in _ids(p.hand):
             failures.append(f"{tag} hand: expected not to hold {card_id}")

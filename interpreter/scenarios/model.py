@@ -20,7 +20,7 @@ TOP_KEYS = ("name", "seed", "players", "sets", "copies", "options", "unscripted"
 SETUP_KEYS = ("leader", "players", "island", "deck_top", "deck", "deck_size", "deal_top", "discard")
 PLAYER_KEYS = ("colour", "credits", "hand", "goods", "imports", "shipments", "ships", "over_limit")
 SHIP_KEYS = ("at_sea", "contracts", "containers")
-STEP_KEYS = ("player", "kind", "choose", "offered", "not_offered")
+STEP_KEYS = ("player", "kind", "choose", "offered", "not_offered", "sees", "does_not_see")
 EXPECT_KEYS = ("players", "island", "island_size", "deck_size", "discard_size", "events", "events_in_order",
                "absent_events", "end_reason", "winners", "over")
 EXPECT_PLAYER_KEYS = ("colour", "credits", "hand", "hand_size", "hand_has", "hand_lacks", "goods", "imports", "shipments",
@@ -97,9 +97,10 @@ def _count(sc: Scenario, value: Any, path: tuple[Any, ...], what: str, most: int
     return True
 
 
-def _texts(sc: Scenario, value: Any, path: tuple[Any, ...], what: str) -> None:
+def _texts(sc: Scenario, value: Any, path: tuple[Any, ...], what: str,
+           kind: str = "option labels (or parts of them), e.g. `[draw, LOAD with Pens]`") -> None:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        sc.problems.append(sc.diag(path, "S012", f"{what} is a list of option labels (or parts of them), e.g. `[draw, LOAD with Pens]`"))
+        sc.problems.append(sc.diag(path, "S012", f"{what} is a list of {kind}"))
 
 
 def check_scenario(sc: Scenario, known_cards: set[str], decision_kinds: set[str]) -> None:
@@ -215,6 +216,9 @@ def _check_step(sc: Scenario, step: Any, i: int, players: int, decision_kinds: s
     for key in ("offered", "not_offered"):
         if key in step:
             _texts(sc, step[key], ("steps", i, key), f"`{key}`")
+    for key in ("sees", "does_not_see"):
+        if key in step:
+            _texts(sc, step[key], ("steps", i, key), f"`{key}`", "texts of what the player sees, e.g. `[Bids:, bid 12]`")
 
 
 def _check_expect(sc: Scenario, expect: dict[str, Any], players: int, known: set[str]) -> None:

@@ -22,6 +22,7 @@ from interpreter.engine.turn import clean_up, play_turn
 from interpreter.scenarios.build import build_game
 from interpreter.scenarios.expect import check_expectations
 from interpreter.scenarios.model import Scenario, check_scenario
+from interpreter.scenarios.seat_view import seat_view, shown
 
 
 class ScenarioFailure(Exception):
@@ -49,14 +50,18 @@ class Outcome:
 
 class StepAgent:
     """Answers decisions from the scenario's steps, in order, and fails on anything unscripted. A
-    step's `offered` / `not_offered` are checked against the options of the decision it answers."""
+    step's `offered` / `not_offered` are checked against the options of the decision it answers, its
+    `sees` / `does_not_see` against what the deciding player may see then (`events`: those so far)."""
 
-    def __init__(self, scenario: Scenario, steps: list[dict[str, Any]], decline_unscripted: bool):
+    def __init__(self, scenario: Scenario, steps: list[dict[str, Any]], decline_unscripted: bool,
+                 game: Game | None = None, events: list[ev.Event] | None = None):
         self.scenario = scenario
         self.steps = steps
         self.position = 0
         self.decline = decline_unscripted
-        self.failures: list[str] = []  # options expected (not) to be offered
+        self.game = game
+        self.events = events if events is not None else []
+        self.failures: list[str] = []  # options expected (not) to be offered, texts expected (not) to be seen
 
     def _next_step_for(self, decision: Decision) -> dict[str, Any] | None:
         step = self.steps[self.position] if self.position < len(self.steps) else None
@@ -87,10 +92,22 @@ class StepAgent:
             self.position += 1
 
     def _check_options(self, decision: Decision, step: dict[str, Any], index: int) -> None:
-        """`offered`: each text is (part of) some option's label; `not_offered`: of none. Case is ignored."""
+        """`offered`: each text is (part of) some option's label; `not_offered`: of none. Case is ignored.
+        `sees` / `does_not_see`: texts in, or not in, the deciding player's view (seat_view.py)."""
         labels = [label.lower() for label in decision.labels()]
         where = self.scenario.where("steps", index)
         who = f"P{decision.player + 1} {decision.kind}"
+        if ("sees" in step or "does_not_see" in step) and self.game is not None:
+            view = seat_view(self.game, decision, self.events)
+            for text in step.get("sees", []) or []:
+                if not shown(text, view):
+                    self.failures.append(f"{where}: step {index + 1}: expected P{decision.player + 1} to see `{text}` at {who}; "
+                                         f"the view:\n    " + view.replace("\n", "\n    "))
+            for text in step.get("does_not_see", []) or []:
+                if shown(text, view):
+                    line = next((x for x in view.splitlines() if shown(text, x)), text)
+                    self.failures.append(f"{where}: step {index + 1}: expected P{decision.player + 1} not to see `{text}` at {who}; "
+                                         f"it shows in: {line.strip()}")
         for text in step.get("offered", []) or []:
             if not any(text.lower() in label for label in labels):
                 self.failures.append(f"{where}: step {index + 1}: expected {who} to offer `{text}`; options: "
@@ -141,10 +158,10 @@ def run_scenario(sc: Scenario, cards: CardSet, data: RulesData) -> Outcome:
     if game is None:
         return outcome
     steps = list(sc.data.get("steps", []) or [])
-    agent = StepAgent(sc, steps, sc.data.get("unscripted", "fail") == "decline")
+    seen: list[ev.Event] = []
+    agent = StepAgent(sc, steps, sc.data.get("unscripted", "fail") == "decline", game, seen)
     game.agents = [agent] * len(game.players)
     game.forced_hook = agent.forced
-    seen: list[ev.Event] = []
     game.bus.subscribe_all(seen.append)
     try:
         _play(game, sc.data.get("run", "turn"))

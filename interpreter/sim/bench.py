@@ -31,7 +31,8 @@ STARTUP_COMMANDS = (("validate",), ("explain", "cups"))
 def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, options: GameOptions,
           settings: BatchSettings | None = None, failed_folder: Path | None = None,
           report: Callable[[str], None] | None = None, failures: Failures | None = None,
-          heuristic_games: int = 0, startup_runs: int = 0, heuristic_workers: int = 1) -> dict[str, float | int | bool]:
+          heuristic_games: int = 0, startup_runs: int = 0, heuristic_workers: int = 1,
+          search_games: int = 0, search_bot: str = "search", env_games: int = 0) -> dict[str, float | int | bool | str]:
     """Time `games` random-bot games end to end (setup, every decision, scoring), then
     `heuristic_games` games between heuristic bots (on `heuristic_workers` processes, as `balance`
     plays them), and the start-up of fresh processes. A game that
@@ -59,7 +60,7 @@ def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, 
     except KeyboardInterrupt:
         interrupted = True
     seconds = max(time.perf_counter() - start, 1e-9)
-    figures: dict[str, float | int | bool] = {
+    figures: dict[str, float | int | bool | str] = {
         "games": finished,
         "players": players,
         "cards": len(cards),
@@ -75,6 +76,10 @@ def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, 
         figures["heuristic_workers"] = workers
         figures["heuristic_games_per_s"] = round(heuristic_rate(cards, data, players, heuristic_games, seed, options, workers), 2)
     figures.update(clone_cost(cards, data, players, seed, options))
+    if search_games and not interrupted:
+        figures.update(search_cost(cards, data, players, seed, options, search_games, search_bot))
+    if env_games and not interrupted:
+        figures.update(environment_cost(cards, players, seed, options, env_games))
     figures["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     figures["failed"] = len(failures.records)
     figures["interrupted"] = interrupted
@@ -97,10 +102,80 @@ def clone_cost(cards: CardSet, data: RulesData, players: int, seed: int, options
             clean_up(game)
         game.next_leader()
     game.clone()  # warm
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: what the clones cost this process, whatever else the machine runs
     for _ in range(clones):
         game.clone([])
-    return {"clone_us": round(1e6 * (time.perf_counter() - start) / clones, 1), "clone_after_turns": game.turn}
+    return {"clone_us": round(1e6 * (time.process_time() - start) / clones, 1), "clone_after_turns": game.turn}
+
+
+def search_cost(cards: CardSet, data: RulesData, players: int, seed: int, options: GameOptions, games: int,
+                bot: str = "search") -> dict[str, float | int | str]:
+    """What a search bot costs, in CPU time (time.process_time: the machine's other work does not
+    count): `games` games of one `bot` seat against heuristic seats (the seat turns with the game).
+    `search_ms_per_decision`: CPU milliseconds per searched decision, what its budget is about;
+    `search_ms_per_own_decision`: per decision of its seat, searched or not; `rollout_us`: CPU
+    microseconds per rollout (a copy of the turn's start, the turn replayed to the decision, a new
+    deal of the unseen cards, the play to the horizon); `search_cpu_s_per_game`: a whole game's CPU
+    time, every seat's decisions and the engine included; `heuristic_us_per_decision`: CPU
+    microseconds per decision of heuristic-only games on the same seeds, engine included."""
+    from interpreter.agents.search import SearchAgent
+    searched = rollouts = own = 0
+    search_seconds = 0.0
+    start = time.process_time()
+    for i in range(games):
+        kinds = ["heuristic"] * players
+        kinds[i % players] = bot
+        game = bot_game(cards, data, players, game_seed(seed, i), options, kinds)
+        agent = game.agents[i % players]
+        assert isinstance(agent, SearchAgent)
+        agent.clock = time.process_time
+        game.play()
+        searched += agent.stats.searched
+        rollouts += agent.stats.rollouts
+        search_seconds += agent.stats.seconds
+        own += agent.stats.decisions
+    cpu = time.process_time() - start
+    decisions = 0
+    start = time.process_time()
+    for i in range(games):
+        decisions += bot_game(cards, data, players, game_seed(seed, i), options, ["heuristic"] * players).play().decisions
+    heuristic = time.process_time() - start
+    return {"search_bot": bot, "search_games": games,
+            "search_ms_per_decision": round(1000 * search_seconds / max(searched, 1), 2),
+            "search_ms_per_own_decision": round(1000 * search_seconds / max(own, 1), 2),
+            "search_rollouts_per_decision": round(rollouts / max(searched, 1), 2),
+            "rollout_us": round(1e6 * search_seconds / max(rollouts, 1), 1),
+            "search_decisions_per_game": round(searched / games, 1),
+            "search_cpu_s_per_game": round(cpu / games, 3),
+            "heuristic_us_per_decision": round(1e6 * heuristic / max(decisions, 1), 1)}
+
+
+def environment_cost(cards: CardSet, players: int, seed: int, options: GameOptions, games: int) -> dict[str, float]:
+    """CPU microseconds per step of the PettingZoo environment (docs/environment.md) under a random
+    masked policy: `env_step_us`, the engine's part (the games played without observing), and
+    `observe_us`, what observing each step adds (the same games played again, observed: the
+    actions do not depend on the observations). Needs the optional extra `pettingzoo`."""
+    import random
+
+    from interpreter.envs.pettingzoo import ImportExportEnv
+    env = ImportExportEnv(players=players, options=options, cards=cards)
+
+    def play(observe: bool) -> tuple[float, int]:
+        steps = 0
+        start = time.process_time()
+        for i in range(games):
+            env.reset(seed=game_seed(seed, i))
+            rng = random.Random(i)
+            while env.decision is not None:
+                if observe:
+                    env.observe(env.agent_selection)
+                env.step(rng.randrange(min(len(env.decision.options), env.encoder.max_options)))
+                steps += 1
+        return time.process_time() - start, steps
+
+    bare, steps = play(False)
+    observed, _ = play(True)
+    return {"env_steps": steps, "env_step_us": round(1e6 * bare / steps, 1), "observe_us": round(1e6 * max(0.0, observed - bare) / steps, 1)}
 
 
 HEURISTIC_CHUNK = 10  # games per task of a worker: a fraction of a second each, for little messaging

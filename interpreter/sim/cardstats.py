@@ -195,7 +195,7 @@ def players_text(meta: dict[str, Any]) -> str:
 
 
 def bots_label(bots: list[str] | tuple[str, ...]) -> str:
-    """Who played, in words: `4 heuristic bots`, `1 search:20it and 3 heuristic bots`."""
+    """Who played, in words: `4 heuristic bots`, `1 search:20ro and 3 heuristic bots`."""
     counts = Counter(bots)
     names = [f"{n} {kind}" for kind, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
     text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -55,9 +55,30 @@ def seating(job: LadderJob, index: int, lone: str, field: str) -> list[str]:
     return [lone if s == seat else field for s in range(job.players)]
 
 
+class Timed:
+    """A seat's agent with the CPU time its decisions take (time.process_time: what this process
+    spends, whatever else the machine runs), for the ladder's cost column. Everything else is the
+    agent's own (a search bot's checkpoints, its statistics)."""
+
+    def __init__(self, agent: Any):
+        self.agent = agent
+        self.decisions = 0
+        self.cpu = 0.0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
+
+    def choose(self, decision: Any, game: Any) -> int:
+        start = time.process_time()
+        index: int = self.agent.choose(decision, game)
+        self.cpu += time.process_time() - start
+        self.decisions += 1
+        return index
+
+
 def play_ladder_game(job: LadderJob, index: int, lone: str, field: str) -> dict[str, Any]:
-    """Play one ladder game and return its record: the bot at each seat, the winners, and what the
-    search bots spent."""
+    """Play one ladder game and return its record: the bot at each seat, the winners, the CPU time
+    every seat's decisions took, and what the search bots spent."""
     from interpreter.agents.search import SearchAgent
     from interpreter.cards.catalog import load_rules
     from interpreter.engine.options import GameOptions, parse_option
@@ -67,11 +88,14 @@ def play_ladder_game(job: LadderJob, index: int, lone: str, field: str) -> dict[
         options = parse_option(text, options)
     bots = seating(job, index, lone, field)
     game = bot_game(load_spec(job.cards), load_rules(), job.players, game_seed(job.seed, index), options, bots)
-    start = time.perf_counter()
+    timed = [Timed(agent) for agent in game.agents]
+    game.agents = list(timed)
+    start = time.process_time()
     result = game.play()
-    searched = [(a.stats.searched, a.stats.seconds) for a in game.agents if isinstance(a, SearchAgent)]
+    searched = [(t.agent.stats.searched, t.agent.stats.seconds) for t in timed if isinstance(t.agent, SearchAgent)]
     return {"index": index, "lone": lone, "field": field, "bots": bots, "winners": list(result.winners),
-            "turns": result.turns, "seconds": round(time.perf_counter() - start, 4),
+            "turns": result.turns, "seconds": round(time.process_time() - start, 4),
+            "decisions": [t.decisions for t in timed], "cpu": [round(t.cpu, 5) for t in timed],
             "searched": sum(n for n, _ in searched), "search_seconds": round(sum(s for _, s in searched), 4)}
 
 
@@ -135,9 +159,11 @@ def head_to_head(records: list[dict[str, Any]], players: int = 0) -> dict[tuple[
     return out
 
 
-def ratings(records: list[dict[str, Any]], bots: tuple[str, ...], rounds: int = 2000) -> dict[str, float]:
+def ratings(records: list[dict[str, Any]], bots: tuple[str, ...], rounds: int = 2000,
+            wins_of: dict[str, float] | None = None) -> dict[str, float]:
     """The Elo-like rating of every bot: the maximum-likelihood strengths of the Luce model of the
-    winner (see the module's docstring), as 1500 + 400 * log10(strength)."""
+    winner (see the module's docstring), as 1500 + 400 * log10(strength). `wins_of` replaces the
+    games won by some bots (a bound of their interval: `rating_intervals`)."""
     names = list(bots)
     wins = dict.fromkeys(names, PRIOR_GAMES / 2)  # the prior: drawn games against the reference (strength 1)
     tables: list[tuple[dict[str, int], float]] = [({b: 1}, PRIOR_GAMES) for b in names]  # (seats per bot, weight)
@@ -149,6 +175,8 @@ def ratings(records: list[dict[str, Any]], bots: tuple[str, ...], rounds: int = 
         tables.append((dict(seats), 1.0))
         for b in seats:
             wins[b] += win_share(r, b)
+    for b, won in (wins_of or {}).items():
+        wins[b] = PRIOR_GAMES / 2 + won
     strength = dict.fromkeys(names, 1.0)
     for _ in range(rounds):
         denominators = dict.fromkeys(names, 0.0)
@@ -164,10 +192,38 @@ def ratings(records: list[dict[str, Any]], bots: tuple[str, ...], rounds: int = 
     return {b: REFERENCE + 400 * math.log10(strength[b]) for b in names}
 
 
+def rating_intervals(records: list[dict[str, Any]], bots: tuple[str, ...]) -> dict[str, tuple[float, float]]:
+    """A 95% interval of each bot's rating: the ratings it gets when the games it won are the low and
+    the high end of the Wilson interval of its wins in the games it played (the other bots' games
+    as they are). A bot's wins are counted per game (a game with two of its seats counts once, as
+    any of its seats winning)."""
+    out = {}
+    for bot in bots:
+        games = [r for r in records if bot in r["bots"]]
+        won = sum(win_share(r, bot) for r in games)
+        low, high = wilson(won, len(games)) if games else (0.0, 1.0)
+        out[bot] = (ratings(records, bots, wins_of={bot: low * len(games)})[bot],
+                    ratings(records, bots, wins_of={bot: high * len(games)})[bot])
+    return out
+
+
+def cpu_per_decision(records: list[dict[str, Any]], bots: tuple[str, ...]) -> dict[str, float]:
+    """CPU milliseconds per decision of each bot, over every seat it had (records without CPU times,
+    from before the ladder measured them, are left out)."""
+    cpu: dict[str, float] = defaultdict(float)
+    decisions: dict[str, int] = defaultdict(int)
+    for r in records:
+        for bot, n, seconds in zip(r["bots"], r.get("decisions", ()), r.get("cpu", ()), strict=False):
+            decisions[bot] += n
+            cpu[bot] += seconds
+    return {b: round(1000 * cpu[b] / decisions[b], 3) for b in bots if decisions[b]}
+
+
 def summary(job: LadderJob, records: list[dict[str, Any]], interrupted: bool, seconds: float) -> dict[str, Any]:
     """What the ladder found, as the JSON the command prints."""
     pairs = head_to_head(records, job.players)
     rating = ratings(records, job.bots)
+    intervals = rating_intervals(records, job.bots)
     searched = sum(r["searched"] for r in records)
     search_ms = {}
     for bot in (b for b in job.bots if b.startswith("search")):
@@ -180,8 +236,9 @@ def summary(job: LadderJob, records: list[dict[str, Any]], interrupted: bool, se
         "bots": list(job.bots), "players": job.players, "seeds": job.games, "seed": job.seed, "cards": job.cards.label(),
         "options": list(job.options), "games": len(records), "planned": len(job.tasks()), "interrupted": interrupted,
         "seconds": round(seconds, 1), "fair_share": 1 / job.players, "searched_decisions": searched,
-        "ms_per_search_decision": search_ms,
+        "ms_per_search_decision": search_ms, "cpu_ms_per_decision": cpu_per_decision(records, job.bots),
         "rating": {b: round(v) for b, v in sorted(rating.items(), key=lambda kv: -kv[1])},
+        "rating_interval": {b: [round(low), round(high)] for b, (low, high) in intervals.items()},
         "pairs": [{"lone": lone, "field": field, **{k: round(v, 4) if isinstance(v, float) else v for k, v in figures.items()}}
                   for (lone, field), figures in sorted(pairs.items())],
     }
@@ -195,10 +252,14 @@ def table_text(s: dict[str, Any]) -> str:
             f"one seat (row) against {s['players'] - 1} seats of the column's bot; a fair share is {fair:.0%}")
     lines = [f"Ladder: {s['games']} of {s['planned']} games{' (interrupted)' if s['interrupted'] else ''}, "
              f"{s['players']} players, {s['seeds']} seeds per pair from seed {s['seed']}, cards {s['cards']}, {s['seconds']}s",
-             "", "Rating (Elo-like, 1500 = the reference):"]
+             "", "Rating (Elo-like, 1500 = the reference; 95% interval from the Wilson interval of its wins; "
+                 "CPU time per decision of its seats, and per searched decision):"]
     for bot, value in s["rating"].items():
+        low, high = s["rating_interval"][bot]
+        cpu = s["cpu_ms_per_decision"].get(bot)
         ms = s["ms_per_search_decision"].get(bot)
-        lines.append(f"  {bot:<16} {value:>5}" + (f"   ({ms} ms per searched decision)" if ms is not None else ""))
+        lines.append(f"  {bot:<16} {value:>5} ({low}-{high})" + (f"   {cpu} ms CPU per decision" if cpu is not None else "")
+                     + (f", {ms} ms per searched decision" if ms is not None else ""))
     lines += ["", f"Win rate of the row's bot, {what} (95% Wilson interval, games):"]
     cells = {(p["lone"], p["field"]): p for p in s["pairs"]}
     width = max(16, *(len(b) + 2 for b in bots))

@@ -26,12 +26,12 @@ def game_seed(batch_seed: int, index: int) -> int:
 
 
 BOTS = ("random", "heuristic", "search")
-BOTS_HELP = "random, heuristic, search or search:BUDGET (search:50it rollouts, search:200ms per decision)"
-BOT_PATTERN = r"^(random|heuristic|search(:[0-9]+(\.[0-9]+)?(it|ms|s))?)$"  # a bot name, as records hold it
+BOTS_HELP = "random, heuristic, search or search:BUDGET (search:50ro rollouts, search:20ms CPU per decision)"
+BOT_PATTERN = r"^(random|heuristic|search(:[0-9]+(\.[0-9]+)?(ro|it|ms|s))?)$"  # a bot name, as records hold it
 
 
 def check_bot(name: str) -> str:
-    """A bot name: `random`, `heuristic`, `search`, or `search:BUDGET` (`search:200ms`, `search:50it`).
+    """A bot name: `random`, `heuristic`, `search`, or `search:BUDGET` (`search:20ms`, `search:50ro`).
     Raises ValueError saying what is allowed."""
     kind, _, budget = name.partition(":")
     if kind not in BOTS or (budget and kind != "search"):

@@ -114,7 +114,7 @@ def _pts(v: float | None) -> str:
 
 
 def flip_text(card: dict[str, Any], flip: dict[str, Any], labels: Sequence[str]) -> str:
-    """`Cups: too strong with 4 heuristic bots (+15 points [+9, +21]), fair with 1 search:8it and 3
+    """`Cups: too strong with 4 heuristic bots (+15 points [+9, +21]), fair with 1 search:8ro and 3
     heuristic bots (+2 [-6, +10]): depends on play strength, stronger play makes it weaker`"""
     a, b = card["mixes"][0], card["mixes"][flip["mix"]]
     return (f"{card['name']}: {a['verdict']} with {labels[0]} ({_pts(a['effect'])} points [{_pts(a['ci'][0])}, {_pts(a['ci'][1])}], "
