@@ -237,18 +237,20 @@ def test_a_card_made_clearly_too_strong_by_one_number_is_tuned_back_within_one_s
     +35]. The fair value is 2 or 4 (their intervals hold 0; that of 6 does not), so the suggestion
     must be 2 or 4: within one step of the fair value whichever of the two it is.
 
-    This test plays 1,600 real games (about 25 s of one core on a quiet machine, a minute on a busy
-    one): the race needs a few hundred games per finalist to tell 4 from 6, and nothing cheaper than
-    real games says what a number does to a card. One process, a game budget: the race is the same on
-    every run."""
+    This test plays 1,600 real games (64 s of CPU time, pytest included, measured on the shared
+    two-core machine at load 10; about 25 s of one quiet core): the race needs a few hundred games per
+    finalist to tell 4 from 6, and nothing cheaper than real games says what a number does to a card.
+    One process, a game budget: the race is the same on every run. Whether the planted card leaves as
+    clearly further from the target or is cut by successive halving on its score depends on the
+    games' path, not on what the test checks: that it is clearly too strong and not suggested."""
     pack = planted_pack(tmp_path / "planted")
     out = tmp_path / "tune"
     assert main(["tune", "pistols", "--mod", str(pack), "--vary", "p1=2..16", "--games", "1600", "--workers", "1",
                  "--out", str(out)]) == 0
     results = json.loads((out / "tune.json").read_text())
     printed = results["printed"]
-    assert printed["ci"][0] > 0.1  # the planted 16 is clearly too strong
-    assert printed["status"] == "dropped" and "clearly further from the target" in printed["why"]
+    assert printed["effect"] > 0.15 and printed["ci"][0] > 0  # the planted 16 is clearly too strong
+    assert printed["status"] == "dropped"  # it left the race (clearly further, or cut on its score)
     best = results["best"]
     assert best["values"] in ({"p1": 2}, {"p1": 4}), best
     assert best["ci"][0] <= 0 <= best["ci"][1]
