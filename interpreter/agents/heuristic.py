@@ -126,8 +126,10 @@ def _action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], inst
 
 def _play_cost(view: Appraisal, cards: tuple[Card, ...]) -> float:
     total = 0.0  # a loop, not sum(...) of a generator: this runs for every option of every lead and follow
+    known = view.hand_values  # the values already worked out at this decision, read without a call
     for c in cards:
-        total += view.hand_card_value(c)
+        value = known.get(c.uid)
+        total += view.hand_card_value(c) if value is None else value
     return total * 0.6 + (1.5 if len(cards) > 1 else 0.0)
 
 

@@ -99,6 +99,11 @@ class Appraisal:
     same questions for each of them (which ships a card fits, what a hand card is worth); the game
     does not change while an agent chooses, so each answer is worked out once, on first asking."""
 
+    # slots: one Appraisal is made per decision and its fields are read at every option
+    __slots__ = ("game", "p", "_fit_tests", "_by_colour", "_fitting", "_levels", "_hand_actions", "_import_actions", "_open",
+                 "hand_values", "_good_values", "_contract_values", "_fitting_in_hand", "_waiting", "_at_sea",
+                 "_pirate_targets", "benefits", "contracts_ranked")
+
     def __init__(self, game: Game, p: Player):
         self.game = game
         self.p = p
@@ -109,7 +114,7 @@ class Appraisal:
         self._hand_actions: dict[str, int] | None = None
         self._import_actions: dict[str, int] | None = None
         self._open: dict[int, int] = {}  # id of a ship -> its open slots
-        self._hand_values: dict[int, float] = {}  # card uid -> hand_card_value
+        self.hand_values: dict[int, float] = {}  # card uid -> hand_card_value (the heuristic reads it too)
         self._good_values: dict[str, float] = {}  # good type -> good_value (it depends on the type alone)
         self._contract_values: dict[int, float] = {}  # card uid -> contract_value
         self._fitting_in_hand: int | None = None
@@ -195,14 +200,14 @@ class Appraisal:
 
     def hand_card_value(self, card: Card) -> float:
         """How much `p` wants to keep a hand card: a container for a contract, or a contract to make."""
-        value = self._hand_values.get(card.uid)
+        value = self.hand_values.get(card.uid)
         if value is None:
             value = 1.0
             if self.fitting_ships(card):
                 value += 4.0
             if self.level(card.good) >= card.tier:
                 value += 1.0 + power_value(card.defn) / 6.0
-            self._hand_values[card.uid] = value
+            self.hand_values[card.uid] = value
         return value
 
     def good_value(self, card: Card) -> float:
