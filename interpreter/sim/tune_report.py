@@ -57,6 +57,21 @@ def confirm_command(results: dict[str, Any], out: str | None) -> str | None:
     return " ".join(shlex.quote(a) for a in args)
 
 
+def short_of_target(results: dict[str, Any]) -> str | None:
+    """When even the best candidate's interval lies wholly on one side of the target: no single change
+    searched reached it in these games (the card may need two numbers moved, or wider ranges)."""
+    best, target = results["best"], results["meta"]["target"]
+    if best is None or best["effect"] is None:
+        return None
+    low, high = best["ci"]
+    if low <= target <= high:
+        return None
+    side = "weaker" if high < target else "stronger"
+    return (f"Even the best is still {side} than the target (its interval leaves it out): no single change searched "
+            "brings the card there in these games. Widen a range (--vary NAME=LOW..HIGH), or tune the pack again to "
+            "move a second number, and confirm on fresh seeds.")
+
+
 def summary_text(results: dict[str, Any], out: str | None = None) -> str:
     meta, best, printed = results["meta"], results["best"], results["printed"]
     lines = [f"Tuning {meta['name']} ({meta['cards']}) towards {target_text(meta['target'])}: {meta['games']} games "
@@ -77,6 +92,9 @@ def summary_text(results: dict[str, Any], out: str | None = None) -> str:
         lines.append("The card as printed is the closest to the target of every candidate: no change is suggested.")
     if results.get("best_at_edge"):
         lines.append("The best value lies at the end of the range searched: the target may lie beyond it (widen it with --vary NAME=LOW..HIGH).")
+    short = short_of_target(results)
+    if short:
+        lines.append(short)
     lines.append(f"Candidates still in the race at the end ({len(finalists)}), closest first:")
     for c in finalists[:SHOWN]:
         lines.append(f"  {c['label']:<22} {effect_text(c)}" + (f"; {sure_text(c)}" if sure_text(c) else ""))
@@ -153,6 +171,9 @@ def best_section(results: dict[str, Any], out: str | None) -> str:
         items.append("<li>The card as printed is the closest to the target: no change is suggested.</li>")
     if results.get("best_at_edge"):
         items.append("<li>The suggestion lies at the end of the range searched: the target may lie beyond it.</li>")
+    short = short_of_target(results)
+    if short:
+        items.append(f"<li>{esc(short)}</li>")
     command = confirm_command(results, out or results.get("pack"))
     if command:
         items.append(f"<li>The suggestion is written as a mod pack ({esc(results['pack'])}); confirm it on fresh seeds:"
