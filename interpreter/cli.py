@@ -63,6 +63,44 @@ def whole(minimum: int, maximum: int | None = None) -> type[int]:
     return parse  # type: ignore[return-value]
 
 
+def player_counts(text: str) -> tuple[int, ...]:
+    """`4`, `3,4,5` or `2-6`: the player counts a balance run goes round, each once, in order."""
+    counts: list[int] = []
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        try:
+            first, last = int(low), int(high if dash else low)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"`{text[:40]}` is not a number of players, a list (3,4,5) or a range (2-6)") from None
+        if not 1 <= first <= last <= 99:
+            raise argparse.ArgumentTypeError(f"`{part.strip()[:40]}` is not a number of players from 1 to 99 or a rising range")
+        counts += [n for n in range(first, last + 1) if n not in counts]
+    return tuple(counts)
+
+
+def positive_minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text[:40]}` is not a number of minutes") from None
+    if not 0 < value <= 7 * 24 * 60:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most a week (10080 minutes); got {text[:40]}")
+    return value
+
+
+def target_share(text: str) -> float:
+    """`fair` (0), or `+N` / `-N` points against a typical card, as a share."""
+    if text.strip().lower() == "fair":
+        return 0.0
+    try:
+        points = float(text)
+    except ValueError:
+        raise UsageError(f"--target must be fair, or +N or -N points against a typical card (e.g. +5); got `{text[:40]}`") from None
+    if not -100 < points < 100:
+        raise UsageError(f"--target: a win rate differs from a typical card's by less than 100 points; got {text[:40]}")
+    return points / 100
+
+
 def search_bot_name(text: str) -> str:
     """A search bot's name, `search` or `search:BUDGET` (bench --search-bot)."""
     from interpreter.sim.runner import check_bot
@@ -123,6 +161,9 @@ def build_parser() -> Parser:
     b.add_argument("--heuristic-games", type=whole(0), default=50, help="games between heuristic bots to time after the random ones (default 50)")
     b.add_argument("--heuristic-workers", type=whole(1, MAX_WORKERS), default=1,
                    help="processes that play the heuristic games, as the workers of balance do (default 1)")
+    b.add_argument("--uno", type=whole(0), default=0, metavar="GAMES",
+                   help="also compare random play's CPU time per decision with RLCard's UNO (needs rlcard): "
+                        "three alternating rounds of --games games here and GAMES games of UNO (0: skip, the default)")
     b.add_argument("--search-games", type=whole(0), default=2,
                    help="games of one --search-bot seat against heuristic seats, timed in CPU per searched decision "
                         "and per rollout (default 2; 0 skips)")
@@ -139,7 +180,8 @@ def build_parser() -> Parser:
     bal = sub.add_parser("balance", help="many games between heuristic bots on all cores: per-card and per-game report")
     bal.add_argument("--games", type=whole(1, MAX_GAMES), default=None,
                      help=f"number of games (default {BALANCE_GAMES}; with --resume, the run's own number)")
-    bal.add_argument("--players", type=whole(1, 99), default=4, help="number of players, 2-6 (default 4)")
+    bal.add_argument("--players", type=player_counts, default=(4,),
+                     help="number of players, 2-6 (default 4), or several, e.g. 3,4,5 or 2-6: games go round them")
     bal.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the batch (default 1)")
     bal.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
     bal.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs, applied in order")
@@ -150,11 +192,44 @@ def build_parser() -> Parser:
     bal.add_argument("--force", action="store_true", help="replace a run already in --out (its games are deleted)")
     bal.add_argument("--compare", nargs=2, metavar=("A", "B"),
                      help="compare two card sets on the same seeds: each `base`, an expansion list (`all`, `jutaku`), or a mod pack path")
-    bal.add_argument("--bots", help="the bot at each seat, e.g. search:50ro,heuristic,heuristic,heuristic (turned one seat per game), "
-                                    "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50ro "
-                                    "rollouts, search:20ms CPU per decision); default: heuristic everywhere. --compare plays both "
-                                    "sides with the same bots")
+    bal.add_argument("--bots", action="append", default=[],
+                     help="the bot at each seat, e.g. search:50ro,heuristic,heuristic,heuristic (turned one seat per game), "
+                          "or one name for every seat, among random, heuristic, search, search:BUDGET (search:50ro "
+                          "rollouts, search:20ms CPU per decision); default: heuristic everywhere. --compare plays both "
+                          "sides with the same bots. Given again (--bots heuristic --bots search:8ro,heuristic,heuristic,heuristic), "
+                          "each further mix plays its own run (in OUT/bots-2, ...) and verdicts that change with the bots are flagged")
+    bal.add_argument("--check-games", type=whole(1, MAX_GAMES), default=None, metavar="N",
+                     help="games of each further --bots mix (default: as many as the first)")
     bal.add_argument("--dask", metavar="ADDRESS", help="send the games to an existing Dask cluster (optional extra `dask`)")
+
+    tune = sub.add_parser("tune", help="search a card's numbers for the values that make it fair (or as strong as asked)")
+    tune.add_argument("card", help="the card to tune: its id or name")
+    tune.add_argument("--players", type=player_counts, default=(4,),
+                      help="number of players, 2-6 (default 4), or several, e.g. 3,4,5: games go round them")
+    tune.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the games, the same for every candidate (default 1)")
+    tune.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
+    tune.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs, applied in order")
+    tune.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option; may be repeated")
+    tune.add_argument("--target", default="fair", help="the effect sought: fair (default: 0 points against a typical card), "
+                                                       "or +N / -N points, e.g. +5")
+    tune.add_argument("--vary", action="append", default=[], metavar="NAME[=LOW..HIGH]",
+                      help="a number to search (default: all of them), optionally over a range, e.g. p1=2..12; may be repeated")
+    tune.add_argument("--fix", action="append", default=[], metavar="NAME", help="a number to hold as printed; may be repeated")
+    tune.add_argument("--list", action="store_true", help="list the card's tunable numbers and their default ranges, and stop")
+    tune.add_argument("--budget", type=positive_minutes, default=10.0, help="minutes of wall time the search may take (default 10)")
+    tune.add_argument("--games", type=whole(1, MAX_GAMES), default=None, help="games the search may play in all (default: as many as the minutes allow)")
+    tune.add_argument("--sweep", type=whole(1, MAX_GAMES), default=None, metavar="N",
+                      help="no race: every candidate plays N games and none is dropped (the whole response curve, with equal n)")
+    tune.add_argument("--bots", action="append", default=[],
+                      help="the bot at each seat, as for balance (default: heuristic everywhere); given again, each further mix "
+                           "plays the finalists and flags a suggestion whose verdict changes with the bots")
+    tune.add_argument("--check-games", type=whole(1, MAX_GAMES), default=300, metavar="N",
+                      help="games of each finalist with each further --bots mix (default 300)")
+    tune.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")
+    tune.add_argument("--dask", metavar="ADDRESS", help="play the games on an existing Dask cluster (optional extra `dask`)")
+    tune.add_argument("--out", type=Path, help="folder for the best candidate as a mod pack, tune.json and tune.html")
+    tune.add_argument("--resume", action="store_true", help="continue an interrupted tune in --out without replaying its games")
+    tune.add_argument("--force", action="store_true", help="replace a tune already in --out")
 
     lad = sub.add_parser("ladder", help="every pair of bots on the same seeds: win rates with intervals and an Elo-like rating")
     add_game_arguments(lad, players=2)
@@ -411,11 +486,13 @@ def write_record(args: argparse.Namespace, game: Game, result: GameResult | None
     print(f"{what} written to {args.log} (replay it with `importexport replay {args.log}`)")
 
 
-def _spec(text: str, base_expansions: str) -> Any:
+def _spec(text: str, base_expansions: str, mods: tuple[str, ...] = ()) -> Any:
+    """One side of `--compare`: `base`, an expansion list, or a mod pack path (applied to
+    --expansions); the packs of --mod apply first on both sides."""
     from interpreter.sim.balance import CardSpec
     if Path(text).exists():
-        return CardSpec(base_expansions, (str(Path(text)),))
-    return CardSpec("none" if text == "base" else text)
+        return CardSpec(base_expansions, (*mods, str(Path(text))))
+    return CardSpec("none" if text == "base" else text, mods)
 
 
 def _balance_cards(spec: Any) -> CardSet:
@@ -475,10 +552,32 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
+def balance_players(args: argparse.Namespace) -> tuple[int, tuple[int, ...]]:
+    """--players of balance and tune: (the first count, every count if there are several, else ()),
+    each checked against the rules; args.players becomes the first count."""
+    counts = tuple(args.players)
+    for n in counts:
+        args.players = n
+        checked_rules_and_options(args)
+    args.players = counts[0]
+    given = args.bots if isinstance(args.bots, list) else [args.bots] if args.bots else []
+    for text in given:
+        if len(counts) > 1 and "," in text:
+            raise UsageError(f"--bots: with several player counts ({', '.join(map(str, counts))}) give one bot name for every seat, "
+                             f"not one per seat; got `{text}`")
+    return counts[0], counts if len(counts) > 1 else ()
+
+
+def bot_mixes(args: argparse.Namespace, players: int, counts: tuple[int, ...]) -> list[tuple[str, ...]]:
+    """Each --bots mix of balance and tune (the first is the main one); [()] is heuristic bots everywhere."""
+    mixes = [chosen_bots(text, players)[:1] if counts else chosen_bots(text, players) for text in args.bots]
+    return mixes or [()]
+
+
 def cmd_balance(args: argparse.Namespace) -> int:
     from interpreter.sim.balance import BalanceJob, CardSpec, terminal_summary
     from interpreter.sim.runfolder import open_run
-    checked_rules_and_options(args)
+    players, counts = balance_players(args)
     for path in args.mod:
         if not path.exists():
             raise UsageError(f"--mod: no such file or folder: {path}")
@@ -486,11 +585,17 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise UsageError("importexport balance: --resume continues the run in --out and --force replaces it; give one")
     check_output_folder(args.out, "--out", create=False)  # made once the card sets are found good
     games = args.games or BALANCE_GAMES
-    bots = chosen_bots(args.bots, args.players) if args.bots else ()
+    mixes = bot_mixes(args, players, counts)
+    bots = mixes[0]
+    if args.compare and len(mixes) > 1:
+        raise UsageError("importexport balance: --compare plays both sides with one bot mix; give --bots once "
+                         "(run the comparison again with the other bots to check it)")
     if args.compare:
         from interpreter.sim.balance import load_spec
         from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
-        jobs = [BalanceJob(games, args.players, args.seed, _spec(text, args.expansions), tuple(args.option), bots) for text in args.compare]
+        mods = tuple(str(m) for m in args.mod)
+        jobs = [BalanceJob(games, players, args.seed, _spec(text, args.expansions, mods), tuple(args.option), bots, counts)
+                for text in args.compare]
         for job in jobs:
             _balance_cards(job.cards)
         folders = [open_run(args.out / name, job, games_given=args.games is not None, resume=args.resume, force=args.force)
@@ -503,13 +608,89 @@ def cmd_balance(args: argparse.Namespace) -> int:
         print(compare_summary(outcome))
         print(f"Reports: {args.out / 'a' / 'report.html'}, {args.out / 'b' / 'report.html'}, {args.out / 'compare.html'}")
         return 1 if any(failures.records for _, failures in done) else 0
-    job = BalanceJob(games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)), tuple(args.option), bots)
+    spec = CardSpec(args.expansions, tuple(str(m) for m in args.mod))
+    job = BalanceJob(games, players, args.seed, spec, tuple(args.option), bots, counts)
     _balance_cards(job.cards)
     folder = open_run(args.out, job, games_given=args.games is not None, resume=args.resume, force=args.force)
+    checks = [open_run(args.out / f"bots-{k}", BalanceJob(args.check_games or games, players, args.seed, spec, tuple(args.option), mix, counts),
+                       games_given=args.games is not None or args.check_games is not None, resume=args.resume, force=args.force)
+              for k, mix in enumerate(mixes[1:], start=2)]
     results, failures = _balance_run(folder, args)
+    failed = bool(failures.records)
+    if checks:
+        from interpreter.sim.balance import write_outputs
+        from interpreter.sim.strength import play_strength
+        others = []
+        for check in checks:
+            other, other_failures = _balance_run(check, args)
+            others.append(other)
+            failed = failed or bool(other_failures.records)
+        results["strength"] = play_strength(results, others)
+        write_outputs(results, args.out)
     print(terminal_summary(results))
-    print(f"Report: {args.out / 'report.html'}  (data: {args.out / 'results.json'})")
-    return 1 if failures.records else 0
+    print(f"Report: {args.out / 'report.html'}  (data: {args.out / 'results.json'})"
+          + "".join(f"; {c.path / 'report.html'}" for c in checks))
+    return 1 if failed else 0
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    from interpreter.cards.explained import find_card
+    from interpreter.sim.balance import CardSpec, default_workers
+    from interpreter.sim.tunables import TuneError, choose_knobs, find_knobs
+    from interpreter.sim.tune import TuneJob
+    from interpreter.sim.tune_report import summary_text
+    from interpreter.sim.tune_run import open_tune_folder, run_tune
+    players, counts = balance_players(args)
+    target = target_share(args.target)
+    if args.resume and args.force:
+        raise UsageError("importexport tune: --resume continues the tune in --out and --force replaces it; give one")
+    if (args.resume or args.force) and not args.out:
+        raise UsageError("importexport tune: --resume and --force need --out (the tune's folder)")
+    spec = CardSpec(args.expansions, tuple(str(m) for m in args.mod))
+    cards = chosen_cards(args.expansions, args.mod)
+    try:
+        card = find_card(args.card, cards.by_id.values())
+    except LookupError as exc:
+        raise UsageError(f"importexport tune: {exc}") from None
+    knobs = find_knobs(card)
+    if args.list:
+        print(f"{card.name} ({card.id}): its tunable numbers, with the range searched by default")
+        for knob in knobs:
+            print(f"  {knob.describe()}")
+        return 0
+    try:
+        chosen = choose_knobs(knobs, args.vary, args.fix)
+    except TuneError as exc:
+        raise UsageError(f"importexport tune: {exc}") from None
+    mixes = bot_mixes(args, players, counts)
+    job = TuneJob(card.id, spec, players, args.seed, target, tuple(chosen), tuple(args.option), mixes[0], counts)
+    folder = open_tune_folder(args.out, job, resume=args.resume, force=args.force) if args.out else None
+    try:
+        results = run_tune(job, folder, minutes=args.budget, games=args.games, workers=args.workers or default_workers(),
+                           dask_address=args.dask, progress=tune_progress(), sweep=args.sweep, checks=mixes[1:],
+                           check_games=args.check_games)
+    except TuneError as exc:
+        raise UsageError(f"importexport tune: {exc}") from None
+    finally:
+        if folder is not None:
+            folder.close()
+    if sys.stderr.isatty():
+        sys.stderr.write("\n")
+    print(summary_text(results, str(args.out) if args.out else None))
+    if args.out:
+        print(f"Report: {args.out / 'tune.html'}  (data: {args.out / 'tune.json'})")
+    return 130 if results["meta"]["interrupted"] else (1 if results["meta"]["failed"] else 0)
+
+
+def tune_progress() -> Any:
+    """Progress of a tune on one line of standard error, on a terminal."""
+    def show(line: str) -> None:
+        if sys.stderr.isatty():
+            sys.stderr.write("\r" + line[:150].ljust(150))
+            sys.stderr.flush()
+        elif "failed" in line:
+            warn(line)
+    return show
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -595,6 +776,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     figures = bench(cards, data, args.players, args.games, args.seed, options, batch_settings(args), failures_folder(args), warn, failures,
                     args.heuristic_games, args.startup_runs, args.heuristic_workers, args.search_games, args.search_bot,
                     args.env_games)
+    if args.uno and not figures["interrupted"]:
+        from interpreter.sim.bench import UnoMissing, uno_comparison
+        try:
+            figures.update(uno_comparison(cards, data, args.players, args.seed, options, args.games, args.uno))
+        except UnoMissing as exc:
+            raise UsageError(f"importexport bench --uno: {exc}") from None
     if args.json:
         print(json.dumps(figures))
     else:
@@ -790,7 +977,7 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp, "ladder": cmd_ladder}
+            "balance": cmd_balance, "tune": cmd_tune, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp, "ladder": cmd_ladder}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

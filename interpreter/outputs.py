@@ -52,3 +52,14 @@ def check_output_folder(path: Path, flag: str, *, create: bool = True) -> None:
             raise OutputError(f"{flag}: cannot make the folder {path}: {exc.strerror or exc}") from None
     if not os.access(path, os.W_OK | os.X_OK):
         raise OutputError(f"{flag}: cannot write into the folder {path} (permission denied)")
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file in the same folder and a rename, so a reader
+    (or an interruption) never sees half a file, and the old file stays whole until the new one is."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)

@@ -29,12 +29,13 @@ class HeuristicAgent:
         scorer = SCORERS.get(decision.kind)
         if decision.kind == "bid":
             return self._bid(decision, view)
+        by_value = scorer is None
         if scorer is None:
             scorer = _score_by_value
         best, best_score = 0, float("-inf")
+        draw, noise = self.rng.random, self.noise  # looked up once: this loop runs for every option of every decision
         for i, option in enumerate(decision.options):
-            value = option.value if scorer is not _score_by_value else option
-            score = scorer(self, view, value) + self.rng.random() * self.noise
+            score = scorer(self, view, option if by_value else option.value) + draw() * noise
             if score > best_score:
                 best, best_score = i, score
         return best
@@ -54,7 +55,51 @@ class HeuristicAgent:
 # --- the turn -------------------------------------------------------------------------------------
 
 def action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], instances: int = 1) -> float:
-    """What carrying out `instances` of `action` would bring `p`, with `played` out of hand."""
+    """What carrying out `instances` of `action` would bring `p`, with `played` out of hand. The
+    options of a lead or follow differ mostly in the cards played, and the benefit depends on them
+    only through what the key below keeps, so each benefit is worked out once per decision."""
+    if action == "load":
+        key: tuple[object, ...] = (action, instances, _fitting_played(view, played))
+    elif action == "contract":
+        return _contract_benefit(view, played, instances)
+    elif action == "supply":
+        key = (action, instances, len(view.p.hand) > len(played))
+    else:
+        key = (action, instances)
+    memo = view.benefits
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = _action_benefit(view, action, played, instances)
+    return value
+
+
+def _fitting_played(view: Appraisal, played: tuple[Card, ...]) -> int:
+    n = 0
+    for c in played:
+        if view.fitting_ships(c):
+            n += 1
+    return n
+
+
+def _contract_benefit(view: Appraisal, played: tuple[Card, ...], instances: int) -> float:
+    """The CONTRACT branch of _action_benefit: the best contract value among the hand cards not
+    played whose tier the level meets, found from the cards ranked once per decision."""
+    p = view.p
+    if not p.harbor_ships():
+        return 0.0
+    ranked = view.contracts_ranked.get(instances)
+    if ranked is None:
+        eligible = [(view.contract_value(c), i, c) for i, c in enumerate(p.hand) if view.level(c.good) + instances - 1 >= c.tier]
+        ranked = view.contracts_ranked[instances] = [(v, c) for v, _, c in sorted(eligible, key=lambda e: (-e[0], e[1]))]
+    best = 0.0  # max(..., default=0.0): 0.0 only when no card is left
+    for value, card in ranked:
+        if card not in played:
+            best = value
+            break
+    return best * (0.3 if view.waiting_slots() >= 2 else 1.0)
+
+
+def _action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], instances: int) -> float:
     game, p = view.game, view.p
     rules = game.rules
     if action == "load":
@@ -80,7 +125,12 @@ def action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], insta
 
 
 def _play_cost(view: Appraisal, cards: tuple[Card, ...]) -> float:
-    return sum(view.hand_card_value(c) for c in cards) * 0.6 + (1.5 if len(cards) > 1 else 0.0)
+    total = 0.0  # a loop, not sum(...) of a generator: this runs for every option of every lead and follow
+    known = view.hand_values  # the values already worked out at this decision, read without a call
+    for c in cards:
+        value = known.get(c.uid)
+        total += view.hand_card_value(c) if value is None else value
+    return total * 0.6 + (1.5 if len(cards) > 1 else 0.0)
 
 
 def _draw_value(view: Appraisal) -> float:

@@ -4,7 +4,6 @@ comes from the constructs it is made of (interpreter/lang)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from interpreter.cards.model import GOOD_TYPES, CardDef
@@ -15,6 +14,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from interpreter.engine.game import Game
+    from interpreter.engine.queries import Rules
 
 CARD = 2.0  # a card in hand is worth about one action, 2 credits (card-estimates.yaml's valuation)
 
@@ -39,14 +39,29 @@ def good_value(game: Game, p: Player, card: Card) -> float:
     rules = game.rules
     good = card.good
     mine = rules.goods_of_type(p, good)
-    best_other = max((rules.goods_of_type(q, good) for q in game.players if q is not p), default=0)
+    best_other: int | None = None  # max(..., default=0) as a loop: a bot asks this at most decisions
+    for q in game.players:
+        if q is not p:
+            n = rules.goods_of_type(q, good)
+            if best_other is None or n > best_other:
+                best_other = n
+    if best_other is None:
+        best_other = 0
     value = rules.innate_value(p, good) + 1.0  # plus the level it gives
     bonus = game.data.majority_bonus[good]
     if mine + 1 > best_other and mine <= best_other:
         value += bonus * 0.6  # takes or shares the majority
-    if not mine and all(rules.goods_of_type(p, g) for g in GOOD_TYPES if g != good):
+    if not mine and _has_every_other(rules, p, good):
         value += game.data.one_of_each_bonus
     return value
+
+
+def _has_every_other(rules: Rules, p: Player, good: str) -> bool:
+    """`p` has a good of every type but `good` (all(...) as a loop, asked in the same order)."""
+    for g in GOOD_TYPES:  # noqa: SIM110  # a loop, not all(...): no generator where a bot asks at most decisions
+        if g != good and not rules.goods_of_type(p, g):
+            return False
+    return True
 
 
 def fitting_ships(game: Game, p: Player, card: Card) -> list[Ship]:
@@ -71,10 +86,23 @@ def hand_card_value(game: Game, p: Player, card: Card) -> float:
     return Appraisal(game, p).hand_card_value(card)
 
 
+def _count_actions(cards: list[Card]) -> dict[str, int]:
+    """How many of `cards` have each action type (a plain dict: Counter is slow to build)."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c.action] = counts.get(c.action, 0) + 1
+    return counts
+
+
 class Appraisal:
     """What things are worth to `p` at one decision. A bot weighing the options of a decision asks the
     same questions for each of them (which ships a card fits, what a hand card is worth); the game
     does not change while an agent chooses, so each answer is worked out once, on first asking."""
+
+    # slots: one Appraisal is made per decision and its fields are read at every option
+    __slots__ = ("game", "p", "_fit_tests", "_by_colour", "_fitting", "_levels", "_hand_actions", "_import_actions", "_open",
+                 "hand_values", "_good_values", "_contract_values", "_fitting_in_hand", "_waiting", "_at_sea",
+                 "_pirate_targets", "benefits", "contracts_ranked")
 
     def __init__(self, game: Game, p: Player):
         self.game = game
@@ -83,16 +111,18 @@ class Appraisal:
         self._by_colour = fits_by_colour(game.rules)
         self._fitting: dict[int | str, list[Ship]] = {}  # card uid, or its good type -> the ships it fits
         self._levels: dict[str, int] = {}  # good type -> p's level in it
-        self._hand_actions: Counter[str] | None = None
-        self._import_actions: Counter[str] | None = None
+        self._hand_actions: dict[str, int] | None = None
+        self._import_actions: dict[str, int] | None = None
         self._open: dict[int, int] = {}  # id of a ship -> its open slots
-        self._hand_values: dict[int, float] = {}  # card uid -> hand_card_value
+        self.hand_values: dict[int, float] = {}  # card uid -> hand_card_value (the heuristic reads it too)
         self._good_values: dict[str, float] = {}  # good type -> good_value (it depends on the type alone)
         self._contract_values: dict[int, float] = {}  # card uid -> contract_value
         self._fitting_in_hand: int | None = None
         self._waiting: int | None = None
         self._at_sea: list[Ship] | None = None
         self._pirate_targets: int | None = None
+        self.benefits: dict[tuple[object, ...], float] = {}  # the heuristic's action benefits at this decision
+        self.contracts_ranked: dict[int, list[tuple[float, Card]]] = {}  # instances -> hand cards by contract value
 
     def fitting_ships(self, card: Card) -> list[Ship]:
         key = card.good if self._by_colour else card.uid  # cards of one colour fit alike, mostly
@@ -106,14 +136,14 @@ class Appraisal:
     def hand_cards_for(self, action: str) -> int:
         """How many cards of `p`'s hand have `action`."""
         if self._hand_actions is None:
-            self._hand_actions = Counter(c.action for c in self.p.hand)
-        return self._hand_actions[action]
+            self._hand_actions = _count_actions(self.p.hand)
+        return self._hand_actions.get(action, 0)
 
     def imports_for(self, action: str) -> int:
         """How many of `p`'s Imports have `action` (each an extra instance of it, R4.6)."""
         if self._import_actions is None:
-            self._import_actions = Counter(c.action for c in self.p.imports)
-        return self._import_actions[action]
+            self._import_actions = _count_actions(self.p.imports)
+        return self._import_actions.get(action, 0)
 
     def level(self, good: str) -> int:
         level = self._levels.get(good)
@@ -147,8 +177,19 @@ class Appraisal:
     def pirate_targets(self) -> int:
         """How many containers at sea and island cards would fit a ship of `p`'s if pirated."""
         if self._pirate_targets is None:
-            at_sea = sum(1 for s in self.ships_at_sea() for c in s.containers if self.fitting_ships(c))
-            self._pirate_targets = at_sea + sum(1 for c in self.game.zones.island if self.fitting_ships(c))
+            cards = [c for s in self.ships_at_sea() for c in s.containers]
+            cards += self.game.zones.island
+            if self._by_colour:  # cards of one colour fit alike (fitting_ships): ask once per colour, in the same order
+                first: dict[str, Card] = {}
+                counts: dict[str, int] = {}
+                for c in cards:
+                    if c.good not in counts:
+                        first[c.good] = c
+                        counts[c.good] = 0
+                    counts[c.good] += 1
+                self._pirate_targets = sum(n for good, n in counts.items() if self.fitting_ships(first[good]))
+            else:
+                self._pirate_targets = sum(1 for c in cards if self.fitting_ships(c))
         return self._pirate_targets
 
     def contract_value(self, card: Card) -> float:
@@ -159,14 +200,14 @@ class Appraisal:
 
     def hand_card_value(self, card: Card) -> float:
         """How much `p` wants to keep a hand card: a container for a contract, or a contract to make."""
-        value = self._hand_values.get(card.uid)
+        value = self.hand_values.get(card.uid)
         if value is None:
             value = 1.0
             if self.fitting_ships(card):
                 value += 4.0
             if self.level(card.good) >= card.tier:
                 value += 1.0 + power_value(card.defn) / 6.0
-            self._hand_values[card.uid] = value
+            self.hand_values[card.uid] = value
         return value
 
     def good_value(self, card: Card) -> float:

@@ -9,7 +9,6 @@ import json
 import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,11 +54,20 @@ class BalanceJob:
     cards: CardSpec
     options: tuple[str, ...] = ()
     bots: tuple[str, ...] = ()  # the bot at each seat, turned one seat per game; () is heuristic everywhere
+    # games go round these player counts (game i has player_counts[i % k] players); () is `players` in every game
+    player_counts: tuple[int, ...] = ()
+
+    def players_in(self, index: int) -> int:
+        """The number of players of game `index`."""
+        return self.player_counts[index % len(self.player_counts)] if self.player_counts else self.players
 
     def seat_bots(self, index: int) -> list[str]:
-        """The bot at each seat of game `index` (sim/runner.py seat_bots)."""
+        """The bot at each seat of game `index` (sim/runner.py seat_bots); one bot name stands for every seat."""
         from interpreter.sim.runner import seat_bots
-        return seat_bots(self.bots, self.players, index) if self.bots else ["heuristic"] * self.players
+        players = self.players_in(index)
+        if not self.bots:
+            return ["heuristic"] * players
+        return [self.bots[0]] * players if len(self.bots) == 1 else seat_bots(self.bots, players, index)
 
 
 # ------------------------------------------------------------------------------------ one game
@@ -94,12 +102,12 @@ def play_one(job: BalanceJob, index: int) -> dict[str, Any]:
     seed = game_seed(job.seed, index)
     made: list[Game] = []
     try:
-        return recorded_game(cards, load_rules(), job.players, seed, options, index, made, job.seat_bots(index))
+        return recorded_game(cards, load_rules(), job.players_in(index), seed, options, index, made, job.seat_bots(index))
     except SetupError:
         raise
     except Exception as exc:
         settings = BatchSettings(job.cards.expansions, job.cards.mods, job.options)
-        return {"index": index, "failed": failure_record(settings, cards, job.players, seed, job.seat_bots(index),
+        return {"index": index, "failed": failure_record(settings, cards, job.players_in(index), seed, job.seat_bots(index),
                                                         made[0] if made else None, exc, index)}
 
 
@@ -113,22 +121,28 @@ def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, opt
     if made is not None:
         made.append(game)
     names = {c.name: c.id for c in cards.cards}
-    power_credits: Counter[str] = Counter()
-    fired: Counter[str] = Counter()
+    power_credits: dict[str, int] = {}
+    fired: dict[str, int] = {}
 
     def gained(e: ev.CreditsGained) -> None:
-        if e.reason in names:
-            power_credits[names[e.reason]] += e.amount
+        card_id = names.get(e.reason)
+        if card_id is not None:
+            power_credits[card_id] = power_credits.get(card_id, 0) + e.amount
+
+    def used(e: ev.PowerUsed) -> None:  # plain dicts, not Counter.update: these run at every power and credit of a game
+        fired[e.card.id] = fired.get(e.card.id, 0) + 1
 
     game.bus.subscribe(ev.CreditsGained, gained)
-    game.bus.subscribe(ev.PowerUsed, lambda e: fired.update([e.card.id]))
+    game.bus.subscribe(ev.PowerUsed, used)
+    first_leader = game.leader
     result = game.play()
     return {
-        "index": index, "seed": seed, "players": players, "bots": bots, "colours": result.colours, "totals": result.totals,
+        "index": index, "seed": seed, "players": players, "bots": bots, "first_leader": first_leader,
+        "colours": result.colours, "totals": result.totals,
         "winners": result.winners, "end_reason": result.end_reason, "turns": result.turns,
         "completed": [[c.id for c in p.shipments] for p in game.players],
         "in_hand": [[c.id for c in p.hand] for p in game.players],
-        "power_credits": dict(power_credits), "fired": dict(fired),
+        "power_credits": power_credits, "fired": fired,
         **search_spent(game),
     }
 
@@ -280,7 +294,8 @@ def progress_line(stream: Any = None) -> Callable[[int, int, float], None]:
 
 
 def write_outputs(results: dict[str, Any], out: Path) -> None:
+    from interpreter.outputs import write_atomically
     from interpreter.sim.report import html_report
-    (out / RESULTS_FILE).write_text(json.dumps(results, indent=1))
-    (out / REPORT_FILE).write_text(html_report(results))
+    write_atomically(out / RESULTS_FILE, json.dumps(results, indent=1))
+    write_atomically(out / REPORT_FILE, html_report(results))
 

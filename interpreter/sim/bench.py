@@ -1,6 +1,6 @@
 """The benchmark: games per second and microseconds per decision of bot games, heuristic-bot games
-per second, microseconds per clone of a game in progress, peak memory, and the start-up time of a
-command."""
+per second, microseconds per clone of a game in progress, peak memory, the start-up time of a
+command, and (with RLCard installed) random play's cost per decision against RLCard's UNO."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
@@ -206,6 +207,60 @@ def _heuristic_games(indices: range) -> int:
     for i in indices:
         bot_game(cards, data, players, game_seed(seed, i), options, ["heuristic"] * players).play()
     return len(indices)
+
+
+# --- the same sitting as RLCard's UNO ------------------------------------------------------------
+
+class UnoMissing(RuntimeError):
+    """RLCard is not installed: the comparison with its UNO cannot run."""
+
+
+def uno_env(seed: int) -> Any:
+    """RLCard's UNO environment with RLCard's own random agent at every seat (optional: pip install
+    rlcard, or the extra `uno`)."""
+    try:
+        import rlcard
+        from rlcard.agents import RandomAgent
+    except ImportError:
+        raise UnoMissing("the comparison with RLCard's UNO needs RLCard: pip install rlcard "
+                         "(or pip install -e '.[uno]')") from None
+    env = rlcard.make("uno", config={"seed": seed})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    return env
+
+
+def uno_decisions(env: Any, games: int) -> int:
+    """Play `games` games of UNO as RLCard plays them (`env.run`: each agent picks a legal action at
+    random); returns the decisions taken (the actions in the players' trajectories, which alternate
+    states and actions and end on a state)."""
+    decisions = 0
+    for _ in range(games):
+        trajectories, _payoffs = env.run(is_training=False)
+        decisions += sum((len(t) - 1) // 2 for t in trajectories)
+    return decisions
+
+
+def uno_comparison(cards: CardSet, data: RulesData, players: int, seed: int, options: GameOptions, games: int,
+                   uno_games: int, rounds: int = 3, make_env: Callable[[int], Any] = uno_env) -> dict[str, float]:
+    """CPU microseconds per decision of random play here and in RLCard's UNO between its random
+    agents, in the same process and in alternating rounds (so both see the same machine), and the
+    ratio of ours to UNO's. Each round plays `games` of ours and `uno_games` of UNO."""
+    env = make_env(seed)
+    ours_s = uno_s = 0.0
+    ours_n = uno_n = 0
+    for r in range(rounds):
+        start = time.process_time()
+        for i in range(games):
+            result = bot_game(cards, data, players, game_seed(seed + r, i), options, ["random"] * players).play()
+            ours_n += result.decisions
+        ours_s += time.process_time() - start
+        start = time.process_time()
+        uno_n += uno_decisions(env, uno_games)
+        uno_s += time.process_time() - start
+    ours = 1e6 * ours_s / max(ours_n, 1)
+    uno = 1e6 * uno_s / max(uno_n, 1)
+    return {"cpu_us_per_decision": round(ours, 2), "uno_cpu_us_per_decision": round(uno, 2),
+            "uno_ratio": round(ours / uno, 3) if uno else 0.0, "uno_decisions": uno_n, "uno_rounds": rounds}
 
 
 def _wall(args: tuple[str, ...], env: dict[str, str]) -> float:

@@ -166,23 +166,36 @@ def summarize(records: list[dict[str, Any]], cards: CardSet, job: BalanceJob, se
     tests.update({"median_completions": median_n,
                   "detectable_at_median": detectable_proportion_change(typical, median_n, max(1, pool.n - median_n)) if median_n else None})
     bots = list(job.bots) or ["heuristic"] * job.players
+    label = bots_label(bots)
+    if job.player_counts:  # one bot for every seat of every player count
+        bots = bots[:1]
+        label = f"{bots[0]} bots at every seat"
+    from interpreter.sim.health import deck_health
     return {
-        "meta": {"games": n, "players": job.players, "seed": job.seed, "cards": job.cards.label(),
-                 "bots": bots, "bots_label": bots_label(bots), "ms_per_search_decision": search_ms(records),
+        "meta": {"games": n, "players": job.players, "player_counts": list(job.player_counts), "seed": job.seed, "cards": job.cards.label(),
+                 "bots": bots, "bots_label": label, "ms_per_search_decision": search_ms(records),
                  "options": list(job.options), "seconds": round(seconds, 2),
                  "games_per_s": round(played / seconds, 2) if seconds and played else None, "deck_size": len(cards),
                  "min_completions": min_completions, "fdr": FDR},
-        "game": game_stats(records, job.players),
+        "game": game_stats(records, max([job.players, *job.player_counts])),
         "bot_wins": bot_wins(records, job) if len(set(bots)) > 1 else [],
         "cards": rows,
+        "health": deck_health(records, cards, rows, min_completions),
         "tests": tests,
         "typical": {"n": pool.n, "win_rate": typical, "score": pool.scores.as_dict()},
         "standouts": [r["id"] for r in rows if r["significant"]],
     }
 
 
+def players_text(meta: dict[str, Any]) -> str:
+    """`4 players`, or `3, 4 and 5 players` for a run that goes round several player counts."""
+    counts = meta.get("player_counts") or [meta["players"]]
+    words = [str(c) for c in counts]
+    return (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]) + " players"
+
+
 def bots_label(bots: list[str] | tuple[str, ...]) -> str:
-    """Who played, in words: `4 heuristic bots`, `1 search:20it and 3 heuristic bots`."""
+    """Who played, in words: `4 heuristic bots`, `1 search:20ro and 3 heuristic bots`."""
     counts = Counter(bots)
     names = [f"{n} {kind}" for kind, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
     text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -212,14 +225,15 @@ def bot_wins(records: list[dict[str, Any]], job: BalanceJob) -> list[dict[str, A
 
 
 def game_stats(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
-    n = len(records)
     seats = [0.0] * players
+    seat_games = [0] * players  # a run with several player counts has fewer games with a fifth seat than with a first
     colours: dict[str, float] = defaultdict(float)
     colour_games: Counter[str] = Counter()
     for r in records:
         won = {w: 1 / len(r["winners"]) for w in r["winners"]}
         for seat in range(r["players"]):
             seats[seat] += won.get(seat, 0.0)
+            seat_games[seat] += 1
             colours[r["colours"][seat]] += won.get(seat, 0.0)
             colour_games[r["colours"][seat]] += 1
     turns = [float(r["turns"]) for r in records]
@@ -230,7 +244,8 @@ def game_stats(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
         "turns": describe(turns), "turns_all": turns, "seeds": [r["seed"] for r in records],
         "scores": describe(scores), "scores_all": scores,
         "winning_score": describe(winning), "winning_all": winning,
-        "seats": [{"seat": i + 1, "wins": w, "games": n, "rate": w / n if n else 0.0, "ci": wilson(w, n)} for i, w in enumerate(seats)],
+        "seats": [{"seat": i + 1, "wins": w, "games": k, "rate": w / k if k else 0.0, "ci": wilson(w, k)}
+                  for i, (w, k) in enumerate(zip(seats, seat_games, strict=True))],
         "colours": [{"colour": c, "wins": w, "games": colour_games[c], "rate": w / colour_games[c], "ci": wilson(w, colour_games[c])}
                     for c, w in sorted(colours.items())],
     }
@@ -260,12 +275,13 @@ def terminal_summary(results: dict[str, Any]) -> str:
     tests = results.get("tests", {})
     n = meta["games"]
     speed = f"{meta['games_per_s']} games/s" if meta["games_per_s"] else "all games recorded earlier"
-    lines = [f"{n} games, {meta['players']} players, {meta['cards']} ({meta['deck_size']} cards), {speed}",
+    lines = [f"{n} games, {players_text(meta)}, {meta['cards']} ({meta['deck_size']} cards), {speed}",
              f"Bots: {meta.get('bots_label', bots_label(['heuristic'] * meta['players']))}",
              "Ended by: " + ", ".join(f"{k} {v} of {n} ({pct(v / n if n else None)})" for k, v in sorted(game["end_reasons"].items())),
              f"Turns: mean {game['turns']['mean']}, sd {game['turns']['sd']} (n={n}); winning score mean {game['winning_score']['mean']}",
              "Seats: " + "  ".join(f"P{s['seat']} {pct(s['rate'])} [{pct(s['ci'][0])}-{pct(s['ci'][1])}]" for s in game["seats"])
-             + f" (n={n} each)"]
+             + (f" (n={n} each)" if all(s.get("games", n) == n for s in game["seats"])
+                else " (n=" + ", ".join(str(s.get("games", n)) for s in game["seats"]) + ")")]
     if results.get("bot_wins"):
         lines.append("Wins by bot: " + "  ".join(f"{b['bot']} {pct(b['rate'])} of its seats [{pct(b['ci'][0])}-{pct(b['ci'][1])}] "
                                                  f"(n={b['seats']})" for b in results["bot_wins"]))
@@ -289,4 +305,10 @@ def terminal_summary(results: dict[str, Any]) -> str:
     else:
         lines.append("No card stands out after the correction for multiple comparisons: no card's completers win "
                      "clearly more or less often than a typical card's.")
+    if results.get("health"):
+        from interpreter.sim.health import health_lines
+        lines += health_lines(results["health"])
+    if results.get("strength"):
+        from interpreter.sim.strength import strength_lines
+        lines += strength_lines(results["strength"])
     return "\n".join(lines)

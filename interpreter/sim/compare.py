@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from interpreter.sim.health import change_lines as health_change_lines
+from interpreter.sim.health import health_changes
 from interpreter.sim.stats import (
     ALPHA,
     bh_adjust,
@@ -162,7 +164,8 @@ def compare(a: dict[str, Any], b: dict[str, Any], changes: dict[str, dict[str, A
             "changed": [r["id"] for r in changed] + [r["id"] for r in others if r["significant"]],
             "hists": {"turns": [a["game"]["turns_all"], b["game"]["turns_all"]],
                       "scores": [a["game"].get("scores_all", []), b["game"].get("scores_all", [])]},
-            "tests": {"cards": sum(1 for r in rows if "only_in" not in r), "min_completions": min_n, "fdr": ALPHA}}
+            "tests": {"cards": sum(1 for r in rows if "only_in" not in r), "min_completions": min_n, "fdr": ALPHA},
+            "health": health_changes(a.get("health"), b.get("health"))}
 
 
 def _correct(rows: list[dict[str, Any]]) -> None:
@@ -334,6 +337,7 @@ def compare_summary(result: dict[str, Any]) -> str:
                      + ", ".join(r["name"] for r in moved))
     else:
         lines.append(f"No other card's results moved beyond chance (Benjamini-Hochberg over {tests['cards']} cards).")
+    lines += health_change_lines(result.get("health"))
     return "\n".join(lines)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.sim.health_report import change_section
 from interpreter.sim.report import SORT, STYLE, pct, pts
 from interpreter.sim.svg import NEGATIVE, NEUTRAL, POSITIVE, SERIES_A, SERIES_B, Estimate, Series, bin_counts, esc, forest, histogram, nice_span
 
@@ -44,7 +45,8 @@ def compare_page(result: dict[str, Any]) -> str:
     body = (f"<h1>A/B comparison</h1><p class='sub'><b>A</b> {esc(a['cards'])} · <b>B</b> {esc(b['cards'])} · "
             f"{a['games']} and {b['games']} games on the same seeds, {esc(a.get('bots_label') or str(a['players']) + ' heuristic bots')} · "
             f"<a href='a/report.html'>A's report</a> · <a href='b/report.html'>B's report</a></p>"
-            + headline(result) + changed_section(result) + game_section(result) + others_section(result))
+            + headline(result) + changed_section(result) + game_section(result) + change_section(result.get("health"))
+            + others_section(result))
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">'
             f"<title>A/B comparison: {esc(a['cards'])} vs {esc(b['cards'])}</title><style>{STYLE}{EXTRA_STYLE}</style></head>"
             f"<body>{body}{SORT}</body></html>")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.sim.cardstats import players_text
+from interpreter.sim.health_report import findings_items, health_section
 from interpreter.sim.svg import NEGATIVE, NEUTRAL, POSITIVE, SERIES_A, SERIES_B, Estimate, Series, esc, forest, histogram, nice_span, stacked_bar
 
 STYLE = """body{font:14px/1.45 system-ui,sans-serif;margin:1.2em auto;max-width:1180px;color:#1f2328;padding:0 12px}
@@ -20,7 +22,7 @@ tr.standout td{font-weight:600}tr.unranked td{color:#6e7781}.n{color:#6e7781;fon
 .wide{overflow-x:auto}.charts{display:flex;flex-wrap:wrap;gap:18px}.chart{max-width:100%;height:auto}
 .card-page{display:none}.card-page:target{display:block}body:has(.card-page:target) #overview{display:none}
 .def{background:#fbfbfb;border-left:3px solid #d0d7de;padding:.4em .9em}.def code{font-size:.95em}
-dl.figures{display:grid;grid-template-columns:max-content auto;gap:2px 14px}dl.figures dt{color:#57606a}"""
+dl.figures{display:grid;grid-template-columns:max-content auto;gap:2px 14px}dl.figures dt{color:#57606a}table.health{width:auto}"""
 
 FOREST_ROWS = 30  # cards in the overview's forest plot; the others are one click away
 STANDOUTS_LISTED = 10  # standouts named in "What stands out"; all are in the table and the forest
@@ -77,7 +79,8 @@ def page(title: str, body: str) -> str:
 
 def html_report(results: dict[str, Any]) -> str:
     meta = results["meta"]
-    overview = "".join([header(meta), findings(results), effect_section(results), games_section(results), table_section(results)])
+    overview = "".join([header(meta), findings(results), effect_section(results), games_section(results), health_section(results),
+                        table_section(results)])
     pages = "".join(card_page(c, results) for c in results["cards"])
     return page(f"Balance report: {meta['cards']}", f'<main id="overview">{overview}</main>{pages}')
 
@@ -86,7 +89,8 @@ def header(meta: dict[str, Any]) -> str:
     speed = f" · {meta['games_per_s']} games per second" if meta.get("games_per_s") else ""
     options = f" · options {', '.join(meta['options'])}" if meta.get("options") else ""
     return (f"<h1>Balance report: {esc(meta['cards'])}</h1>"
-            f"<p class='sub'>{meta['games']} games between {esc(meta.get('bots_label') or str(meta['players']) + ' heuristic bots')} · "
+            f"<p class='sub'>{meta['games']} games between {esc(meta.get('bots_label') or str(meta['players']) + ' heuristic bots')}"
+            f"{' (' + players_text(meta) + ')' if meta.get('player_counts') else ''} · "
             f"{meta['deck_size']} cards · "
             f"seed {meta['seed']}{options}{speed}</p>")
 
@@ -121,6 +125,12 @@ def findings(results: dict[str, Any]) -> str:
     ends = ", ".join(f"{esc(k)} {pct(v / n if n else None)}" for k, v in sorted(game["end_reasons"].items(), key=lambda kv: -kv[1]))
     items.append(f"<li>Games last {game['turns']['mean']:g} turns on average (sd {game['turns']['sd']:g}); they end by {ends} "
                  f"(n={n}).</li>")
+    if results.get("health"):
+        items += findings_items(results["health"]) + ["<li>More in <a href='#health'>Deck health</a>.</li>"]
+    if results.get("strength"):
+        from interpreter.sim.strength import strength_lines
+        lines = strength_lines(results["strength"])
+        items.append(f"<li><b>{esc(lines[0])}</b><ul>" + "".join(f"<li>{esc(line.strip())}</li>" for line in lines[1:]) + "</ul></li>")
     return f'<section class="findings"><h2 style="margin-top:.2em;border:0">What stands out</h2><ul>{"".join(items)}</ul></section>'
 
 

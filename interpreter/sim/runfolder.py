@@ -51,7 +51,9 @@ class RunFolder:
         self.lock.close()
 
 
-def _lock(path: Path) -> IO[str]:
+def lock_folder(path: Path, what: str = "balance run") -> IO[str]:
+    """Hold the folder's lock while this process writes into it (released when the handle is closed
+    or the process ends); refused with the holder's pid if another process holds it."""
     handle = (path / LOCK_FILE).open("a+")
     try:
         import fcntl
@@ -63,7 +65,7 @@ def _lock(path: Path) -> IO[str]:
         handle.seek(0)
         holder = handle.read().strip() or "another process"
         handle.close()
-        raise RunFolderError(f"the folder {path} is in use by another balance run (pid {holder}); wait for it to finish, "
+        raise RunFolderError(f"the folder {path} is in use by another {what} (pid {holder}); wait for it to finish, "
                              "or give another --out") from None
     handle.seek(0)
     handle.truncate()
@@ -119,12 +121,13 @@ def job_dict(job: BalanceJob) -> dict[str, Any]:
     data["cards"]["mods"] = list(job.cards.mods)
     data["options"] = list(job.options)
     data["bots"] = list(job.bots)
+    data["player_counts"] = list(job.player_counts)
     return data
 
 
 def _same_settings(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """Everything but the number of games must match to resume (a run may be extended)."""
-    old = {"bots": [], **old}  # a run from before --bots was played by heuristic bots: the default
+    old = {"bots": [], "player_counts": [], **old}  # a run from before --bots was played by heuristic bots: the default
     return {k: v for k, v in old.items() if k != "games"} == {k: v for k, v in new.items() if k != "games"}
 
 
@@ -138,7 +141,7 @@ def open_run(path: Path, job: BalanceJob, *, games_given: bool, resume: bool, fo
     """Check and lock the run folder; returns it with the finished games (when resuming) and the job
     with its number of games settled. Nothing is played or deleted before every check has passed."""
     check_output_folder(path, "--out")
-    lock = _lock(path)
+    lock = lock_folder(path)
     try:
         return _prepare(path, job, lock, games_given=games_given, resume=resume, force=force)
     except BaseException:

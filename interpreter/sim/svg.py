@@ -173,3 +173,77 @@ def stacked_bar(parts_: Sequence[tuple[str, int]], *, width: int = 640, title: s
         x += w
     parts.append("</svg>")
     return "".join(parts)
+
+
+def nice_step(raw: float) -> float:
+    """1, 2 or 5 times a power of ten, at least `raw`: a step for an axis's ticks."""
+    if raw <= 0 or not math.isfinite(raw):
+        return 0.05
+    power = 10 ** math.floor(math.log10(raw))
+    return next(k * power for k in (1, 2, 5, 10) if k * power >= raw)
+
+
+@dataclass
+class Point:
+    """One point of a response curve: an estimate at a value of x, with its interval."""
+    x: float
+    y: float
+    lo: float
+    hi: float
+    tip: str = ""
+    colour: str = SERIES_A
+    mark: str = ""  # a word written above the point (`printed`, `best`)
+
+
+def response_curve(points: Sequence[Point], *, target: float, x_label: str, y_label: str, scale: float = 100.0,
+                   width: int = 520, height: int = 260, title: str = "") -> str:
+    """Estimates against the values of one number, each with its 95% interval, and the target as a
+    dashed line: where the curve crosses the line is the value sought."""
+    points = [p for p in points if math.isfinite(p.y)]
+    if not points:
+        return '<p class="note">No estimate yet.</p>'
+    left, right, top, bottom = 52, 14, 40, 40
+    plot_w, plot_h = width - left - right, height - top - bottom
+    xs = [p.x for p in points]
+    x0, x1 = min(xs), max(xs)
+    if x0 == x1:
+        x0, x1 = x0 - 1, x1 + 1
+    ys = [v for p in points for v in (p.lo, p.hi)] + [target]
+    tick = nice_step((max(ys) - min(ys)) / 4)
+    y0, y1 = math.floor(min(ys) / tick) * tick, math.ceil(max(ys) / tick) * tick
+    if y0 == y1:
+        y0, y1 = y0 - tick, y1 + tick
+
+    def px(v: float) -> float:
+        return left + (v - x0) / (x1 - x0) * plot_w
+
+    def py(v: float) -> float:
+        return top + (y1 - v) / (y1 - y0) * plot_h
+
+    parts = [f'<svg class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{esc(title or x_label)}" {FONT}>']
+    if title:
+        parts.append(f'<text x="{left}" y="14" font-weight="bold">{esc(title)}</text>')
+    for k in range(round((y1 - y0) / tick) + 1):
+        v = y0 + k * tick
+        parts.append(f'<line x1="{left}" y1="{py(v):.1f}" x2="{width - right}" y2="{py(v):.1f}" stroke="#eee"/>'
+                     f'<text x="{left - 4}" y="{py(v) + 4:.1f}" text-anchor="end">{"0" if round(v * scale) == 0 else f"{v * scale:+.0f}"}</text>')
+    parts.append(f'<line x1="{left}" y1="{py(target):.1f}" x2="{width - right}" y2="{py(target):.1f}" stroke="#444" '
+                 f'stroke-dasharray="5,4"><title>target: {target * scale:+g}</title></line>')
+    step = max(1, len(set(xs)) // 10)
+    for x in sorted(set(xs))[::step]:
+        parts.append(f'<text x="{px(x):.1f}" y="{top + plot_h + 16}" text-anchor="middle">{x:g}</text>')
+    ordered = sorted(points, key=lambda p: p.x)
+    path = " ".join(f"{'M' if i == 0 else 'L'}{px(p.x):.1f},{py(p.y):.1f}" for i, p in enumerate(ordered))
+    parts.append(f'<path d="{path}" fill="none" stroke="#b7c3d4" stroke-width="1.5"/>')
+    for p in ordered:
+        parts.append(f'<g><title>{esc(p.tip)}</title><line x1="{px(p.x):.1f}" y1="{py(p.lo):.1f}" x2="{px(p.x):.1f}" y2="{py(p.hi):.1f}" '
+                     f'stroke="{p.colour}" stroke-width="2"/><circle cx="{px(p.x):.1f}" cy="{py(p.y):.1f}" r="4" fill="{p.colour}"/></g>')
+        if p.mark:
+            anchor = "end" if px(p.x) > width - right - 30 else "start" if px(p.x) < left + 30 else "middle"
+            parts.append(f'<text x="{px(p.x):.1f}" y="{py(p.hi) - 6:.1f}" text-anchor="{anchor}" font-weight="bold">{esc(p.mark)}</text>')
+    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">{esc(x_label)}</text>')
+    parts.append(f'<text x="12" y="{top + plot_h / 2:.1f}" text-anchor="middle" transform="rotate(-90 12 {top + plot_h / 2:.1f})">'
+                 f'{esc(y_label)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

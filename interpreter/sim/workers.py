@@ -8,12 +8,13 @@
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 PARENT_POLL_SECONDS = 0.2
@@ -28,10 +29,13 @@ def _watch_parent(parent: int) -> None:
 
 def _worker_start(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # What the parent loaded (the card sets, the parser) lives as long as the worker: out of the
+    # collector's sight, a full collection does not walk it again and again (nor touch its pages).
+    gc.freeze()
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="watch-parent").start()
 
 
-def unordered(function: Callable[[Any], Any], items: Iterable[Any], workers: int) -> Iterator[Any]:
+def unordered(function: Callable[[Any], Any], items: Iterable[Any], workers: int) -> Generator[Any, None, None]:
     """`function(item)` for every item on `workers` processes, yielded as each finishes. Closing the
     iterator early (or an exception in the caller, such as Ctrl-C) terminates the workers at once."""
     # Forked workers start at once with the card sets the parent has loaded (other start methods load them again).

@@ -15,7 +15,7 @@ from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
 from interpreter.web.cardview import CardFace, card_book, card_face
 from interpreter.web.constructs import construct_name
 from interpreter.web.desk import Desk, DeskError
-from interpreter.web.runs import card_standing, find_runs, run_file
+from interpreter.web.runs import card_standing, card_tune, find_runs, run_file
 
 FILTERS = ("good", "action", "tier", "set", "pack", "construct", "q")
 
@@ -98,9 +98,11 @@ async def _card_page(request: Request, results: list[Any] | None) -> Response:
     face = card_face(entry.card, desk.good_colours(), entry.pack, entry.copies)
     examples = [s.name for s in scenarios_in_file(Path(entry.card.path))[0]] if entry.card.path else []
     standing = card_standing(desk.settings.runs, entry.card.id)
+    tune = card_tune(desk.settings.runs, entry.card.id)
     return render(request, "card.html", {"card": face, "yaml": card_yaml(entry.card.path), "path": _shown(entry.card.path),
                                          "constructs": sorted((construct_name(k) for k in face.constructs), key=lambda n: (n.order, n.syntax)),
-                                         "examples": examples, "results": results, "standing": standing, "title": face.name})
+                                         "examples": examples, "results": results, "standing": standing, "tune": tune,
+                                         "title": face.name})
 
 
 async def balance(request: Request) -> Response:
@@ -108,7 +110,8 @@ async def balance(request: Request) -> Response:
     desk = desk_of(request)
     root = desk.settings.runs
     runs = find_runs(root)
-    named = [desk.entries[i].card for r in runs for i in r.standouts[:8] if i in desk.entries]
+    shown = [i for r in runs for i in r.standouts[:8]] + [r.tune["card"] for r in runs if r.tune and r.tune.get("card")]
+    named = [desk.entries[i].card for i in dict.fromkeys(shown) if i in desk.entries]  # each card linked, for its powers on hover
     return render(request, "balance.html", {"runs": runs, "root": root, "exists": root.is_dir(), "book": card_book(named),
                                             "title": "Balance"})
 
