@@ -207,6 +207,9 @@ def build_parser() -> Parser:
     sv.add_argument("--port", type=whole(0), default=8765, help="port to listen on (default 8765; 0: any free port)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
 
+    from interpreter.printing.commands import add_parsers as add_printing
+    add_printing(sub, whole, Parser)
+
     docs = sub.add_parser("docs", help="regenerate docs/reference.md, docs/powers.md, the grammar and the JSON Schemas from the code")
     docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default: docs/ of the source checkout)")
     return parser
@@ -706,6 +709,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_print(args: argparse.Namespace) -> int:
+    from interpreter.printing.commands import CommandError, run_print
+    try:
+        return run_print(args)
+    except CommandError as exc:
+        raise UsageError(f"importexport print: {exc}") from None
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from interpreter.printing.commands import CommandError, run_export
+    try:
+        return run_export(args)
+    except CommandError as exc:
+        raise UsageError(f"importexport export: {exc}") from None
+
+
 def cmd_lsp(args: argparse.Namespace) -> int:
     try:
         from interpreter.lsp.server import main as serve
@@ -717,7 +736,8 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp, "ladder": cmd_ladder}
+            "balance": cmd_balance, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp, "ladder": cmd_ladder,
+            "print": cmd_print, "export": cmd_export}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
