@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import shutil
 import sys
@@ -193,13 +194,17 @@ def build_parser() -> Parser:
     sc_run.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs applied first")
 
     ex = sub.add_parser("explain", help="render a card's powers as English sentences")
-    ex.add_argument("cards", nargs="+", help="card ids or card file paths")
+    ex.add_argument("cards", nargs="*", help="card ids or card file paths (with --mod and none given: every card the packs add or change)")
+    ex.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH",
+                    help="a mod pack applied to the cards first, so that its cards can be named by id; may be repeated")
 
     lsp = sub.add_parser("lsp", help="run the language server for editors (LSP on stdin/stdout; docs/editors.md)")
     lsp.add_argument("--log", type=Path, help="write the server's log to this file")
 
     sv = sub.add_parser("serve", help="the designer's desk in a browser: card gallery, editor, game viewer, play against bots")
-    sv.add_argument("--sets", default="all", help="card sets to show: all (default), or a list such as base,jutaku")
+    sv.add_argument("--expansions", "--sets", dest="expansions", default="all",
+                    help="the card sets shown and played: all (default), none, or a list such as jutaku,captain "
+                         "(the base set is always in; --sets is another name for this option)")
     sv.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="a mod pack applied to the cards; may be repeated")
     sv.add_argument("--pack", type=Path, metavar="FOLDER", help="the mod pack folder the editor saves into (created on the first save)")
     sv.add_argument("--runs", type=Path, default=Path("runs"), metavar="FOLDER", help="balance runs to show (`balance --out` folders; default runs)")
@@ -212,7 +217,19 @@ def build_parser() -> Parser:
 
     docs = sub.add_parser("docs", help="regenerate docs/reference.md, docs/powers.md, the grammar and the JSON Schemas from the code")
     docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default: docs/ of the source checkout)")
+    describe_commands(parser)
     return parser
+
+
+def describe_commands(parser: argparse.ArgumentParser) -> None:
+    """Every command's own `--help` opens with the one line the command list gives it."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for listed in action._choices_actions:
+                command = action.choices[listed.dest]
+                if not command.description and listed.help:
+                    command.description = listed.help[0].upper() + listed.help[1:] + "."
+                describe_commands(command)
 
 
 def checked_rules_and_options(args: argparse.Namespace) -> tuple[RulesData, GameOptions]:
@@ -275,12 +292,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if bots is not None and batch.results:
             print(bot_wins_text(batch.results, batch.kinds))
         if args.powers:
-            print(coverage.report(cards))
+            print(coverage.report(cards, pack_origins(args.expansions, args.mod)))
         if batch.interrupted:
             print(f"Interrupted: {len(batch.results)} of {args.games} games finished and are summarised above.")
     if failures.records:
         warn(failures.summary(len(batch.results), args.games))
     return 130 if batch.interrupted else (1 if failures.records else 0)
+
+
+def pack_origins(expansions: str, mods: list[Path]) -> dict[str, str]:
+    """The cards the mod packs add or replace: id -> `added by PACK` or `replaced by PACK`."""
+    if not mods:
+        return {}
+    from interpreter.mods.apply import apply_packs
+    origins: dict[str, str] = {}
+    for change in apply_packs(choose_sets(load_all_cards(), expansions), mods).changes:
+        origins.update({card_id: f"added by {change.pack}" for card_id in change.added})
+        origins.update({card_id: f"replaced by {change.pack}" for card_id in change.replaced})
+    return origins
 
 
 def warn(line: str) -> None:
@@ -352,23 +381,37 @@ def cmd_play(args: argparse.Namespace) -> int:
         narrator = Narrator(game, sys.stdout, verbose=args.verbose, width=width)
         for human in humans:
             human.narrator = narrator
+            human.watch(game)
     print(f"Import / Export: {args.players} players, seed {args.seed}, deck {deck_line(cards)}")
     print(seats_line(game, kinds))
     try:
         result = game.play()
     except HumanQuit:
         print("\nGame abandoned.")
+        if args.log:
+            write_record(args, game, None)
         return 1
     print(result_text(game, result))
     if args.log:
-        from interpreter.scenarios.replay import make_record, paths_for_record
-        settings = {"expansions": args.expansions, "mods": paths_for_record(args.mod, args.log.parent), "options": args.option}
-        try:
-            args.log.write_text(json.dumps(make_record(game, result, settings), indent=1))
-        except OSError as exc:
-            raise OutputError(f"--log: cannot write {args.log}: {exc.strerror or exc}") from None
-        print(f"Game record written to {args.log} (replay it with `importexport replay {args.log}`)")
+        write_record(args, game, result)
     return 0
+
+
+def write_record(args: argparse.Namespace, game: Game, result: GameResult | None) -> None:
+    """`--log`: the game's record, written whole or not at all (a temporary file, then renamed); an
+    abandoned game's record holds the decisions taken until then."""
+    from interpreter.scenarios.replay import make_record, paths_for_record
+    settings = {"expansions": args.expansions, "mods": paths_for_record(args.mod, args.log.parent), "options": args.option}
+    text = json.dumps(make_record(game, result, settings), indent=1)
+    temporary = args.log.with_name(f".{args.log.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(text)
+        os.replace(temporary, args.log)
+    except OSError as exc:
+        temporary.unlink(missing_ok=True)
+        raise OutputError(f"--log: cannot write {args.log}: {exc.strerror or exc}") from None
+    what = "Game record" if result is not None else f"The record of the game so far (to turn {game.turn})"
+    print(f"{what} written to {args.log} (replay it with `importexport replay {args.log}`)")
 
 
 def _spec(text: str, base_expansions: str) -> Any:
@@ -493,6 +536,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (ReplayError, OptionError) as exc:
         print(f"importexport replay: {exc}", file=sys.stderr)
         return 1
+    if outcome.result is None:
+        print(f"Replayed {len(record['decisions'])} decisions: the same game as recorded, to turn "
+              f"{record['abandoned']['turn']}, where it was abandoned.")
+        return 0
     print(result_text(outcome.game, outcome.result))
     if outcome.same_result:
         print(f"Replayed {len(record['decisions'])} decisions: the same game, the same result.")
@@ -613,23 +660,32 @@ def cmd_options(_args: argparse.Namespace) -> int:
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     from interpreter.scenarios.runner import run_scenario, scenarios_in_file
+    from interpreter.scenarios.sources import scenario_sources
     if args.scenario_command != "run":
         raise UsageError("importexport scenario: choose an action: run")
-    cards, data = chosen_cards(args.expansions, args.mod), load_rules()
-    passed = failed = 0
-    files = [f for p in args.paths for f in (sorted(p.rglob("*.yaml")) if p.is_dir() else [p])]
-    for path in files:
+    for path in args.paths:
         if not path.exists():
             raise UsageError(f"importexport scenario run: no such file or folder: {path}")
+    data = load_rules()
+    given = {p.resolve() for p in args.mod}
+    card_sets: dict[Path | None, CardSet] = {}
+    passed = failed = 0
+    sources = scenario_sources(args.paths)
+    for path, pack in sources.runs:
+        pack = None if pack is None or pack.resolve() in given else pack  # a pack's own cards play with the pack
+        if pack not in card_sets:
+            card_sets[pack] = chosen_cards(args.expansions, [*args.mod, *([pack] if pack else [])])
         scenarios, diags = scenarios_in_file(path)
         for d in diags:
             print(d)
             failed += 1
         for scenario in scenarios:
-            outcome = run_scenario(scenario, cards, data)
+            outcome = run_scenario(scenario, card_sets[pack], data)
             print(outcome.report())
             passed += outcome.passed
             failed += not outcome.passed
+    for path, why in sources.skipped:
+        print(f"skipped {path}: {why}")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
@@ -637,9 +693,11 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     from interpreter.cards.explained import card_lines
     from interpreter.cards.loader import load_card_file
-    all_cards = None
+    if not args.cards and not args.mod:
+        raise UsageError("importexport explain: name a card (an id such as cups, or a card file), or give --mod PATH for a pack's cards")
+    known, own = _explained_cards(args.mod)
     status = 0
-    for name in args.cards:
+    for name in args.cards or own:
         path = Path(name)
         if path.suffix in (".yaml", ".yml") or path.exists():
             card, diags = load_card_file(path)
@@ -647,15 +705,30 @@ def cmd_explain(args: argparse.Namespace) -> int:
                 print(d)
                 status = 1
         else:
-            all_cards = all_cards or load_all_cards()
-            card = all_cards.by_id.get(name)
+            known = known or load_all_cards()
+            card = known.by_id.get(name)
             if card is None:
                 from interpreter.cards.diagnostics import did_you_mean
-                raise UsageError(f"importexport explain: unknown card `{name}`{did_you_mean(name, all_cards.by_id)}")
+                hint = "" if args.mod else "; a mod pack's card is found with --mod PATH"
+                raise UsageError(f"importexport explain: unknown card `{name}`{did_you_mean(name, known.by_id)}{hint}")
         if card is None:
             continue
         print("\n".join(card_lines(card)))
     return status
+
+
+def _explained_cards(mods: list[Path]) -> tuple[CardSet | None, list[str]]:
+    """Every set's cards with the packs applied, and the ids of the cards the packs add or replace;
+    (None, []) without packs (the shipped cards are then loaded only if a card is named by id)."""
+    if not mods:
+        return None, []
+    from interpreter.mods.apply import apply_packs
+    for path in mods:
+        if not path.exists():
+            raise UsageError(f"--mod: no such file or folder: {path}")
+    applied = apply_packs(load_all_cards(), mods)
+    own = [card_id for change in applied.changes for card_id in [*change.added, *change.replaced]]
+    return applied.cards, list(dict.fromkeys(own))
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
@@ -702,7 +775,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.pack is not None and args.pack.exists() and not args.pack.is_dir():
         raise UsageError(f"--pack must be a folder (the editor saves card files into it); {args.pack} is a file")
     try:
-        desk = Desk(DeskSettings(sets=args.sets, mods=args.mod, pack=args.pack, runs=args.runs, records=args.records))
+        desk = Desk(DeskSettings(sets=args.expansions, mods=args.mod, pack=args.pack, runs=args.runs, records=args.records))
         serve(desk, args.host, args.port)
     except ValueError as exc:
         raise UsageError(f"importexport serve: {exc}") from None

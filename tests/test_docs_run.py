@@ -1,11 +1,18 @@
-"""Every command and example in docs/ runs as written (issue 13, item 8).
+"""Every command and example of the docs runs as written (issue 13, item 8; issue 26, item 14): the
+README, every page of docs/ (the modding tutorial and the first-power page included) and the Novel
+Powers pack's README.
 
 Each page's examples are taken in the order they appear and run in a scratch folder (the
-repository's `cards/`, `expansions/` and `docs/` are linked into it, so relative paths resolve as
-they do from the repository root; whatever a command writes lands in the scratch folder):
+repository's `cards/`, `expansions/`, `docs/` and `grammar/` are linked into it, so relative paths
+resolve as they do from the repository root; whatever a command writes lands in the scratch folder):
 
-- shell blocks: every `importexport ...` line is run; `mkdir` runs in a shell; `pip install -e
-  '.[EXTRA]'` is checked against pyproject.toml's extras (installing is .ci/run's job);
+- shell blocks: every line is run, commands joined by `&&` one after the other: `importexport ...`
+  in this process, `mkdir`, `cp`, `python3 -m venv DIR` and `. DIR/bin/activate` (checked to make
+  DIR the active environment) in a shell; `pip install -e '.[EXTRA]'` is checked against
+  pyproject.toml's extras (installing needs the network: .ci/run installs the project, and
+  tests/test_packaging.py installs its wheel into a fresh environment); `python -m pytest` and
+  `bash .ci/run` are this test suite, and `apt-get` needs root: they are checked to be what .ci/run
+  runs or named, not run. Any other command fails the test until this file knows how to check it;
 - inline `importexport ...` spans: run when they are a complete command; a synopsis with placeholders
   (`--games G`, `[--resume]`, `PATH ...`) or a mention of a feature (`importexport balance --compare`)
   is checked as a reference: the command and each option it names must exist;
@@ -14,9 +21,16 @@ they do from the repository root; whatever a command writes lands in the scratch
   point at the schema. A block introduced by "`path`:" is also written to that path, as the reader
   would, before the commands that use it.
 
-The docs' figures are for real use: the test checks that the commands work on fewer games
-(GAMES_CAP) and search bots with a small budget (SEARCH_CAP). Commands that need a person are listed in NEEDS_A_PERSON and only parsed; `play
---human` is run with a person who types `q`.
+A page says where its commands are not run as written, in a comment just before the block (or the
+paragraph or table of inline commands) it is about:
+
+    <!-- docs-test: not run (why) -->              the commands are checked as references only
+    <!-- docs-test: run with --games 6 (why) -->   each command taking these options runs with them:
+                                                   the values written are replaced, and a number
+                                                   (--games 6) is added where none is written
+
+so a long run is run small only where its page says so. Commands that need a person or a program at
+the other end (`serve`, `lsp`) are only parsed; `play --human` is run with a person who types `q`.
 """
 
 from __future__ import annotations
@@ -39,9 +53,7 @@ from interpreter.cards.catalog import load_all_cards, load_rules, project_root
 from interpreter.cli import UsageError, build_parser, main
 
 ROOT = project_root()
-PAGES = sorted((ROOT / "docs").glob("*.md"))
-GAMES_CAP = {"simulate": 6, "bench": 3, "balance": 8, "ladder": 1}
-SEARCH_CAP = 1  # rollouts per decision of a search bot in the docs' commands, when they are run (2, 3... for the next ones)
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "docs" / "examples" / "novel" / "README.md"]
 # Commands that need a person or a program at the other end: `serve` is a web server a person opens in a
 # browser and stops with Ctrl-C; `lsp` speaks LSP on its standard input to the editor that starts it.
 NEEDS_A_PERSON = {"serve", "lsp"}
@@ -53,6 +65,17 @@ PLACEHOLDER = re.compile(r"^[A-Z][A-Z0-9_|=/.]*$|\[|\]|\.\.\.|…")
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.M | re.S)
 INLINE = re.compile(r"`(importexport [^`]+)`")
 TARGET = re.compile(r"`([^`]+\.ya?ml)`[^`\n]*:\s*$")
+MARKER = re.compile(r"^<!-- docs-test: (not run|run with ((?:--[a-z-]+ \S+ ?)+)) \((.+)\) -->$", re.M)
+ANY_MARKER = re.compile(r"<!--\s*docs-test")
+
+
+@dataclass
+class Marker:
+    """What a page says about how the test runs the examples that follow it."""
+
+    run: bool
+    options: dict[str, str]  # --option -> value, for `run with`
+    why: str
 
 
 @dataclass
@@ -62,23 +85,52 @@ class Example:
     kind: str  # sh, yaml, inline
     text: str
     target: str = ""  # for YAML: the file the page asks the reader to write it to
+    marker: Marker | None = None
 
     @property
     def where(self) -> str:
-        return f"docs/{self.page}:{self.line}"
+        return f"{self.page}:{self.line}"
+
+
+def page_name(page: Path) -> str:
+    return str(page.relative_to(ROOT)) if page.is_relative_to(ROOT) else page.name
+
+
+def markers(text: str) -> list[tuple[int, int, Marker]]:
+    """(first line, last line, marker): each marker of a page and the lines it covers, from the line
+    after it to the end of the block or paragraph that follows (1-based lines)."""
+    lines = text.splitlines()
+    found = []
+    for m in MARKER.finditer(text):
+        first = text.count("\n", 0, m.start()) + 2
+        last = first
+        if last <= len(lines) and lines[last - 1].startswith("```"):
+            last += 1
+            while last <= len(lines) and not lines[last - 1].startswith("```"):
+                last += 1
+        else:
+            while last < len(lines) and lines[last].strip():
+                last += 1
+        words = (m.group(2) or "").split()
+        found.append((first, last, Marker(m.group(1) != "not run", dict(zip(words[::2], words[1::2], strict=True)), m.group(3))))
+    return found
 
 
 def examples(page: Path) -> list[Example]:
     text = page.read_text()
+    name = page_name(page)
     found: list[Example] = []
     for m in FENCE.finditer(text):
         line = text.count("\n", 0, m.start()) + 2
         before = text[:m.start()].rstrip("\n").rsplit("\n", 1)[-1]
         target = TARGET.search(before)
-        found.append(Example(page.name, line, m.group(1) or "text", m.group(2), target.group(1) if target else ""))
+        found.append(Example(name, line, m.group(1) or "text", m.group(2), target.group(1) if target else ""))
     prose = FENCE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
     for m in INLINE.finditer(prose):
-        found.append(Example(page.name, prose.count("\n", 0, m.start()) + 1, "inline", m.group(1)))
+        found.append(Example(name, prose.count("\n", 0, m.start()) + 1, "inline", m.group(1)))
+    said = markers(text)
+    for e in found:
+        e.marker = next((mk for first, last, mk in said if first <= e.line <= last), None)
     return sorted(found, key=lambda e: e.line)
 
 
@@ -117,30 +169,25 @@ def complete(args: list[str]) -> bool:
     return True
 
 
-def scaled(args: list[str]) -> list[str]:
+def with_options(args: list[str], marker: Marker | None) -> list[str]:
+    """The command as its page says to run it: each option of `run with` the command takes, its
+    value replaced; a number (a size: --games) is also added where the command does not write it."""
+    if marker is None or not marker.options:
+        return args
     args = list(args)
-    cap = GAMES_CAP.get(args[0])
-    if cap and "--games" in args:
-        i = args.index("--games") + 1
-        args[i] = str(min(int(args[i]), cap))
-    elif cap and args[0] == "balance":
-        args += ["--games", str(cap)]
-    for option in ("--search-games", "--env-games"):  # bench's timed search and environment games: one each
+    parser, _ = sub_parser(build_parser(), args)
+    known = {s for a in parser._actions for s in a.option_strings}
+    for option, value in marker.options.items():
+        if option not in known:
+            continue
         if option in args:
-            i = args.index(option) + 1
-            args[i] = str(min(int(args[i]), 1))
-    if args[0] == "bench" and "--search-games" not in args:
-        args += ["--search-games", "1"]
-    if args[0] == "bench":
-        args += ["--search-bot", f"search:{SEARCH_CAP}ro"]
-    if "--bots" in args:  # the docs' search budgets are for real use: the commands run with small ones, still distinct
-        i = args.index("--bots") + 1
-        small: dict[str, str] = {}
-        args[i] = re.sub(r"search(:[^,]*)?", lambda m: small.setdefault(m.group(0), f"search:{SEARCH_CAP + len(small)}it"), args[i])
+            args[args.index(option) + 1] = value
+        elif value.isdigit():
+            args += [option, value]
     return args
 
 
-def run_importexport(args: list[str], scratch: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+def run_importexport(args: list[str], scratch: Path, monkeypatch: pytest.MonkeyPatch, marker: Marker | None = None) -> tuple[int, str]:
     expected = 0
     stdin = ""
     if args[0] == "docs":  # regenerate into the scratch folder, then compare with the committed files
@@ -150,7 +197,7 @@ def run_importexport(args: list[str], scratch: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        code = main(scaled(args))
+        code = main(with_options(args, marker))
     text = out.getvalue()
     if args[0] == "docs":
         for made in (scratch / "docs-out").iterdir():
@@ -161,34 +208,64 @@ def run_importexport(args: list[str], scratch: Path, monkeypatch: pytest.MonkeyP
     return (0 if code == expected else code or 1), text
 
 
-def run_shell_line(line: str, scratch: Path, monkeypatch: pytest.MonkeyPatch) -> str | None:
-    words = shlex.split(line, comments=True)
+NOT_RUN = {  # commands of the docs that are checked, not run, and why
+    ("python", "-m", "pytest"): "the test suite this test is part of",
+    ("bash", ".ci/run"): "CI itself: the test suite, ruff and mypy",
+}
+
+
+def run_shell_line(line: str, scratch: Path, monkeypatch: pytest.MonkeyPatch, marker: Marker | None = None) -> str | None:
+    """Run one line of a shell block: its commands joined by `&&`, one after the other."""
+    if line.lstrip().startswith("#"):
+        return None
+    for command in re.split(r"\s&&\s", line.split(" # ")[0]):
+        problem = run_shell_command(command.strip(), scratch, monkeypatch, marker)
+        if problem:
+            return problem
+    return None
+
+
+def run_shell_command(command: str, scratch: Path, monkeypatch: pytest.MonkeyPatch, marker: Marker | None) -> str | None:
+    words = shlex.split(command, comments=True)
     if not words:
         return None
     if words[0] == "importexport":
-        return run_command(words[1:], scratch, monkeypatch)
+        return run_command(words[1:], scratch, monkeypatch, marker)
     if words[0] == "importexport-lsp":  # the language server's own script: `importexport lsp`
-        return run_command(["lsp", *words[1:]], scratch, monkeypatch)
+        return run_command(["lsp", *words[1:]], scratch, monkeypatch, marker)
+    if marker is not None and not marker.run:
+        return None
     if words[:3] == ["python", "-m", "interpreter.sim.valuation_table"]:  # the valuation test's data (docs/bots.md)
         from interpreter.sim import valuation_table
         with contextlib.redirect_stdout(io.StringIO()):
             code = valuation_table.main(words[3:])
         return None if code == 0 else f"exit code {code}"
-    if words[0] == "mkdir":
-        done = subprocess.run(line, shell=True, cwd=scratch, capture_output=True, text=True)
+    if words[0] in ("mkdir", "cp") or words[:3] in (["python3", "-m", "venv"], ["python", "-m", "venv"]):
+        done = subprocess.run(command, shell=True, cwd=scratch, capture_output=True, text=True)
         return None if done.returncode == 0 else done.stderr
+    if words[0] in (".", "source") and len(words) == 2 and words[1].endswith("/bin/activate"):
+        folder = (scratch / words[1]).parent.parent
+        check = f'{command} && [ "$VIRTUAL_ENV" = "{folder}" ] && [ "$(command -v python)" = "{folder}/bin/python" ]'
+        done = subprocess.run(["bash", "-c", check], cwd=scratch, capture_output=True, text=True)
+        return None if done.returncode == 0 else f"`{command}` does not make {folder} the active environment: {done.stderr}"
     if words[:2] == ["pip", "install"]:
         extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
         named = [x for w in words for x in re.findall(r"\.\[([\w,-]+)\]", w)]
         missing = [e for group in named for e in group.split(",") if e not in extras]
+        if "-e" in words and not {".", *(f".[{g}]" for g in named)} & set(words):
+            return f"`{command}`: an editable install of this repository is `pip install -e .`"
         return f"pyproject.toml has no extra {', '.join(missing)}" if missing else None
-    return f"the docs test does not know how to check `{line}`: add it to tests/test_docs_run.py"
+    if tuple(words) in NOT_RUN:
+        return None
+    if words[0] in ("apt-get", "apt", "sudo"):
+        return None  # needs root and the network: named for the reader, never run by a test
+    return f"the docs test does not know how to check `{command}`: add it to tests/test_docs_run.py"
 
 
-def run_command(args: list[str], scratch: Path, monkeypatch: pytest.MonkeyPatch) -> str | None:
-    if not complete(args) or args[0] in NEEDS_A_PERSON:
+def run_command(args: list[str], scratch: Path, monkeypatch: pytest.MonkeyPatch, marker: Marker | None = None) -> str | None:
+    if not complete(args) or args[0] in NEEDS_A_PERSON or (marker is not None and not marker.run):
         return check_reference(args)
-    code, text = run_importexport(args, scratch, monkeypatch)
+    code, text = run_importexport(args, scratch, monkeypatch, marker)
     if code != 0:
         return f"exit code {code}:\n{text[-3000:]}"
     if "Traceback" in text:
@@ -289,14 +366,14 @@ def run_page(page: Path, scratch: Path, monkeypatch: pytest.MonkeyPatch) -> list
     scenarios: list[str] = []
     failures: list[tuple[Example, str]] = []
     for e in found:
-        if e.kind == "yaml":
+        if e.kind == "yaml" and (e.marker is None or e.marker.run):
             problem = check_yaml(e, scratch, scenarios)
         elif e.kind == "sh":
             provide_reader_files(scratch, [e], scenarios)
-            problem = next((p for line in e.text.splitlines() if (p := run_shell_line(line, scratch, monkeypatch))), None)
+            problem = next((p for line in e.text.splitlines() if (p := run_shell_line(line, scratch, monkeypatch, e.marker))), None)
         elif e.kind == "inline":
             provide_reader_files(scratch, [e], scenarios)
-            problem = run_command(shlex.split(e.text)[1:], scratch, monkeypatch)
+            problem = run_command(shlex.split(e.text)[1:], scratch, monkeypatch, e.marker)
         else:
             continue
         if problem:
@@ -304,7 +381,7 @@ def run_page(page: Path, scratch: Path, monkeypatch: pytest.MonkeyPatch) -> list
     return failures
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+@pytest.mark.parametrize("page", PAGES, ids=[page_name(p) for p in PAGES])
 def test_every_command_and_example_of_the_page_runs(page, tmp_path, monkeypatch):
     failures = run_page(page, tmp_path, monkeypatch)
     known = [(e, p) for e, p in failures if (e.page, e.text.splitlines()[0].strip()) in KNOWN]
@@ -315,9 +392,19 @@ def test_every_command_and_example_of_the_page_runs(page, tmp_path, monkeypatch)
 
 
 def test_the_pages_have_examples_to_run():
-    counts = {p.name: len(examples(p)) for p in PAGES}
-    assert counts["modding.md"] >= 8 and counts["cli.md"] >= 10 and counts["balance.md"] >= 2
+    counts = {page_name(p): len(examples(p)) for p in PAGES}
+    assert counts["docs/modding.md"] >= 8 and counts["docs/cli.md"] >= 10 and counts["docs/balance.md"] >= 2
+    assert counts["README.md"] >= 10 and counts["docs/first-power.md"] >= 6
     assert sum(counts.values()) >= 40
+
+
+def test_every_marker_is_well_formed_and_says_why():
+    """A misspelt marker would run a long command whole, or hide one: each must read as one."""
+    for page in PAGES:
+        text = page.read_text()
+        assert len(ANY_MARKER.findall(text)) == len(MARKER.findall(text)), page_name(page)
+        for first, _, marker in markers(text):
+            assert len(marker.why) > 10, f"{page_name(page)}:{first}: say why"
 
 
 def test_cli_md_names_only_options_the_commands_have():
@@ -336,16 +423,43 @@ def test_cli_md_names_only_options_the_commands_have():
 
 
 def test_the_docs_test_catches_a_wrong_command(tmp_path, monkeypatch):
-    """The harness fails a page whose command fails, whose option does not exist, or whose YAML
-    example does not load, instead of passing it by accident."""
+    """The harness fails a page whose command fails, whose option does not exist, whose YAML
+    example does not load, or whose shell command it does not know, instead of passing it by
+    accident; a `not run` block still has its options checked."""
     page = tmp_path / "bad.md"
     page.write_text("```sh\nimportexport simulate --players 9\n```\n\nUse `importexport play --no-such-flag`.\n\n"
-                    "```yaml\nid: broken\nname: Broken\naction: load\n```\n")
+                    "```yaml\nid: broken\nname: Broken\naction: load\n```\n\n"
+                    "```sh\nmkdir here && rm -rf here\n```\n\n"
+                    "<!-- docs-test: not run (a long run, for the reader's machine) -->\n"
+                    "```sh\nimportexport balance --games 2000 --no-such-option 1 --out runs/x\n```\n")
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     failures = run_page(page, scratch, monkeypatch)
-    assert [e.kind for e, _ in failures] == ["sh", "inline", "yaml"]
+    assert [e.kind for e, _ in failures] == ["sh", "inline", "yaml", "sh", "sh"]
     assert "--no-such-flag" in failures[1][1] and "C003" in failures[2][1]
+    assert "does not know how to check `rm -rf here`" in failures[3][1]
+    assert "has no option --no-such-option" in failures[4][1]
+    assert (scratch / "here").is_dir()  # the line ran up to the command it does not know
+
+
+def test_a_run_with_marker_runs_the_command_smaller_and_says_so(tmp_path, monkeypatch):
+    page = tmp_path / "small.md"
+    page.write_text("<!-- docs-test: run with --games 2 (a thousand games take a minute) -->\n"
+                    "```sh\nimportexport simulate --players 3 --games 1000 --seed 4 --json\n```\n\n"
+                    "Then `importexport simulate --games 3 --players 3`.\n")
+    found = examples(page)
+    assert found[0].marker is not None and found[0].marker.options == {"--games": "2"} and found[1].marker is None
+    assert with_options(["simulate", "--games", "1000"], found[0].marker) == ["simulate", "--games", "2"]
+    assert with_options(["play", "--seed", "3"], found[0].marker) == ["play", "--seed", "3"]  # play takes no --games
+    bots = Marker(True, {"--bots": "random,search:1it"}, "search budgets for real use take minutes")
+    assert with_options(["ladder", "--bots", "random,search:8it"], bots) == ["ladder", "--bots", "random,search:1it"]
+    assert with_options(["simulate", "--games", "3"], bots) == ["simulate", "--games", "3"]  # not added: only a number is
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    seen: list[list[str]] = []
+    monkeypatch.setattr(f"{__name__}.main", lambda args: seen.append(list(args)) or 0)
+    assert run_page(page, scratch, monkeypatch) == []
+    assert seen == [["simulate", "--players", "3", "--games", "2", "--seed", "4", "--json"], ["simulate", "--games", "3", "--players", "3"]]
 
 
 def test_the_misspelt_word_of_modding_md_is_reported_as_the_page_says(tmp_path, monkeypatch, capsys):

@@ -55,7 +55,7 @@ BAD_COMMAND_LINES: list[tuple[str, int, str]] = [
     ("play --option first_leader=5 --players 3", 2, "importexport play: first_leader must be a seat from 0 to 2; got 5"),
     ("balance --out x --resume --force", 2, "importexport balance: --resume continues the run in --out and --force replaces it; give one"),
     ("balance --out x --compare nope base", 2, f"importexport balance: unknown expansion `nope`; {EXPANSIONS}"),
-    ("explain nope", 2, "importexport explain: unknown card `nope` (did you mean `rope`?)"),
+    ("explain nope", 2, "importexport explain: unknown card `nope` (did you mean `rope`?); a mod pack's card is found with --mod PATH"),
     ("mod check adir --expansions zz", 2, f"importexport mod: --expansions: unknown expansion `zz`; {EXPANSIONS}"),
     # paths that are missing, or a file where a folder must be, or a folder where a file must be
     ("simulate --mod nope", 2, "importexport simulate: --mod: no such file or folder: nope"),

@@ -66,7 +66,8 @@ HOSTILE = {
                        "import_ties, import_fee, drawers_use_imports, game_end, contract_discards, pirate_load, tie_rounding, "
                        "the_most, trigger_order, cannabis, led_lamps, max_turns, check_invariants"),
     "result_a_list": (_set("result", []), "{path}: result: [] is not of type 'object'"),
-    "result_missing": (_drop("result"), "{path}: the record: needs `result` (the game's outcome), or `failed` for a game that failed"),
+    "result_missing": (_drop("result"), "{path}: the record: needs `result` (the game's outcome), `failed` for a game that failed, "
+                                        "or `abandoned` for a game left before its end"),
     "winner_out_of_range": (_set("result.winners", [6]), "{path}: result.winners[0]: 6 is greater than the maximum of 5"),
     "winner_not_seated": (_set("result.winners", [4]), "{path}: result.winners: a seat from 0 to 2 (0 is P1)"),
     "totals_short": (_set("result.totals", [1]), "{path}: result.totals: 1 scores for 3 players"),

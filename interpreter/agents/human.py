@@ -16,9 +16,11 @@ import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
+from interpreter.agents.foresight import cannot_follow, idle_reason
 from interpreter.agents.screen import Numbered, fit, option_lines
 from interpreter.cards.explained import card_lines, find_card
 from interpreter.cards.model import ACTION_TYPES
+from interpreter.engine import events as ev
 from interpreter.engine.turn import play_options
 from interpreter.engine.view import GOOD_LEGEND, compact_view, render
 
@@ -69,6 +71,8 @@ class HumanAgent:
         self.lead_planned: str | None = None  # the lead chosen on the start-of-turn screen, by label
         self.wants_discard = False
         self.acting_turn = -1  # the last turn in which this seat carried out actions as leader
+        self.watched: Game | None = None  # the game whose declared actions this agent listens to
+        self.declared = ""  # the action the leader declared this turn, for the follow question
 
     # --- output ------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -82,6 +86,7 @@ class HumanAgent:
 
     # --- the decision door -------------------------------------------------------------------------
     def choose(self, decision: Decision, game: Game) -> int:
+        self.watch(game)  # once per game: an agent seated without `watch` starts listening at its first question
         me = game.players[decision.player]
         if decision.kind == "discard_contract":
             return self._discard_moment(decision, game, me)
@@ -92,10 +97,55 @@ class HumanAgent:
             self.acting_turn = game.turn
         if decision.kind in OWN_ACTIONS and self.narrator is not None:
             self.narrator.settle(me.seat)
-        numbered = [Numbered(str(i), o.label) for i, o in enumerate(decision.options, start=1)]
+        numbered = [Numbered(str(i), self._foreseen(game, me, decision.kind, o.label, o.value))
+                    for i, o in enumerate(decision.options, start=1)]
         question = f"{me.name}, {decision.prompt or decision.kind}:"
+        if decision.kind == "follow" and self.declared:
+            why = cannot_follow(game, me, self.declared, len(decision.options) - 1)
+            question += f" {why}." if why else ""
         key = self._ask(game, me, question, numbered)
         return int(key) - 1
+
+    def watch(self, game: Game) -> None:
+        """Listen to the game (once per game): the action declared, for the follow question, and
+        the decisions the engine takes without asking because only one option is left, so that
+        the person hears why he or she draws instead of following."""
+        if self.watched is game:
+            return
+        self.watched = game
+        game.bus.subscribe(ev.ActionDeclared, self._declared)
+        before = game.forced_hook
+
+        def forced(decision: Decision) -> None:
+            if before is not None:
+                before(decision)
+            self._forced(decision, game)
+        game.forced_hook = forced
+
+    def _declared(self, event: ev.ActionDeclared) -> None:
+        self.declared = event.action
+
+    def _forced(self, decision: Decision, game: Game) -> None:
+        """A lead or a follow with drawing as the only option is taken without asking: say why."""
+        if game.agents[decision.player] is not self:
+            return
+        me = game.players[decision.player]
+        if decision.kind == "follow" and self.declared:
+            why = cannot_follow(game, me, self.declared, 0)
+        elif decision.kind == "lead":
+            why = "you have no card to declare an action with, alone or as two cards of one colour (R4.2.2, R4.5, R4.8), so you draw"
+        else:
+            return
+        if why:
+            self.say(fitted(f"{me.name}: {why}.", self.terminal()[0]))
+
+    @staticmethod
+    def _foreseen(game: Game, me: Player, kind: str, label: str, value: object) -> str:
+        """A lead or follow option's label, with a warning when its action would do nothing now."""
+        if kind not in ("lead", "follow"):
+            return label
+        why = idle_reason(game, me, value)
+        return f"{label} (does nothing now: {why})" if why else label
 
     def _discard_moment(self, decision: Decision, game: Game, me: Player) -> int:
         """R14.1: ask only when the person asked to discard, or list the discards beside the ways to
@@ -115,9 +165,11 @@ class HumanAgent:
         """The start of a turn this seat leads: the ways to lead, and the contracts it may discard
         first (`d1`, `d2` ...). A lead chosen here is played when the engine asks for it."""
         keep = decision.stop if decision.stop is not None else 0
-        leads = [f"draw {game.rules.draw_count(me)} card(s); the turn ends"] + [o.label for o in play_options(game, me, ACTION_TYPES, True)]
+        ways = play_options(game, me, ACTION_TYPES, True)
+        leads = [f"draw {game.rules.draw_count(me)} card(s); the turn ends"] + [o.label for o in ways]
+        shown = leads[:1] + [self._foreseen(game, me, "lead", o.label, o.value) for o in ways]
         discards = [(i, o) for i, o in enumerate(decision.options) if i != keep]
-        numbered = [Numbered(str(i), label) for i, label in enumerate(leads, start=1)]
+        numbered = [Numbered(str(i), label) for i, label in enumerate(shown, start=1)]
         numbered += [Numbered(f"d{k}", o.label) for k, (_, o) in enumerate(discards, start=1)]
         question = f"{me.name}, you lead: lead an action or draw, or first discard a contract:"
         key = self._ask(game, me, question, numbered)

@@ -50,7 +50,8 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
     if len(participants) == 1:  # R10.3.3: a single participant takes the containers for free
         winner, bid = participants[0], 0
     else:
-        winner, bid = sealed_bids(game, participants)
+        what = f"the {ship.label} of {game.players[ship.owner].name} ({', '.join(c.name for c in ship.containers)})"
+        winner, bid = sealed_bids(game, participants, what)
     take_containers(game, game.players[winner], ship, bid, fee=fee)
 
 
@@ -61,7 +62,7 @@ def island_auction(game: Game, owner: Player, card: Card, participants: list[int
     if len(participants) == 1:
         winner, bid = participants[0], 0
     else:
-        winner, bid = sealed_bids(game, participants)
+        winner, bid = sealed_bids(game, participants, f"{card.name} ({card.good}, {card.action}) from the supply island")
     p = game.players[winner]
     paid = game.pay(p, bid, owner, "island auction") if p is not owner else 0
     game.zones.island.remove(card)
@@ -82,15 +83,17 @@ def _bid_label(amount: int) -> str:
     return f"bid {amount}"
 
 
-def sealed_bids(game: Game, participants: list[int]) -> tuple[int, int]:
+def sealed_bids(game: Game, participants: list[int], what: str = "") -> tuple[int, int]:
     """R10.3: every participant bids in secret, an even amount up to his or her credits; all are
-    revealed together; ties by the tie order (R10.3.1, OQ-4). Returns (winner, winning bid)."""
+    revealed together; ties by the tie order (R10.3.1, OQ-4). Returns (winner, winning bid).
+    `what`: what is auctioned, named in the question."""
     step = game.data.bid_step
     bids: dict[int, int] = {}
+    prompt = f"Your sealed bid for {what}" if what else "Your sealed bid"
     for seat in participants:
         p = game.players[seat]
         options: list[Option] = [DescribedOption(amount, _bid_label) for amount in range(0, p.credits + 1, step)]
-        bids[seat] = game.ask(Decision("bid", seat, options, "Your sealed bid", secret=True)).value
+        bids[seat] = game.ask(Decision("bid", seat, options, prompt, secret=True)).value
     game.emit(ev.BidsRevealed, bids)
     top = max(bids.values())
     tied = [seat for seat in participants if bids[seat] == top]

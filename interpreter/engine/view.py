@@ -151,12 +151,12 @@ def player_table(game: Game, seat: int, width: int = 80) -> list[str]:
     return rows
 
 
-def wrap_items(title: str, items: list[str], width: int) -> list[str]:
-    """`title item, item, ...` wrapped at `width`, continuation lines indented."""
+def wrap_items(title: str, items: list[str], width: int, sep: str = ",") -> list[str]:
+    """`title item, item, ...` (items between `sep`) wrapped at `width`, continuation lines indented."""
     lines: list[str] = []
     line = title
     for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
+        piece = item + (sep if i < len(items) - 1 else "")
         if len(line) + 1 + len(piece) > width and line.strip() and line != title:
             lines.append(line)
             line = " " * min(len(title), 8)
@@ -189,7 +189,7 @@ def compact_view(game: Game, seat: int, width: int = 80) -> CompactView:
                 at_sea += wrap_items(title, [f"{c.name} {short_good(c.good)}" for c in ship.containers], width)
                 counts = {g: sum(1 for c in ship.containers if c.good == g) for g in GOOD_TYPES}
                 at_sea_short.append(f"{p.name} {ship.twin + 1}: " + " ".join(f"{n}{short_good(g)}" for g, n in counts.items() if n))
-    folded = wrap_items("At sea:", [s + ";" for s in at_sea_short], width) if at_sea_short else []
+    folded = wrap_items("At sea:", at_sea_short, width, sep=";") if at_sea_short else []
     island = wrap_items("Island:", [f"{c.name} {short_good(c.good)} {c.action.upper()}" for c in game.zones.island], width) \
         if game.zones.island else ["Island: empty"]
     return CompactView(status_line(game), player_table(game, seat, width), hand, own, at_sea, folded, island)

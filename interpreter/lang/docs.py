@@ -65,6 +65,9 @@ def powers_markdown() -> str:
     lines = [
         "# The power language",
         "",
+        "New to it? [first-power.md](first-power.md) takes you from nothing to a power you wrote, checked, proved",
+        "and played, in ten minutes; this page is the reference to read next.",
+        "",
         "Generated from the registry of constructs (`interpreter/lang/`) by `importexport docs`; every example",
         "below is parsed, checked and compiled by the tests. The grammar itself is grammar/powers.lark (also",
         "generated). `importexport explain CARD` prints a card's powers in plain English. For 32 new cards written",

@@ -43,11 +43,11 @@ remove: []               # shipped cards to take out of the game, by id, e.g. [r
 """
 
 CARD = """\
-# A card of the pack, in the same format as the shipped cards. Change it, or copy it to make more:
+# A card, in the same format as the shipped cards. Change it, or copy it to make more:
 # `importexport validate` checks a card file and `importexport explain` reads its powers back in
-# English (the pack's README lists the commands).
+# English.
 id: {card}
-name: Trade Office
+name: {name}
 set: {set}
 good: consumer
 action: import
@@ -58,9 +58,9 @@ text: >-
 powers:
   - "on completion: gain 4"
 # A scenario that proves what the power does (`importexport scenario run` with the pack): player 1
-# completes the Trade Office and ends with 10 + 6 (the payout for 3 containers) + 4 credits.
+# completes the {name} and ends with 10 + 6 (the payout for 3 containers) + 4 credits.
 examples:
-  - name: completing the Trade Office gives 4 credits
+  - name: completing the {name} gives 4 credits
     players: 3
     unscripted: decline
     setup:
@@ -114,11 +114,17 @@ optional extra `lsp`) adds the tool's own checks, completion of the power langua
 """
 
 
+def sample_card(card_id: str, name: str, set_name: str) -> str:
+    """The sample card `init` writes, and the desk's "+ new card" opens: it passes its checks and its
+    example as it is (the example proves its power)."""
+    return CARD.format(card=card_id, name=name, set=set_name)
+
+
 def make_pack(folder: Path) -> list[Path]:
     """Write the skeleton into `folder` (created; it must not hold anything yet). Returns the files."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise SkeletonError(f"{folder} already exists and is not an empty folder; choose a new name")
-    values = {"title": title(folder) or "My Mod", "set": set_name(folder), "card": CARD_ID,
+    values = {"title": title(folder) or "My Mod", "set": set_name(folder), "card": CARD_ID, "name": "Trade Office",
               "folder": shlex.quote(folder.as_posix()), "version": __version__}
     files = {folder / "mod.yaml": MANIFEST, folder / "cards" / f"{CARD_ID}.yaml": CARD, folder / "README.md": README}
     schemas = {folder / "mod.yaml": "mod", folder / "cards" / f"{CARD_ID}.yaml": "card"}  # named on their first line, for editors

@@ -37,8 +37,10 @@ class ReplayError(Exception):
     """The record cannot be replayed; the message says why."""
 
 
-def make_record(game: Game, result: GameResult, settings: dict[str, Any]) -> dict[str, Any]:
-    return {
+def make_record(game: Game, result: GameResult | None, settings: dict[str, Any]) -> dict[str, Any]:
+    """The record of a finished game, or (`result` None) of a game a person abandoned: its
+    decisions so far, replayed up to where it stopped."""
+    record = {
         "format": FORMAT,
         **settings,
         "seed": game.seed,
@@ -46,8 +48,12 @@ def make_record(game: Game, result: GameResult, settings: dict[str, Any]) -> dic
         "card_set": game.card_set.fingerprint(),
         "cards": game.card_set.card_hashes(),
         "decisions": [r.as_dict() for r in game.log],
-        "result": {"totals": result.totals, "winners": result.winners, "end_reason": result.end_reason, "turns": result.turns},
     }
+    if result is None:
+        record["abandoned"] = {"turn": game.turn}
+    else:
+        record["result"] = {"totals": result.totals, "winners": result.winners, "end_reason": result.end_reason, "turns": result.turns}
+    return record
 
 
 # ------------------------------------------------------------------------------------ the schema
@@ -85,6 +91,9 @@ def record_schema(min_players: int = 2, max_players: int = 6) -> dict[str, Any]:
                        "properties": {"totals": {"type": "array", "items": {"type": "integer"}},
                                       "winners": {"type": "array", "minItems": 1, "items": seat},
                                       "end_reason": {"type": "string"}, "turns": whole}},
+            "abandoned": {"type": "object", "additionalProperties": False, "required": ["turn"],
+                          "description": "a game a person left before its end: the decisions taken until then",
+                          "properties": {"turn": whole}},
             "failed": {"type": "object", "required": ["error"],
                        "properties": {"error": {"type": "string"}, "traceback": {"type": "string"},
                                       "index": {"type": ["integer", "null"], "minimum": 0}, "turn": whole}},
@@ -125,8 +134,9 @@ def schema_problems(record: Any, data: RulesData | None = None) -> list[str]:
             problems.append(f"result.totals: {len(result['totals'])} scores for {players} players")
         if any(w >= players for w in result["winners"]):
             problems.append(f"result.winners: a seat from 0 to {players - 1} (0 is P1)")
-    elif "failed" not in record:
-        problems.append("the record: needs `result` (the game's outcome), or `failed` for a game that failed")
+    elif "failed" not in record and "abandoned" not in record:
+        problems.append("the record: needs `result` (the game's outcome), `failed` for a game that failed, "
+                        "or `abandoned` for a game left before its end")
     if "bots" in record and len(record["bots"]) != players:
         problems.append(f"bots: {len(record['bots'])} bots for {players} players")
     return problems
@@ -215,7 +225,7 @@ def card_set_differences(record: dict[str, Any], cards: CardSet) -> list[str]:
 @dataclass
 class Replayed:
     game: Game
-    result: GameResult
+    result: GameResult | None  # None: the record of an abandoned game, replayed to where it stopped
     same_result: bool
     differences: list[str]
 
@@ -235,6 +245,8 @@ def replay(record: dict[str, Any], cards: CardSet, data: RulesData, options: Gam
     try:
         result = game.play()
     except ReplayMismatch as exc:
+        if "abandoned" in record and log.position == len(decisions) and game.turn == record["abandoned"]["turn"]:
+            return Replayed(game, None, True, [])  # every decision taken, the game asks for the next one
         raise ReplayError(f"the game took another course than the record: {exc}") from None
     if log.position < len(decisions):
         raise ReplayError(f"the game took another course than the record: it ended after decision {log.position}, "

@@ -242,16 +242,46 @@ def _p(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
-def _short(value: Any, room: int = 60) -> str:
+def _text(value: Any) -> str:
     if isinstance(value, list):  # power lines
-        value = "; ".join(p["line"] if isinstance(p, dict) else str(p) for p in value) or "(none)"
-    text = str(value)
-    return text if len(text) <= room else text[:room - 1] + "…"
+        return "; ".join(p["line"] if isinstance(p, dict) else str(p) for p in value) or "(none)"
+    return str(value)
+
+
+CONTEXT = 16  # characters of unchanged text kept before and after a change
+
+
+def changed_part(a: str, b: str, room: int = 60) -> tuple[str, str]:
+    """Two values short enough for a terminal line, cut around what differs between them, with a
+    little of the unchanged text on either side: `… pays 2 credits …` -> `… pays 3 credits …`."""
+    if len(a) <= room and len(b) <= room:
+        return a, b
+    same_start = 0
+    while same_start < min(len(a), len(b)) and a[same_start] == b[same_start]:
+        same_start += 1
+    same_end = 0
+    while same_end < min(len(a), len(b)) - same_start and a[-1 - same_end] == b[-1 - same_end]:
+        same_end += 1
+    start = max(0, same_start - CONTEXT)
+
+    def cut(text: str) -> str:
+        end = min(len(text), len(text) - same_end + CONTEXT)
+        part = text[start:end]
+        if len(part) > room:
+            part, end = part[:room - 1], start + room - 1
+        return ("…" if start > 0 else "") + part + ("…" if end < len(text) else "")
+    return cut(a), cut(b)
 
 
 def field_text(f: dict[str, Any]) -> str:
-    """`tier: 2 -> 1`; long values (texts, powers) cut short: the HTML report has them whole."""
-    return f"{f['field']}: {_short(f['A'])} -> {_short(f['B'])}"
+    """`tier: 2 -> 1`; long values (texts, powers) are cut around the change, never before it (the
+    HTML report has them whole). Powers: only the lines that changed, when the count is the same."""
+    a, b = f["A"], f["B"]
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and len(a) > 1:
+        pairs = [(x, y) for x, y in zip(a, b, strict=True) if _text([x]) != _text([y])]
+        return "; ".join(f"{f['field']}: " + " -> ".join(changed_part(_text([x]), _text([y]))) for x, y in pairs)
+    shown_a, shown_b = changed_part(_text(a) if a is not None else "(none)", _text(b) if b is not None else "(none)")
+    return f"{f['field']}: {shown_a} -> {shown_b}"
 
 
 def change_lines(r: dict[str, Any]) -> list[str]:

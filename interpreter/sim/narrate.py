@@ -28,6 +28,7 @@ ACTING: dict[str, tuple[type[ev.Event], ...]] = {
 }
 ACTING_EVENTS = tuple({cls for classes in ACTING.values() for cls in classes})
 PIRATED_NOT_LOADED = "pirated, not loaded"  # the discard source pirate.py gives (R11.2, OQ-18)
+IMPORT_FEE = "import fee"  # the reason importing.py gives the owner's fee (R10.6)
 RECENT = 60  # lines kept for a person who asks to see the narration again
 
 
@@ -50,6 +51,7 @@ class Narrator:
         self.recent: deque[str] = deque(maxlen=RECENT)
         self.pending: list[Granted] = []  # in the order the players carry out their actions (R4.7)
         self.pirated: dict[int, int] = {}  # card uid -> the seat that pirated it, this action
+        self.fee: ev.CreditsGained | None = None  # the owner's fee of the import being won, said after it
         game.bus.subscribe_all(self.on_event)
 
     def say(self, text: str) -> None:
@@ -71,11 +73,17 @@ class Narrator:
             seat = self.pirated.pop(event.card.uid)
             self.say(f"{self.names(seat)} discards the pirated {event.card.name} ({event.card.good}): it is not loaded onto a ship")
             return
+        if isinstance(event, ev.CreditsGained) and event.reason == IMPORT_FEE and event.amount:
+            self.fee = event  # said with the import it is paid for, after it
+            return
         if isinstance(event, self.quiet):
             return
         text = event.text(self.names)
         if text:
             self.say(text)
+        if isinstance(event, ev.ImportWon) and self.fee is not None:
+            fee, self.fee = self.fee, None
+            self.say(f"{self.names(fee.player)}, the ship's owner, takes {fee.amount} from the bank as the import fee (R10.6)")
 
     def settle(self, seat: int) -> None:
         """`seat` is about to carry out its actions: every player before it in the order of R4.7 is

@@ -23,7 +23,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from interpreter.web import editor_routes, game_routes, pages
+from interpreter.web import deck, editor_routes, game_routes, pages
 from interpreter.web.desk import Desk, DeskError
 
 log = logging.getLogger("importexport.desk")
@@ -72,7 +72,7 @@ async def internal_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(desk: Desk, hosts: tuple[str, ...] = ("127.0.0.1", "localhost")) -> Starlette:
-    routes = [*pages.routes(), *editor_routes.routes(), *game_routes.routes(),
+    routes = [*pages.routes(), *editor_routes.routes(), *deck.routes(), *game_routes.routes(),
               Mount("/static", StaticFiles(packages=[("interpreter.web", "static")]), name="static")]
     app = Starlette(routes=routes, exception_handlers={DeskError: desk_error, HTTPException: http_error, Exception: internal_error},
                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))], max_body_size=MAX_BODY)

@@ -1,8 +1,12 @@
-"""A card as the desk draws it: the facts of its face, its powers in English, its constructs."""
+"""A card as the desk draws it: the facts of its face, its powers in English, its constructs; and
+the card book a page embeds so that every card it shows gives its powers on hover or tap
+(static/cards.js)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from interpreter.cards.model import ANY_COLOUR, CardDef
 from interpreter.web.constructs import card_constructs
@@ -54,3 +58,15 @@ def card_face(card: CardDef, colours: dict[str, str], pack: str = "", copies: in
     return CardFace(card.id, card.name, card.set, card.good, colours.get(card.good, card.good), card.action, card.tier,
                     load, card.load_total, english(card), card.text, card.estimated, pack, copies,
                     tuple(card_constructs(card)))
+
+
+def card_book(cards: Iterable[CardDef]) -> dict[str, dict[str, Any]]:
+    """Each distinct card, by id, as the tips of static/cards.js show it: its facts and each power
+    line with its English (as `importexport explain` gives it)."""
+    book: dict[str, dict[str, Any]] = {}
+    for card in cards:
+        if card.id not in book:
+            book[card.id] = {"name": card.name, "good": card.good, "action": card.action, "tier": card.tier,
+                             "load": card.load_text(), "text": card.text,
+                             "powers": [{"line": p.text, "english": p.node.english()} for p in card.powers]}
+    return book

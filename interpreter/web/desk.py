@@ -27,13 +27,16 @@ class DeskError(Exception):
 
 
 def expansions_for(sets: str, known: list[str]) -> str:
-    """The `--expansions` value for a `--sets` value: `all`, or a list of set names (base is always in)."""
+    """The `--expansions` value for the desk's `--expansions` (or `--sets`) value: `all`, `none`, or a
+    list of set names, the base set among them or not (it is always in)."""
     if sets.strip() in ("", "all"):
         return "all"
+    if sets.strip() == "none":
+        return "none"
     wanted = [s.strip() for s in sets.split(",") if s.strip()]
     unknown = [s for s in wanted if s not in known]
     if unknown:
-        raise ValueError(f"unknown set `{unknown[0]}`; choose from {', '.join(known)} or all")
+        raise ValueError(f"unknown set `{unknown[0]}`; choose from {', '.join(known)}, all or none")
     rest = [s for s in wanted if s != BASE_SET]
     return ",".join(rest) if rest else "none"
 

@@ -4,6 +4,7 @@ examples, save into the pack, try it)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -12,24 +13,37 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from interpreter.web.cardview import card_face
-from interpreter.web.desk import DeskError
+from interpreter.web.desk import Desk, DeskError
 from interpreter.web.editing import check_text, run_examples, save_card, target_path
 from interpreter.web.pages import _shown, card_yaml, desk_of
 from interpreter.web.tryit import MAX_GAMES, TryJob
 
-NEW_CARD = """id: my_new_card
-name: My New Card
-set: base
-good: consumer
-action: load
-tier: 1
-load: {consumer: 2}
-estimated: [tier, load]
-text: >-
-  When this shipment completes, gain 3 credits.
-powers:
-  - on completion: gain 3
-"""
+NEW_CARD_ID = "my_new_card"
+
+
+def new_card(desk: Desk) -> str:
+    """The text "+ new card" opens: `init`'s sample card, which passes its checks and its example, in
+    the set of the desk's pack (or `my_cards` when the desk has no pack)."""
+    from interpreter.mods.skeleton import SkeletonError, sample_card, set_name
+    pack = desk.settings.pack
+    try:
+        card_set = set_name(pack.resolve()) if pack is not None else "my_cards"
+    except SkeletonError:
+        card_set = "my_cards"
+    return sample_card(NEW_CARD_ID, "My New Card", card_set)
+
+
+def power_words(desk: Desk) -> dict[str, Any]:
+    """The word lists the editor highlights power lines with: the words of the language (from the
+    grammar its registry makes, as the language server completes them), the good types with their
+    colours, the colours and the actions."""
+    from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
+    from interpreter.lang.grammar import keywords
+    from interpreter.lang.shorthands import SLOT, builtin
+    phrases = {w for s in builtin() for w in re.findall(r"[a-z][a-z'-]*", SLOT.sub(" ", s.says.lower()))}
+    colours = desk.good_colours()
+    return {"keywords": sorted(set(keywords()) | phrases), "goods": list(GOOD_TYPES), "actions": list(ACTION_TYPES),
+            "colours": sorted(set(colours.values())), "colour_of": colours}
 
 
 async def editor(request: Request) -> Response:
@@ -40,8 +54,9 @@ async def editor(request: Request) -> Response:
         entry = desk.card(card_id)
         text, shown = card_yaml(entry.card.path), _shown(entry.card.path)
     else:
-        text, shown = NEW_CARD, "a new card"
+        text, shown = new_card(desk), "a new card"
     return render(request, "editor.html", {"text": text, "shown": shown, "card_id": card_id or "", "pack": desk.settings.pack,
+                                           "words": power_words(desk),
                                            "try_games": desk.settings.try_games, "title": f"Edit {card_id or 'a new card'}"})
 
 
@@ -125,6 +140,29 @@ async def api_try_status(request: Request) -> Response:
     return JSONResponse({"done": job.done, "total": job.total, "finished": job.finished, "error": job.error, "html": html})
 
 
+MAX_SUGGESTIONS = 60  # completions sent for one request; the editor shows them in a scrolling list
+
+
+async def api_complete(request: Request) -> Response:
+    """Completion at a position of the card text: the language server's own (lsp/completion.py),
+    the words that can come next in a power line, asked of the parser, and the registry's examples
+    that continue it; elsewhere the card's fields and their values."""
+    from interpreter.lsp.completion import suggestions
+    from interpreter.lsp.documents import CARD
+    from interpreter.lsp.powerline import power_at
+    body = await _body(request)
+    text = body.get("text", "")
+    line = _number(body, "line", 0, max(0, text.count("\n")), 0)
+    character = _number(body, "character", 0, len(text), 0)
+    lines = text.splitlines() or [""]
+    power = power_at(lines, line) if line < len(lines) else None
+    in_power = power is not None and power.line == line and character >= power.start
+    found = await run_in_threadpool(suggestions, text, line, character, CARD)
+    items = [{"label": s.label, "insert": s.insert, "kind": s.kind, "detail": s.detail, "documentation": s.documentation,
+              "from": s.replace_from} for s in found[:MAX_SUGGESTIONS]]
+    return JSONResponse({"power": in_power, "items": items})
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/edit", editor),
@@ -133,6 +171,7 @@ def routes() -> list[BaseRoute]:
         Route("/api/examples", api_examples, methods=["POST"]),
         Route("/api/save", api_save, methods=["POST"]),
         Route("/api/target", api_target, methods=["POST"]),
+        Route("/api/complete", api_complete, methods=["POST"]),
         Route("/api/try", api_try, methods=["POST"]),
         Route("/api/try/{job}", api_try_status),
     ]

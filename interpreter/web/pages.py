@@ -12,7 +12,8 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
-from interpreter.web.cardview import CardFace, card_face
+from interpreter.web.cardview import CardFace, card_book, card_face
+from interpreter.web.constructs import construct_name
 from interpreter.web.desk import Desk, DeskError
 from interpreter.web.runs import card_standing, find_runs, run_file
 
@@ -38,19 +39,25 @@ def matches(face: CardFace, wanted: dict[str, str]) -> bool:
     return all(checks[key](value) for key, value in wanted.items() if value)
 
 
+def filter_choices(desk: Desk, every: list[CardFace]) -> dict[str, list[str]]:
+    """The values each of the gallery's filters offers (the deck editor's too)."""
+    return {"good": list(GOOD_TYPES), "action": list(ACTION_TYPES), "tier": sorted({str(f.tier) for f in every}),
+            "set": sorted({f.set for f in every}), "pack": sorted({f.pack for f in every if f.pack} | set(desk.pack_names()))}
+
+
 async def gallery(request: Request) -> Response:
     from interpreter.web.app import render
     desk = desk_of(request)
     wanted = {key: request.query_params.get(key, "").strip() for key in FILTERS}
     every = faces(desk)
     shown = [f for f in every if matches(f, wanted)]
-    constructs = Counter(c for f in every for c in f.constructs)
-    choices: dict[str, list[str]] = {
-        "good": list(GOOD_TYPES), "action": list(ACTION_TYPES), "tier": sorted({str(f.tier) for f in every}),
-        "set": sorted({f.set for f in every}), "pack": desk.pack_names(),
-    }
+    used = Counter(c for f in every for c in f.constructs)
+    names = sorted((construct_name(key) for key in used), key=lambda n: (n.order, n.syntax))
+    constructs = [(section, [(n, used[n.key]) for n in names if n.section == section])
+                  for section in dict.fromkeys(n.section for n in names)]  # the sections of docs/powers.md, in its order
+    choices = filter_choices(desk, every)
     return render(request, "gallery.html", {"cards": shown, "total": len(every), "wanted": wanted, "choices": choices,
-                                            "constructs": sorted(constructs.items()), "title": "Cards"})
+                                            "constructs": constructs, "title": "Cards"})
 
 
 def card_yaml(path: str) -> str:
@@ -90,6 +97,7 @@ async def _card_page(request: Request, results: list[Any] | None) -> Response:
     examples = [s.name for s in scenarios_in_file(Path(entry.card.path))[0]] if entry.card.path else []
     standing = card_standing(desk.settings.runs, entry.card.id)
     return render(request, "card.html", {"card": face, "yaml": card_yaml(entry.card.path), "path": _shown(entry.card.path),
+                                         "constructs": sorted((construct_name(k) for k in face.constructs), key=lambda n: (n.order, n.syntax)),
                                          "examples": examples, "results": results, "standing": standing, "title": face.name})
 
 
@@ -97,7 +105,10 @@ async def balance(request: Request) -> Response:
     from interpreter.web.app import render
     desk = desk_of(request)
     root = desk.settings.runs
-    return render(request, "balance.html", {"runs": find_runs(root), "root": root, "exists": root.is_dir(), "title": "Balance"})
+    runs = find_runs(root)
+    named = [desk.entries[i].card for r in runs for i in r.standouts[:8] if i in desk.entries]
+    return render(request, "balance.html", {"runs": runs, "root": root, "exists": root.is_dir(), "book": card_book(named),
+                                            "title": "Balance"})
 
 
 async def balance_file(request: Request) -> Response:

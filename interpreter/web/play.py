@@ -15,6 +15,7 @@ from interpreter.engine.game import Game
 from interpreter.powers import new_game
 from interpreter.scenarios.replay import make_record
 from interpreter.sim.runner import bot_agents
+from interpreter.web.cardview import card_book
 from interpreter.web.table import EventLog, decision_info, scores, snapshot
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ class PlaySession:
         agents[seat] = BrowserSeat(self)
         self.game = new_game(desk.cards, desk.rules, players, self.seed, None, agents)
         self.log = EventLog(self.game)
+        self.book = card_book(self.game.card_set.cards)  # every card's powers, for the tips on the page
         self.cond = threading.Condition()
         self.pending: Pending | None = None
         self.answer: int | None = None
@@ -89,7 +91,7 @@ class PlaySession:
     def wait_for_click(self, decision: Decision) -> int:
         with self.cond:
             self.asked += 1
-            self.pending = Pending(self.asked, decision_info(decision), self.last_seen)
+            self.pending = Pending(self.asked, decision_info(decision, [p.name for p in self.game.players]), self.last_seen)
             self.cond.notify_all()
             self.cond.wait_for(lambda: self.answer is not None or self.closed)
             if self.closed:

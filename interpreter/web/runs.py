@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.sim.balance import REPORT_FILE, RESULTS_FILE
+from interpreter.sim.cardstats import MIN_COMPLETIONS
+from interpreter.sim.report import count, interval, pct, pts
 from interpreter.web.desk import DeskError
 
 COMPARE_FILE = "compare.html"
@@ -79,7 +81,9 @@ def run_file(root: Path, name: str, file: str) -> Path:
 
 
 def card_standing(root: Path, card_id: str) -> dict[str, Any] | None:
-    """Where a card stands in the latest run that played it: its row, its rank and the run."""
+    """Where a card stands in the latest run that played it: its row, the run, and its rank among
+    the cards the run ranked (None if the run did not rank it: too few completions to judge, as the
+    report says), with the completions a card needs to be ranked."""
     for run in find_runs(root):
         if RESULTS_FILE not in run.files:
             continue
@@ -88,7 +92,36 @@ def card_standing(root: Path, card_id: str) -> dict[str, Any] | None:
             rows = data["cards"]
         except (OSError, ValueError, KeyError, TypeError):
             continue
-        for rank, row in enumerate(rows, start=1):
+        for row in rows:
             if isinstance(row, dict) and row.get("id") == card_id:
-                return {"run": run, "row": row, "rank": rank, "of": len(rows)}
+                tests = data.get("tests") if isinstance(data.get("tests"), dict) else {}
+                tested = tests.get("tested", sum(1 for r in rows if isinstance(r, dict) and r.get("ranked")))
+                ranked = bool(row.get("ranked")) and isinstance(row.get("rank"), int)
+                least = run.meta.get("min_completions", MIN_COMPLETIONS)
+                rank = row["rank"] if ranked else None
+                return {"run": run, "row": row, "rank": rank, "of": tested, "min_completions": least,
+                        "words": standing_words(row, rank, tested, least)}
     return None
+
+
+def standing_words(row: dict[str, Any], rank: int | None, tested: int, least: int) -> list[str]:
+    """A card's row of a run in the words of the balance report: every rate with its count and its
+    95% interval; a rank only for a card the run ranked."""
+    words = []
+    if "completed_rate" in row:
+        games = f" ({row['completed_games']} of {row['games']})" if "completed_games" in row and "games" in row else ""
+        words.append(f"completed in {pct(row['completed_rate'])} of games{games} {interval(row.get('ci_completed_rate'), False)}".rstrip())
+    completers = row.get("completers")
+    if completers == 0:
+        words.append("nobody completed it")
+    elif row.get("win_rate_completed") is not None:
+        wins = f" ({count(row['completer_wins'])} of {completers})" if "completer_wins" in row and completers else ""
+        words.append(f"its completers won {pct(row['win_rate_completed'])}{wins} {interval(row.get('ci_completed'), False)}".rstrip())
+    if rank is not None:
+        verdict = "more than chance" if row.get("significant") else "within chance"
+        vs = f"{pts(row.get('vs_typical'))} points against a typical card {interval(row.get('vs_typical_ci'))}".replace("  ", " ")
+        words.append(f"{vs.rstrip()}, {verdict}; rank {rank} of {tested} by strength of evidence")
+    else:
+        n = f"{completers} completion{'s' if completers != 1 else ''}" if isinstance(completers, int) else "too few completions"
+        words.append(f"not ranked: {n}, fewer than the {least} a card needs to be ranked, too few to judge")
+    return words

@@ -12,6 +12,7 @@ from interpreter.engine import events as ev
 from interpreter.engine.scoring import PARTS
 from interpreter.engine.slots import open_slots_text
 from interpreter.engine.state import Card, Player
+from interpreter.web.grouping import option_groups
 
 if TYPE_CHECKING:
     from interpreter.engine.decisions import Decision
@@ -50,8 +51,10 @@ def snapshot(game: Game, seat: int | None = None) -> dict[str, Any]:
     }
 
 
-def decision_info(decision: Decision) -> dict[str, Any]:
-    return {"player": decision.player, "kind": decision.kind, "prompt": decision.prompt, "options": decision.labels()}
+def decision_info(decision: Decision, names: list[str] | None = None) -> dict[str, Any]:
+    """A decision as the page shows it: its options, and the same options in groups (grouping.py)."""
+    return {"player": decision.player, "kind": decision.kind, "prompt": decision.prompt, "options": decision.labels(),
+            "groups": option_groups(decision, names)}
 
 
 @dataclass(frozen=True)

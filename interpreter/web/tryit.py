@@ -15,7 +15,9 @@ from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.options import GameOptions
 from interpreter.sim.balance import BalanceJob, CardSpec, recorded_game, summarize
 from interpreter.sim.compare import card_changes, compare
+from interpreter.sim.report import count
 from interpreter.sim.runner import game_seed
+from interpreter.sim.stats import wilson
 from interpreter.web.editing import with_card
 
 log = logging.getLogger("importexport.desk")
@@ -70,12 +72,31 @@ def _pct(v: float | None) -> str:
     return "-" if v is None else f"{100 * v:.0f}%"
 
 
+def _pts(v: float) -> str:
+    rounded = round(100 * v)
+    return "0" if rounded == 0 else f"{rounded:+d}"
+
+
+def rate(k: float, n: int) -> str:
+    """`40% (4 of 10, 95% interval 17%-69%)`: a rate, its count, and its Wilson interval."""
+    if not n:
+        return "- (0 of 0)"
+    lo, hi = wilson(k, n)
+    return f"{_pct(k / n)} ({count(k)} of {n}, 95% interval {_pct(lo)}–{_pct(hi)})"
+
+
 def _chance(p: float) -> str:
     return f"more than chance would explain (p = {p:.3f})" if p < 0.05 else f"within what chance gives (p = {p:.2f})"
 
 
+def _change(c: dict[str, Any]) -> str:
+    """`+5 points (95% interval -3 to +13), within what chance gives (p = 0.41)`."""
+    return f"{_pts(c['diff'])} points (95% interval {_pts(c['lo'])} to {_pts(c['hi'])}), {_chance(c['p'])}"
+
+
 def plain_words(outcome: dict[str, Any], a: dict[str, Any], b: dict[str, Any], card: CardDef) -> list[str]:
-    """The comparison as a few sentences a designer reads at a glance."""
+    """The comparison as a few sentences a designer reads at a glance: every rate with its count and
+    its interval, as in the balance report, so that 100% of 2 games reads as what it is."""
     games = outcome["A"]["games"]
     row = next((r for r in outcome["cards"] if r["id"] == card.id), None)
     words = [f"{games} games without your change (A) and {games} with it (B), on the same seeds, "
@@ -84,19 +105,26 @@ def plain_words(outcome: dict[str, Any], a: dict[str, Any], b: dict[str, Any], c
         typical = [c for c in a["cards"] if c["completers"]]
         mine = next((c for c in b["cards"] if c["id"] == card.id), None)
         if mine is not None:
-            avg = sum(c["win_rate_completed"] * c["completers"] for c in typical) / max(1, sum(c["completers"] for c in typical))
-            words.append(f"{card.name} is new: it was completed in {_pct(mine['completed_rate'])} of games, and the players who "
-                         f"completed it won {_pct(mine['win_rate_completed'])} of those games (a typical card's completers: {_pct(avg)}).")
+            wins, completers = sum(c["completer_wins"] for c in typical), sum(c["completers"] for c in typical)
+            words.append(f"{card.name} is new: it was completed in {rate(mine['completed_games'], mine['games'])} of games, and the "
+                         f"players who completed it won {rate(mine['completer_wins'], mine['completers'])} of those games "
+                         f"(a typical card's completers: {rate(wins, completers)}).")
     else:
-        ca, cb = row["completed_rate"]
-        wa, wb = row["win_rate_completed"]
-        words.append(f"{card.name} was completed in {_pct(cb)} of games with your change (before: {_pct(ca)}); that is {_chance(row['p_completed'])}.")
-        words.append(f"Players who completed it won {_pct(wb)} of those games (before: {_pct(wa)}); that is {_chance(row['p_win'])}.")
+        play = row["play"]
+        (ga, gb), (da, db) = play["games"], play["completed_games"]
+        (na, nb), (wa, wb) = play["completers"], play["completer_wins"]
+        words.append(f"{card.name} was completed in {rate(db, gb)} of games with your change; before: {rate(da, ga)}. "
+                     f"The change: {_change(play['completed_change'])}.")
+        won = f"Players who completed it won {rate(wb, nb)} of those games" if nb else "Nobody completed it with your change"
+        before = rate(wa, na) if na else "nobody completed it"
+        words.append(f"{won}; before: {before}." + (f" The change: {_change(play['win_change'])}." if na and nb else ""))
     turns = outcome["turns"]
-    words.append(f"Games lasted {turns['B']['mean']} turns on average (before: {turns['A']['mean']}); {_chance(turns['p'])}.")
+    words.append(f"Games lasted {turns['B']['mean']} turns on average (before: {turns['A']['mean']}): "
+                 f"{turns['diff']:+.1f} turns (95% interval {turns['lo']:+.1f} to {turns['hi']:+.1f}), {_chance(turns['p'])}.")
     for end in outcome["end_reasons"]:
         if end["p"] < 0.05:
-            words.append(f"Games ended by {end['reason']} in {_pct(end['B'])} of games (before: {_pct(end['A'])}).")
+            (ka, kb), (ga, gb) = end["n"], end["games"]
+            words.append(f"Games ended by {end['reason']} in {rate(kb, gb)} of games (before: {rate(ka, ga)}).")
     others = [r["name"] for r in outcome["cards"] if r["id"] != card.id and r.get("significant") and "only_in" not in r]
     if others:
         words.append("Other cards whose results moved more than chance would explain: " + ", ".join(others[:8])

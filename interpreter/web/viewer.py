@@ -20,6 +20,7 @@ from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import GameOptions, OptionError, parse_option
 from interpreter.powers import new_game
 from interpreter.scenarios.replay import FORMAT, card_set_differences
+from interpreter.web.cardview import card_book
 from interpreter.web.desk import DeskError
 from interpreter.web.table import EventLog, decision_info, scores, snapshot
 
@@ -44,9 +45,10 @@ class ViewedGame:
     steps: list[Step]
     log: list[Any]
     scores: list[dict[str, Any]]
-    result: GameResult
+    result: GameResult | None  # None: a game abandoned before its end (the record says at which turn)
     same_result: bool
     turn_starts: dict[int, int] = field(default_factory=dict)  # turn -> first step of that turn
+    book: dict[str, Any] = field(default_factory=dict)  # every card's powers, for the tips on the page (cardview.card_book)
 
     def new_lines(self, index: int) -> tuple[int, int]:
         """The log lines that happened between the previous step and this one."""
@@ -63,7 +65,7 @@ class _Watcher:
         self.events = events
 
     def choose(self, decision: Decision, game: Game) -> int:
-        step = Step(game.turn, snapshot(game), len(self.events[0].lines), decision_info(decision))
+        step = Step(game.turn, snapshot(game), len(self.events[0].lines), decision_info(decision, [p.name for p in game.players]))
         self.steps.append(step)
         step.chosen = self.agent.choose(decision, game)
         return step.chosen
@@ -127,16 +129,26 @@ def view_record(record: dict[str, Any], rules: RulesData, title: str, shipped: C
         raise DeskError(f"The record's game cannot be set up: {exc}.") from None
     log = EventLog(game)
     game.agents = [_Watcher(ScriptedLog(decisions), steps, [log])] * len(game.players)
+    result: GameResult | None = None
     try:
         result = game.play()
     except ReplayMismatch as exc:
-        raise DeskError(f"The game took another course than the record: {exc}.") from None
+        if not _abandoned_here(record, game, steps):
+            raise DeskError(f"The game took another course than the record: {exc}.") from None
+        steps.pop()  # the decision the person never took
     except TriggerLoopError as exc:
         raise DeskError(f"The replay stopped: {exc}.") from None
     steps.append(Step(game.turn, snapshot(game), len(log.lines)))
     expected = record.get("result", {}) or {}
-    same = expected.get("totals") == result.totals and expected.get("winners") == result.winners
-    viewed = ViewedGame(title, record, steps, log.lines, scores(game, result), result, same)
+    same = result is not None and expected.get("totals") == result.totals and expected.get("winners") == result.winners
+    viewed = ViewedGame(title, record, steps, log.lines, scores(game, result) if result else [], result, same or result is None,
+                        book=card_book(cards.cards))
     for i, step in enumerate(steps):
         viewed.turn_starts.setdefault(step.turn, i)
     return viewed
+
+
+def _abandoned_here(record: dict[str, Any], game: Game, steps: list[Step]) -> bool:
+    """The record of an abandoned game ran out of decisions where the person left it."""
+    abandoned = record.get("abandoned")
+    return isinstance(abandoned, dict) and abandoned.get("turn") == game.turn and len(steps) == len(record["decisions"]) + 1

@@ -61,7 +61,7 @@ def test_gallery_shows_every_card_of_the_chosen_sets(client: TestClient) -> None
 def test_sets_choose_the_cards_and_unknown_sets_say_what_exists() -> None:
     assert len(Desk(DeskSettings(sets="base")).entries) == 100
     assert len(Desk(DeskSettings(sets="base,jutaku")).entries) == 110
-    with pytest.raises(ValueError, match="unknown set `jutak`; choose from base, captain, jutaku, kickstarter or all"):
+    with pytest.raises(ValueError, match="unknown set `jutak`; choose from base, captain, jutaku, kickstarter, all or none"):
         Desk(DeskSettings(sets="jutak"))
 
 
@@ -85,12 +85,13 @@ def test_card_page_runs_examples_and_shows_the_balance_standing(client: TestClie
     assert "PASS" in page and "completing Cups draws five cards" in page
     run = desk.settings.runs / "base"
     run.mkdir(parents=True)
-    row = {"id": "cups", "completed_rate": 0.25, "win_rate_completed": 0.4, "vs_typical": 0.05, "significant": False}
-    (run / "results.json").write_text(json.dumps({"meta": {"games": 10, "players": 4, "cards": "base"}, "cards": [{"id": "x"}, row],
-                                                  "standouts": []}))
+    row = {"id": "cups", "completed_rate": 0.25, "completed_games": 10, "games": 40, "completers": 40, "completer_wins": 16,
+           "win_rate_completed": 0.4, "vs_typical": 0.05, "significant": False, "ranked": True, "rank": 2}
+    (run / "results.json").write_text(json.dumps({"meta": {"games": 40, "players": 4, "cards": "base"}, "tests": {"tested": 2},
+                                                  "cards": [{"id": "x", "ranked": True, "rank": 1}, row], "standouts": []}))
     (run / "report.html").write_text("<h1>the report</h1>")
     page = client.get("/card/cups").text
-    assert "completed in 25% of games" in page and "rank 2 of 2" in page
+    assert "completed in 25% of games (10 of 40)" in page and "rank 2 of 2 by strength of evidence" in page
     listing = client.get("/balance").text
     assert "base" in listing and "report.html" in listing
     assert client.get("/balance/file?run=base&file=report.html").text == "<h1>the report</h1>"

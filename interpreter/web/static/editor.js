@@ -1,12 +1,18 @@
 // The card editor: checks the YAML as you type (the same checks as `importexport validate`), marks
-// the lines with problems, and runs examples, saves and tries through the desk's JSON API.
+// the lines with problems, highlights the text (highlight.js) and completes power lines
+// (complete.js), and runs examples, saves and tries through the desk's JSON API.
 "use strict";
 (function () {
   const area = document.getElementById("yaml");
   const gutter = document.getElementById("gutter");
+  const shade = document.getElementById("highlight");
   const status = document.getElementById("status");
   const name = document.querySelector(".edit-head b").textContent;
+  const given = JSON.parse(document.getElementById("power-words").textContent);
+  const words = {keywords: new Set(given.keywords), goods: new Set(given.goods), actions: new Set(given.actions),
+                 colours: new Set(given.colours), colourOf: given.colour_of};
   let bad = new Set();
+  let problems = [];
   let timer = null;
   let sent = 0;
 
@@ -30,6 +36,9 @@
     for (let i = 1; i <= lines; i++) html += bad.has(i) ? `<span class="badline">${i}</span>\n` : `${i}\n`;
     gutter.innerHTML = html;
     gutter.scrollTop = area.scrollTop;
+    shade.innerHTML = window.highlightCard(area.value, words, problems);
+    shade.scrollTop = area.scrollTop;
+    shade.scrollLeft = area.scrollLeft;
   }
 
   function goTo(line, col) {
@@ -56,6 +65,7 @@
     }
     box.innerHTML = data.html;
     bad = new Set(data.diagnostics.map(d => d.line));
+    problems = data.diagnostics;
     status.textContent = data.ok ? "no problems" : `${data.diagnostics.length} problem${data.diagnostics.length === 1 ? "" : "s"}`;
     status.className = "status " + (data.ok ? "ok" : "bad");
     box.querySelectorAll("a.goto").forEach(a => a.addEventListener("click", e => {
@@ -65,12 +75,17 @@
     drawGutter();
   }
 
+  window.attachCompletion(area, post);  // before the Tab handler below: Tab takes a completion when a list is open
   area.addEventListener("input", () => {
     drawGutter();
     clearTimeout(timer);
     timer = setTimeout(check, 250);
   });
-  area.addEventListener("scroll", () => { gutter.scrollTop = area.scrollTop; });
+  area.addEventListener("scroll", () => {
+    gutter.scrollTop = area.scrollTop;
+    shade.scrollTop = area.scrollTop;
+    shade.scrollLeft = area.scrollLeft;
+  });
   area.addEventListener("keydown", e => {  // Tab indents with two spaces, as YAML wants
     if (e.key !== "Tab") return;
     e.preventDefault();
