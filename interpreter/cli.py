@@ -209,6 +209,11 @@ def build_parser() -> Parser:
     sv.add_argument("--pack", type=Path, metavar="FOLDER", help="the mod pack folder the editor saves into (created on the first save)")
     sv.add_argument("--runs", type=Path, default=Path("runs"), metavar="FOLDER", help="balance runs to show (`balance --out` folders; default runs)")
     sv.add_argument("--records", type=Path, metavar="FOLDER", help="where games played in the browser are saved as records")
+    sv.add_argument("--tables", type=Path, default=Path("tables.sqlite"), metavar="FILE",
+                    help="the SQLite file of the online tables (default tables.sqlite; created with the first table; "
+                         "the tables in it are resumed when the desk starts)")
+    sv.add_argument("--bot-pause", type=float, default=0.15, metavar="SECONDS",
+                    help="at an online table with people, the pause before each bot move, so the moves can be followed (default 0.15)")
     sv.add_argument("--port", type=whole(0), default=8765, help="port to listen on (default 8765; 0: any free port)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
 
@@ -772,10 +777,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from interpreter.web.desk import Desk, DeskSettings
     if args.port > 65535:
         raise UsageError(f"--port must be from 0 to 65535; got {args.port}")
+    if not 0 <= args.bot_pause <= 10:
+        raise UsageError(f"--bot-pause must be from 0 to 10 seconds; got {args.bot_pause:g}")
+    if args.tables.is_dir():
+        raise UsageError(f"--tables must be a file (the tables' SQLite database); {args.tables} is a folder")
     if args.pack is not None and args.pack.exists() and not args.pack.is_dir():
         raise UsageError(f"--pack must be a folder (the editor saves card files into it); {args.pack} is a file")
     try:
-        desk = Desk(DeskSettings(sets=args.expansions, mods=args.mod, pack=args.pack, runs=args.runs, records=args.records))
+        desk = Desk(DeskSettings(sets=args.expansions, mods=args.mod, pack=args.pack, runs=args.runs, records=args.records,
+                                 tables=args.tables, bot_pause=args.bot_pause))
         serve(desk, args.host, args.port)
     except ValueError as exc:
         raise UsageError(f"importexport serve: {exc}") from None
