@@ -9,6 +9,8 @@
   const live = document.getElementById("live");
   let shown = holder.querySelector("#table-part")?.dataset.version;
   let busy = false;
+  const toLatest = () => { const log = document.getElementById("log"); if (log) log.scrollTop = log.scrollHeight; };
+  toLatest();
   let again = false;
 
   async function refresh() {
@@ -25,6 +27,7 @@
           if (!el.hasAttribute("tabindex") && !el.closest("a[href], button")) el.tabIndex = 0;
         }
         if (active) holder.querySelector("#decision button")?.focus();
+        toLatest();
       }
     } catch (e) {
       // the server is away: the feed reconnects and calls again
