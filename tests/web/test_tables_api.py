@@ -334,3 +334,21 @@ def test_the_desk_prints_its_cards(site: tuple[Desk, TestClient, Path]) -> None:
     for card in d.cards.cards[:: max(1, len(d.cards.cards) // 10)]:
         assert card.name in text
     assert "rules summary for this print" in text
+
+
+def test_serve_on_the_network_prints_a_warning_and_loopback_does_not(tmp_path: Path) -> None:
+    """--host other than 127.0.0.1 opens the desk (and its tables) to others: said when it starts."""
+    from tests.web.browser import Desk as Server
+    lan = Server(tmp_path, "--host", "0.0.0.0", "--tables", str(tmp_path / "t.sqlite"))
+    err = lan.stop()
+    assert "warning: --host 0.0.0.0 opens the desk to other computers" in err and "Traceback" not in err
+    local = Server(tmp_path, "--tables", str(tmp_path / "t.sqlite"))
+    assert local.url.startswith("http://127.0.0.1:")
+    assert "warning" not in local.stop()
+
+
+def test_bad_serve_values_for_tables_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--tables", str(tmp_path), "--port", "0"]) == 2
+    assert "--tables must be a file" in capsys.readouterr().err
+    assert main(["serve", "--bot-pause", "99", "--port", "0"]) == 2
+    assert "--bot-pause must be from 0 to 10" in capsys.readouterr().err
