@@ -114,8 +114,8 @@ def serve(desk: Desk, host: str, port: int) -> None:
     resumed = app.state.tables.resume_all()
     if resumed:
         print(f"Resumed {resumed} table(s) from {desk.settings.tables}", flush=True)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
-    server = uvicorn.Server(config)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=5)
+    server = DeskServer(config, app.state.tables.closing.set)
     try:
         server.run(sockets=[sock])
     finally:
@@ -123,6 +123,19 @@ def serve(desk: Desk, host: str, port: int) -> None:
         desk.played.close_all()
         for _, job in desk.tries.listing():
             job.stop()
+
+
+class DeskServer(uvicorn.Server):
+    """uvicorn's server, which first tells the tables' live feeds to end when it is asked to stop: a
+    browser keeps a feed open, and the server would wait for it."""
+
+    def __init__(self, config: uvicorn.Config, on_exit: Any):
+        super().__init__(config)
+        self.on_exit = on_exit
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        self.on_exit()
+        super().handle_exit(sig, frame)
 
 
 def is_loopback(host: str) -> bool:

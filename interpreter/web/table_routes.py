@@ -51,6 +51,7 @@ class TableHall:
         self.tables: dict[str, OnlineTable] = {}
         self.roles: dict[str, Role] = {}
         self.lock = threading.Lock()
+        self.closing = threading.Event()  # the server is stopping: the live feeds end
         self._cards: dict[tuple[str, tuple[str, ...]], CardSet] = {}
 
     def cards_for(self, expansions: str, mods: tuple[str, ...]) -> CardSet:
@@ -262,12 +263,13 @@ async def table_events(request: Request) -> Response:
     A browser's EventSource reconnects by itself (after a lost connection or a server restart)."""
     role = _role(request)
     table = role.table
+    closing = hall_of(request).closing
 
     async def feed() -> AsyncIterator[str]:
         version = -1
         quiet = 0.0
         yield "retry: 1000\n\n"
-        while True:
+        while not closing.is_set():
             if await request.is_disconnected():
                 return
             if table.version != version:

@@ -50,6 +50,9 @@ def start_desk(folder: Path, port: int | None = None) -> Desk:
 def stop_desk(desk: Desk) -> None:
     err = desk.stop()
     assert "Traceback" not in err, f"the desk logged an internal error:\n{err}"
+    # stopped when asked (the open live feeds end; uvicorn passes SIGTERM on once it has shut down),
+    # not killed (-9) after the harness's grace period
+    assert desk.process.returncode in (0, -15), (desk.process.returncode, err)
 
 
 def new_page(browser: Any) -> Any:
