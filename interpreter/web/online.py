@@ -295,11 +295,6 @@ class OnlineTable:
             self.revealed = seat
             self._bump()
 
-    def wait_change(self, version: int, timeout: float) -> int:
-        with self.cond:
-            self.cond.wait_for(lambda: self.version != version, timeout)
-            return self.version
-
     def payload(self, role: Role) -> dict[str, Any]:
         """Everything the page of `role` may know now, as plain data."""
         with self.cond:
