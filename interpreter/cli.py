@@ -284,8 +284,16 @@ def build_parser() -> Parser:
     sv.add_argument("--pack", type=Path, metavar="FOLDER", help="the mod pack folder the editor saves into (created on the first save)")
     sv.add_argument("--runs", type=Path, default=Path("runs"), metavar="FOLDER", help="balance runs to show (`balance --out` folders; default runs)")
     sv.add_argument("--records", type=Path, metavar="FOLDER", help="where games played in the browser are saved as records")
+    sv.add_argument("--tables", type=Path, default=Path("tables.sqlite"), metavar="FILE",
+                    help="the SQLite file of the online tables (default tables.sqlite; created with the first table; "
+                         "the tables in it are resumed when the desk starts)")
+    sv.add_argument("--bot-pause", type=float, default=0.15, metavar="SECONDS",
+                    help="at an online table with people, the pause before each bot move, so the moves can be followed (default 0.15)")
     sv.add_argument("--port", type=whole(0), default=8765, help="port to listen on (default 8765; 0: any free port)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
+
+    from interpreter.printing.commands import add_parsers as add_printing
+    add_printing(sub, whole, Parser)
 
     docs = sub.add_parser("docs", help="regenerate docs/reference.md, docs/powers.md, the grammar and the JSON Schemas from the code")
     docs.add_argument("--out", type=Path, default=None, help="the folder to write into (default: docs/ of the source checkout)")
@@ -956,14 +964,35 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from interpreter.web.desk import Desk, DeskSettings
     if args.port > 65535:
         raise UsageError(f"--port must be from 0 to 65535; got {args.port}")
+    if not 0 <= args.bot_pause <= 10:
+        raise UsageError(f"--bot-pause must be from 0 to 10 seconds; got {args.bot_pause:g}")
+    if args.tables.is_dir():
+        raise UsageError(f"--tables must be a file (the tables' SQLite database); {args.tables} is a folder")
     if args.pack is not None and args.pack.exists() and not args.pack.is_dir():
         raise UsageError(f"--pack must be a folder (the editor saves card files into it); {args.pack} is a file")
     try:
-        desk = Desk(DeskSettings(sets=args.expansions, mods=args.mod, pack=args.pack, runs=args.runs, records=args.records))
+        desk = Desk(DeskSettings(sets=args.expansions, mods=args.mod, pack=args.pack, runs=args.runs, records=args.records,
+                                 tables=args.tables, bot_pause=args.bot_pause))
         serve(desk, args.host, args.port)
     except ValueError as exc:
         raise UsageError(f"importexport serve: {exc}") from None
     return 0
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    from interpreter.printing.commands import CommandError, run_print
+    try:
+        return run_print(args)
+    except CommandError as exc:
+        raise UsageError(f"importexport print: {exc}") from None
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from interpreter.printing.commands import CommandError, run_export
+    try:
+        return run_export(args)
+    except CommandError as exc:
+        raise UsageError(f"importexport export: {exc}") from None
 
 
 def cmd_lsp(args: argparse.Namespace) -> int:
@@ -977,7 +1006,8 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,
             "scenario": cmd_scenario, "explain": cmd_explain, "replay": cmd_replay, "mod": cmd_mod,
-            "balance": cmd_balance, "tune": cmd_tune, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp, "ladder": cmd_ladder}
+            "balance": cmd_balance, "tune": cmd_tune, "serve": cmd_serve, "init": cmd_init, "lsp": cmd_lsp, "ladder": cmd_ladder,
+            "print": cmd_print, "export": cmd_export}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from interpreter.web import deck, editor_routes, game_routes, pages
+from interpreter.web import deck, editor_routes, game_routes, pages, table_routes
 from interpreter.web.desk import Desk, DeskError
 
 log = logging.getLogger("importexport.desk")
@@ -116,13 +116,14 @@ def cross_site(headers: Headers, scheme: str) -> str | None:
 
 
 def create_app(desk: Desk, hosts: tuple[str, ...] = ("127.0.0.1", "localhost")) -> Starlette:
-    routes = [*pages.routes(), *editor_routes.routes(), *deck.routes(), *game_routes.routes(),
+    routes = [*pages.routes(), *editor_routes.routes(), *deck.routes(), *game_routes.routes(), *table_routes.routes(),
               Mount("/static", StaticFiles(packages=[("interpreter.web", "static")]), name="static")]
     app = Starlette(routes=routes, exception_handlers={DeskError: desk_error, HTTPException: http_error, Exception: internal_error},
                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)), Middleware(SameOrigin)],
                     max_body_size=MAX_BODY)
     app.state.desk = desk
     app.state.templates = templates(desk)
+    app.state.tables = table_routes.TableHall(desk, desk.settings.tables)
     return app
 
 
@@ -149,14 +150,59 @@ def serve(desk: Desk, host: str, port: int) -> None:
     sock = bind(host, port)
     hosts = ("127.0.0.1", "localhost", "[::1]", host) if host not in ("0.0.0.0", "::") else ("*",)
     app = create_app(desk, hosts)
+    port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    print(f"The designer's desk is at http://{shown}:{sock.getsockname()[1]}/  (Ctrl-C stops it)", flush=True)
+    print(f"The designer's desk is at http://{shown}:{port}/  (Ctrl-C stops it)", flush=True)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
-    server = uvicorn.Server(config)
+    if not is_loopback(host):
+        lan_warning(host, port)
+    resumed = app.state.tables.resume_all()
+    if resumed:
+        print(f"Resumed {resumed} table(s) from {desk.settings.tables}", flush=True)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=5)
+    server = DeskServer(config, app.state.tables.closing.set)
     try:
         server.run(sockets=[sock])
     finally:
+        app.state.tables.close()
         desk.played.close_all()
         for _, job in desk.tries.listing():
             job.stop()
+
+
+class DeskServer(uvicorn.Server):
+    """uvicorn's server, which first tells the tables' live feeds to end when it is asked to stop: a
+    browser keeps a feed open, and the server would wait for it."""
+
+    def __init__(self, config: uvicorn.Config, on_exit: Any):
+        super().__init__(config)
+        self.on_exit = on_exit
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        self.on_exit()
+        super().handle_exit(sig, frame)
+
+
+def is_loopback(host: str) -> bool:
+    return host in ("localhost",) or host.startswith("127.") or host == "::1"
+
+
+def lan_address() -> str | None:
+    """This computer's address on its network (the one a route to the outside would use), or None."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent, only a route is chosen
+        return str(probe.getsockname()[0])
+    except OSError:
+        return None
+    finally:
+        probe.close()
+
+
+def lan_warning(host: str, port: int) -> None:
+    """Listening beyond this computer: say where others reach it, and what that exposes."""
+    address = lan_address() if host in ("0.0.0.0", "::") else host
+    if address:
+        print(f"On your network, others reach it at http://{address}:{port}/ (send each player the link of a seat)", flush=True)
+    print(f"warning: --host {host} opens the desk to other computers: anyone who can reach this address can browse the cards, "
+          "edit the pack and start games. Use it only on a network you trust.", file=sys.stderr, flush=True)

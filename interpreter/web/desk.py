@@ -55,6 +55,8 @@ class DeskSettings:
     runs: Path = Path("runs")  # balance runs (`balance --out` folders)
     records: Path | None = None  # where games played in the browser are saved
     try_games: int = 150  # games per side of an A/B try
+    tables: Path = Path("tables.sqlite")  # the online tables' SQLite file (created with the first table)
+    bot_pause: float = 0.15  # seconds before a bot's move at a table with people, so they can follow it
 
 
 @dataclass(frozen=True)
