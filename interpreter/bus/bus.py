@@ -41,14 +41,15 @@ class EventBus:
     def unwatch(self, handler: Callable[[], None]) -> None:
         self._after = [h for h in self._after if h != handler]
 
-    def emit(self, event_type: type, *args: Any) -> None:
-        """Build `event_type(*args)` and deliver it, but only if somebody listens."""
+    def emit(self, event_type: type, /, **fields: Any) -> None:
+        """Build `event_type(**fields)` and deliver it, but only if somebody listens. Events are built
+        by keyword: a field misnamed here fails at once, never fills the wrong field."""
         subs = self._subs.get(event_type)
         if not subs and not self._all:
             for after in self._after:
                 after()
             return
-        event = event_type(*args)
+        event = event_type(**fields)
         if self._depth >= MAX_TRIGGER_DEPTH:
             raise TriggerLoopError("runaway chain of triggers: " + " -> ".join(self._chain[-8:]))
         self._depth += 1

@@ -137,7 +137,7 @@ class Mapper:
         if isinstance(x, set | frozenset):
             return type(x)(self.value(v) for v in x)
         if dataclasses.is_dataclass(x) and not isinstance(x, type) and type(x).__module__ == "interpreter.engine.events":
-            return type(x)(*(self.value(getattr(x, f.name)) for f in dataclasses.fields(x)))
+            return type(x)(**{f.name: self.value(getattr(x, f.name)) for f in dataclasses.fields(x)})
         raise CloneError(f"cannot clone a value of type {type(x).__name__} kept by a power")
 
 

@@ -64,9 +64,9 @@ def pair_options(game: Game, p: Player, ships: list[Ship], good: str) -> list[Op
 def load_container(game: Game, p: Player, card: Card, ship: Ship, by: str) -> None:
     """Put `card` on `ship` as a container; the shipment completes when its last slot fills (R7.5)."""
     ship.containers.append(card)
-    game.emit(ev.ContainerLoaded, p.seat, card, ship, by)
+    game.emit(ev.ContainerLoaded, player=p.seat, card=card, ship=ship, by=by)
     complete_if_full(game, p, ship)
-    game.emit(ev.LoadFinished, p.seat, card, ship, by)
+    game.emit(ev.LoadFinished, player=p.seat, card=card, ship=ship, by=by)
 
 
 def perform(game: Game, p: Player, instances: int) -> None:
@@ -88,8 +88,8 @@ def perform(game: Game, p: Player, instances: int) -> None:
             p.load_sales_this_turn += 1
             price = game.rules.sell_instead_of_load(p)
             game.zones.island.append(card)
-            game.emit(ev.CardSold, p.seat, card, price)
             game.gain(p, price, "sale instead of a load")
+            game.emit(ev.CardSold, player=p.seat, card=card, price=price)  # sold: on the island, and paid
         else:
             load_pair(game, p, card, ship)
         game.turn_log.append((p.seat, "load"))
@@ -99,10 +99,10 @@ def perform(game: Game, p: Player, instances: int) -> None:
 def load_top_of_deck(game: Game, p: Player) -> None:
     """The top card of the deck must be loaded where it fits (the player picks the ship); else it
     goes to the player's hand."""
-    card = game.draw_card()
+    card = game.draw_card(p.seat)
     if card is not None and not load_where_it_fits(game, p, card, "load"):
         p.hand.append(card)
-        game.emit(ev.CardsDrawn, p.seat, 1)
+        game.emit(ev.CardsDrawn, player=p.seat, count=1)
 
 
 def load_where_it_fits(game: Game, p: Player, card: Card, by: str, ships: list[Ship] | None = None) -> bool:
@@ -124,8 +124,8 @@ def load_pair(game: Game, p: Player, cards: tuple[Card, Card], ship: Ship) -> No
     p.hand.remove(b)
     ship.containers += [a, b]
     ship.pairs.append((a.uid, b.uid))
-    game.emit(ev.ContainerLoaded, p.seat, a, ship, "load")
-    game.emit(ev.ContainerLoaded, p.seat, b, ship, "load")
+    game.emit(ev.ContainerLoaded, player=p.seat, card=a, ship=ship, by="load")
+    game.emit(ev.ContainerLoaded, player=p.seat, card=b, ship=ship, by="load")
     complete_if_full(game, p, ship)
     for card in cards:  # two containers were loaded: a power answering each load hears both (Fixie Bikes)
-        game.emit(ev.LoadFinished, p.seat, card, ship, "load")
+        game.emit(ev.LoadFinished, player=p.seat, card=card, ship=ship, by="load")

@@ -74,7 +74,7 @@ def extra_sources(game: Game, p: Player, sources: frozenset[str]) -> list[Option
     return options
 
 
-def take_from_extra_source(game: Game, kind: str, where: object, card: Card | None) -> Card | None:
+def take_from_extra_source(game: Game, p: Player, kind: str, where: object, card: Card | None) -> Card | None:
     if kind == "harbor":
         ship = where
         assert isinstance(ship, Ship) and card is not None
@@ -86,7 +86,7 @@ def take_from_extra_source(game: Game, kind: str, where: object, card: Card | No
         picked = owner.hand[game.rng.randrange(len(owner.hand))]
         owner.hand.remove(picked)
         return picked
-    return game.draw_card()
+    return game.draw_card(p.seat)
 
 
 def place_pirated(game: Game, p: Player, card: Card, more: bool = False, kept: list[tuple[Card, Ship]] | None = None) -> None:
@@ -104,7 +104,7 @@ def place_pirated(game: Game, p: Player, card: Card, more: bool = False, kept: l
         options.append(Option(f"pay {cost} to put {card.name} into your Goods", "goods"))
     target = game.ask(Decision("pirate_load", p.seat, options, f"Where does {card.name} go?")).value
     if target is None:
-        game.discard(card, "pirated, not loaded")
+        game.discard(card, "pirated, not loaded", p.seat)
     elif target == "goods":
         game.pay(p, cost, None, "pirated card into Goods")
         game.add_to_goods(p, card)
@@ -119,8 +119,8 @@ def place_pirated(game: Game, p: Player, card: Card, more: bool = False, kept: l
         ship.halves.remove(half.uid)
         ship.containers.append(card)
         ship.pairs.append((half.uid, card.uid))
-        game.emit(ev.ContainerLoaded, p.seat, half, ship, "pirate")
-        game.emit(ev.ContainerLoaded, p.seat, card, ship, "pirate")
+        game.emit(ev.ContainerLoaded, player=p.seat, card=half, ship=ship, by="pirate")
+        game.emit(ev.ContainerLoaded, player=p.seat, card=card, ship=ship, by="pirate")
         complete_if_full(game, p, ship)
     else:
         load_container(game, p, card, target, "pirate")
@@ -152,7 +152,7 @@ def discard_unpaired(game: Game, kept: list[tuple[Card, Ship]]) -> None:
     for card, ship in kept:
         if card.uid in ship.halves:
             remove_container(ship, card)
-            game.discard(card, "pirated, never paired")
+            game.discard(card, "pirated, never paired", ship.owner)
 
 
 def perform(game: Game, p: Player, instances: int, sea_only: bool = False) -> None:
@@ -175,19 +175,21 @@ def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]],
         return False
     game.turn_log.append((p.seat, "pirate"))
     if len(choice) == 3:  # a source a power opened
-        taken = take_from_extra_source(game, *choice)
+        taken = take_from_extra_source(game, p, *choice)
         if taken is None:
             return True
         card, source, ship = taken, choice[0], (choice[1] if choice[0] == "harbor" else None)
+        victim = ship.owner if ship is not None else choice[1].seat if source == "hand" else None
     else:
         ship, card = choice
         source = "island" if ship is None else "sea"
         if ship is None:
             game.zones.island.remove(card)
         else:
-            game.take_from_ship_at_sea(ship, card)  # R11.4: an emptied ship returns home
-    game.emit(ev.CardPirated, p.seat, card, source, ship)
+            game.take_from_ship_at_sea(ship, card, p.seat)  # R11.4: an emptied ship returns home
+        victim = None if ship is None else ship.owner
+    game.emit(ev.CardPirated, player=p.seat, card=card, source=source, ship=ship, victim=victim)
     place_pirated(game, p, card, left > 1, kept)
-    game.emit(ev.PirateFinished, p.seat, card, source, ship)
+    game.emit(ev.PirateFinished, player=p.seat, card=card, source=source, ship=ship, victim=victim)
     game.after_action()
     return True

@@ -54,11 +54,11 @@ def perform(game: Game, p: Player, instances: int) -> None:
             game.zones.island.append(card)
             p.sales_this_turn += 1
             price = game.rules.sale_price(p)
-            game.emit(ev.CardSold, p.seat, card, price)
             game.gain(p, price, "sale")
+            game.emit(ev.CardSold, player=p.seat, card=card, price=price)  # sold: on the island, and paid
         else:
             game.zones.island.remove(card)
             game.add_to_imports(p, card)
-            game.emit(ev.CardTakenFromIsland, p.seat, card)
+            game.emit(ev.CardTakenFromIsland, player=p.seat, card=card)
         game.turn_log.append((p.seat, "supply"))
         game.after_action()

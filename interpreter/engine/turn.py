@@ -191,12 +191,20 @@ def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
         p.played.append(card)
 
 
+def announce_played(game: Game, p: Player, action: str, cards: tuple[Card, ...], leading: bool) -> None:
+    """Each card played to declare or follow is a play of its own (a wild pair plays two, R4.5)."""
+    for card in cards:
+        game.emit(ev.CardPlayed, player=p.seat, card=card, action=action, leading=leading)
+
+
 def draw_action(game: Game, p: Player, as_leader: bool) -> None:
-    """R4.2.1, R4.3.1: draw up to the hand size, at least one card; one draw action per turn (R4.4)."""
+    """R4.2.1, R4.3.1: draw up to the hand size, at least one card; one draw action per turn (R4.4).
+    The event follows the draw: a power answering it sees the cards in hand (and what it draws is not
+    taken into account by the draw action's own count)."""
     p.drew_this_turn = True
     game.turn_log.append((p.seat, "draw"))
-    game.emit(ev.DrawActionTaken, p.seat, as_leader)
-    game.draw_into_hand(p, game.rules.draw_count(p))
+    drawn = game.draw_into_hand(p, game.rules.draw_count(p))
+    game.emit(ev.DrawActionTaken, player=p.seat, as_leader=as_leader, count=drawn)
 
 
 def offer_contract_discards(game: Game, p: Player) -> None:
@@ -218,8 +226,8 @@ def offer_contract_discards(game: Game, p: Player) -> None:
             return
         ship, card = choice
         ship.contracts.remove(card)
-        game.emit(ev.ContractDiscarded, p.seat, card, ship)
-        game.discard(card, "discarded contract")
+        game.emit(ev.ContractDiscarded, player=p.seat, card=card, ship=ship)
+        game.discard(card, "discarded contract", p.seat)
         complete_if_full(game, p, ship)
 
 
@@ -234,7 +242,7 @@ def play_turn(game: Game) -> None:
     if leader.lead_twice:  # a power: this leader leads this turn and the next
         leader.lead_twice = False
         game.lead_again = True
-    game.emit(ev.TurnStarted, game.turn, leader.seat)
+    game.emit(ev.TurnStarted, turn=game.turn, leader=leader.seat)
     offer_contract_discards(game, leader)
     game.powers.offer_any_time(leader)
     game.after_action()  # an any-time power (or a standing condition) may have won the game
@@ -249,7 +257,8 @@ def play_turn(game: Game) -> None:
     action, cards, leader_performs = choice.value
     play_cards(leader, cards)
     game.turn_log.append((leader.seat, "lead"))
-    game.emit(ev.ActionDeclared, leader.seat, action, list(cards))
+    game.emit(ev.ActionDeclared, player=leader.seat, action=action, cards=list(cards))
+    announce_played(game, leader, action, cards, leading=True)
 
     order = game.seats_from(leader.seat)
     performed = {leader.seat: leader_performs}
@@ -265,7 +274,7 @@ def play_turn(game: Game) -> None:
     instances = {seat: game.rules.instances(game.players[seat], performed[seat], played[seat]) for seat in order}
     for seat in order:
         if instances[seat]:
-            game.emit(ev.InstancesGranted, seat, performed[seat], instances[seat])
+            game.emit(ev.InstancesGranted, player=seat, action=performed[seat], count=instances[seat])
     execute(game, order, instances, performed)
     clean_up(game)
 
@@ -282,7 +291,8 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     _, cards, performs = choice.value
     play_cards(p, cards)
     game.turn_log.append((p.seat, "follow"))
-    game.emit(ev.ActionFollowed, p.seat, action, list(cards))
+    game.emit(ev.ActionFollowed, player=p.seat, action=action, cards=list(cards), leader=game.leader)
+    announce_played(game, p, action, cards, leading=False)
     return str(performs)
 
 
@@ -313,6 +323,6 @@ def clean_up(game: Game) -> None:
     for p in game.players:
         if p.played:
             for card in p.played:
-                game.discard(card, "played this turn")
+                game.discard(card, "played this turn", p.seat)
             p.played.clear()
-    game.emit(ev.TurnEnded, game.turn)
+    game.emit(ev.TurnEnded, turn=game.turn, leader=game.leader)

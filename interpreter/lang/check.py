@@ -51,9 +51,9 @@ NEED_TEXT = {"that player": "`that player` is the player of the triggering event
              "this ship": "`this ship` is the ship this card is contracted on or carried by: it needs `on contract` or `as a container`",
              "that card": "`that card` is the event's card: it needs a `when ...` power whose event has a card",
              "payout": "`its payout` needs an event that pays: `when ... completes a shipment`, or `on completion` (this shipment's)",
-             "bid": "`the bid` needs an import: `when ... imports`",
+             "bid": "`the bid` needs a bid: `when ... imports`, `when ... bids`, `when ... loses an import`",
              "amount": "`that amount` needs credits paid or gained: `when ... pays N or more`",
-             "count": "`that many` needs cards drawn or actions granted: `when ... draws`",
+             "count": "`that many` needs cards drawn or actions granted: `when ... draws`, `when ... takes the draw action`",
              "carried": "`container it carried` needs a returning ship: `when ... returns to harbor`"}
 
 

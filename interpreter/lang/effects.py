@@ -408,7 +408,7 @@ class Move(Action):
                 if to is None and zone not in ("island", "deck", "deck_bottom", "discard"):
                     continue
                 holder, _ = ctx.world.locate(card)
-                if ctx.world.move(card, to, zone, ignore_limits=ignore, reason=ctx.reason):
+                if ctx.world.move(card, to, zone, ignore_limits=ignore, reason=ctx.reason, by=ctx.actor):
                     moved.append(card)
                     if holder is not None and to is not None and holder is not to:
                         if together or zone != "hand":  # taken at once, or areas given: one handing over
@@ -416,7 +416,7 @@ class Move(Action):
                         else:  # picked one by one: handed one by one
                             ctx.world.handed(holder, to, 1, zone)
                 elif not stays:  # no room for it: discarded (R13.5)
-                    ctx.world.move(card, None, "discard", reason=f"{ctx.reason}: no room")
+                    ctx.world.move(card, None, "discard", reason=f"{ctx.reason}: no room", by=ctx.actor)
             for (giver, receiver, zone), count in handed.items():
                 ctx.world.handed(giver, receiver, count, zone)
             acted(ctx, moved, verb)
@@ -474,7 +474,7 @@ class Discard(Action):
         def run(ctx: Ctx) -> None:
             cards = pick(ctx)
             for card in cards:
-                ctx.world.move(card, None, "discard", reason=ctx.reason)
+                ctx.world.move(card, None, "discard", reason=ctx.reason, by=ctx.actor)
             acted(ctx, cards, "discarded")
         return run
 

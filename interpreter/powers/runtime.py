@@ -17,6 +17,7 @@ from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship
 from interpreter.lang.timings import CompiledPower
 from interpreter.lang.world import Ctx
+from interpreter.powers import events_check  # noqa: F401  (checks at import that the triggers and the engine's events agree)
 from interpreter.powers.contract_rules import ContractRules
 from interpreter.powers.world import EngineWorld
 
@@ -112,7 +113,7 @@ class PowerRuntime:
         elif power.timing == "rule":
             ctx = self.ctx(active.owner, active.host)
             active.installed = self._install(power.changes, ctx)
-            self.game.emit(ev.PowerUsed, active.owner.seat, active.host, "rule", power.text)  # the rule now holds
+            self.game.emit(ev.PowerUsed, player=active.owner.seat, card=active.host, timing="rule", line=power.text)  # the rule now holds
 
     def _listen(self, active: Active) -> None:
         event_type = EVENTS[str(active.power.event)]
@@ -172,7 +173,9 @@ class PowerRuntime:
             raise TriggerLoopError(f"runaway chain of powers (more than {MAX_CHAIN} deep): {chain} -> {ctx.card.name}")
         self._running.append(f"{ctx.card.name} ({power.text})")
         try:
-            self.game.emit(ev.PowerUsed, ctx.owner.seat, ctx.card, timing or power.timing, power.text)
+            answering = type(ctx.event).__name__ if ctx.event is not None else ""
+            self.game.emit(ev.PowerUsed, player=ctx.owner.seat, card=ctx.card, timing=timing or power.timing, line=power.text,
+                           answering=answering)
             power.run(ctx)
         finally:
             self._running.pop()
@@ -385,7 +388,7 @@ class PowerRuntime:
             if power.timing == "on_contract":
                 self.run(power, self.ctx(owner, card, ship=ship, contracts=[card]))
             elif power.timing == "as_contract":  # its rules hold while it is a contract (contract_rules.py)
-                self.game.emit(ev.PowerUsed, owner.seat, card, power.timing, power.text)
+                self.game.emit(ev.PowerUsed, player=owner.seat, card=card, timing=power.timing, line=power.text)
 
     # --- game end ----------------------------------------------------------------------------
     def run_adjustments(self, order: list[Player]) -> None:

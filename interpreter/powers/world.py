@@ -233,7 +233,7 @@ class EngineWorld:
 
     def coin_flip(self, p: Player) -> bool:
         heads = self.game.rng.random() < 0.5
-        self.game.emit(ev.CoinFlipped, p.seat, heads)
+        self.game.emit(ev.CoinFlipped, player=p.seat, heads=heads)
         return heads
 
     # --- credits --------------------------------------------------------------------------------
@@ -246,7 +246,7 @@ class EngineWorld:
     def lose(self, p: Player, n: int, reason: str) -> None:
         if self.game.scoring:
             p.end_points -= n
-            self.game.emit(ev.CreditsPaid, p.seat, n, None, reason)
+            self.game.emit(ev.CreditsPaid, player=p.seat, amount=n, to=None, reason=reason)
         else:
             self.game.pay(p, n, None, reason)
 
@@ -262,8 +262,9 @@ class EngineWorld:
         self.game.draw_into_hand(p, n)
         return p.hand[before:]
 
-    def take_out(self, card: Card) -> tuple[Player | None, str]:
-        """Remove `card` from where it lies (its powers stop if it leaves Shipments)."""
+    def take_out(self, card: Card, by: Player | None = None) -> tuple[Player | None, str]:
+        """Remove `card` from where it lies (its powers stop if it leaves Shipments); `by`: who takes it
+        (an emptied ship at sea names the player)."""
         game = self.game
         holder, where = self.locate(card)
         if holder is not None:
@@ -276,7 +277,7 @@ class EngineWorld:
             else:
                 for ship in holder.ships:
                     if card in ship.containers:
-                        game.take_from_ship_at_sea(ship, card) if ship.at_sea else remove_container(ship, card)
+                        game.take_from_ship_at_sea(ship, card, None if by is None else by.seat) if ship.at_sea else remove_container(ship, card)
                         break
                     if card in ship.contracts:
                         ship.contracts.remove(card)  # its `as a contract` rules ask whether it still is one
@@ -285,20 +286,22 @@ class EngineWorld:
             getattr(game.zones, where).remove(card)
         return holder, where
 
-    def move(self, card: Card, to: Player | None, zone: str, *, ignore_limits: bool = False, reason: str = "") -> bool:
-        """Move `card` to `to`'s `zone` or to a shared place. False, with the card left where it was,
-        when no limit lets it in (R13.4)."""
+    def move(self, card: Card, to: Player | None, zone: str, *, ignore_limits: bool = False, reason: str = "",
+             by: Player | None = None) -> bool:
+        """`by` (the player whose power does it, if known) moves `card` to `to`'s `zone` or to a shared
+        place. False, with the card left where it was, when no limit lets it in (R13.4)."""
         game = self.game
         if to is not None and zone in ("goods", "imports") and not ignore_limits and not self.can_move(card, to, zone):
             return False
-        holder, where = self.take_out(card)
+        by_seat = by.seat if by is not None else None
+        holder, where = self.take_out(card, by or to)
         if to is None:
             if zone == "discard":
-                game.discard(card, reason or "discarded by a power")
+                game.discard(card, reason or "discarded by a power", None if holder is None else holder.seat)
             elif zone == "island":
                 game.zones.island.append(card)
                 if where == "deck":  # a deck card put on the supply island seeds it (R8.4's event)
-                    game.emit(ev.IslandSeeded, card)
+                    game.emit(ev.IslandSeeded, card=card, player=by_seat)
             elif zone == "deck_bottom":
                 game.zones.deck.insert(0, card)
             else:
@@ -317,14 +320,20 @@ class EngineWorld:
 
     def handed(self, giver: Player, receiver: Player, count: int, zone: str) -> None:
         """Cards went from one player to another by a power: one event per giver."""
-        self.game.emit(ev.CardsGiven, giver.seat, receiver.seat, count, zone)
+        self.game.emit(ev.CardsGiven, giver=giver.seat, receiver=receiver.seat, count=count, zone=zone)
+
+    def reveal(self, p: Player, cards: Sequence[Card], source: str) -> None:
+        """`p` shows `cards` (from `source`: a hand, the deck, ...) to every player; they stay where they
+        are. The event is what other powers answer (`when another player reveals ...`)."""
+        if cards:
+            self.game.emit(ev.CardsRevealed, player=p.seat, cards=list(cards), source=source)
 
     def sell(self, p: Player, card: Card, price: int, reason: str) -> None:
         self.take_out(card)
         self.game.zones.island.append(card)
         paid = self.game.rules.sale_price(p, price)
-        self.game.emit(ev.CardSold, p.seat, card, paid)
         self.game.gain(p, paid, f"{reason}: sale")
+        self.game.emit(ev.CardSold, player=p.seat, card=card, price=paid)  # sold: on the island, and paid
 
     def load(self, p: Player, card: Card, ships: Sequence[Ship] | None) -> bool:
         fitting = [s for s in (ships or p.ships) if fits(self.game.rules, p, s, card)]
@@ -353,7 +362,7 @@ class EngineWorld:
         if self.locate(card) != (p, "shipments"):
             self.take_out(card)
             self.game.add_shipment(p, card)
-        self.game.emit(ev.ContractCompleted, p.seat, card, None, [card])
+        self.game.emit(ev.ContractCompleted, player=p.seat, card=card, ship=None, contracts=[card])
         self.runtime.completed(p, card, None)
 
     def import_from(self, p: Player, ship: Ship, n: int, *, fee: bool) -> None:
@@ -371,12 +380,12 @@ class EngineWorld:
         source = "sea" if ship.at_sea else "harbor"
         game.turn_log.append((p.seat, "pirate"))
         if ship.at_sea:
-            game.take_from_ship_at_sea(ship, card)
+            game.take_from_ship_at_sea(ship, card, p.seat)
         else:
             remove_container(ship, card)
-        game.emit(ev.CardPirated, p.seat, card, source, ship)
+        game.emit(ev.CardPirated, player=p.seat, card=card, source=source, ship=ship, victim=ship.owner)
         place_pirated(game, p, card)
-        game.emit(ev.PirateFinished, p.seat, card, source, ship)
+        game.emit(ev.PirateFinished, player=p.seat, card=card, source=source, ship=ship, victim=ship.owner)
 
     def free_action(self, p: Player, action: str, *, fee: bool = True) -> None:
         perform_alone(self.game, p, action, fee=fee)
