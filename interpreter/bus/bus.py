@@ -28,6 +28,10 @@ class EventBus:
     def subscribe(self, event_type: type, handler: Handler) -> None:
         self._subs.setdefault(event_type, []).append(handler)
 
+    def unsubscribe(self, event_type: type, handler: Handler) -> None:
+        """Stop delivering `event_type` to `handler` (a new list: an emit's loop may be running)."""
+        self._subs[event_type] = [h for h in self._subs.get(event_type, []) if h != handler]
+
     def subscribe_all(self, handler: Handler) -> None:
         """Listen to every event (narration, recording). Makes every emit build its event."""
         self._all.append(handler)

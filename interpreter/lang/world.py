@@ -12,6 +12,7 @@ Players, cards and ships are the engine's objects, used here as opaque handles: 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 Player = Any
@@ -77,8 +78,7 @@ class World(Protocol):
     def add_virtual(self, p: Player, good: str, n: int) -> None: ...
     def lead_twice(self, p: Player) -> None: ...
     def copy_powers(self, ctx: Ctx, source: Card) -> None: ...
-    def install_rules(self, ctx: Ctx, rules: Sequence[Any], until: str) -> None: ...
-    def install_trigger(self, ctx: Ctx, trigger: Any, run: Callable[[Ctx], None]) -> None: ...
+    def install_lasting(self, ctx: Ctx, lasting: LastingEffect) -> None: ...
 
 
 class Ctx:
@@ -122,6 +122,24 @@ class Ctx:
 
 Run = Callable[[Ctx], None]
 Test = Callable[[Ctx], bool]
+
+
+@dataclass(frozen=True)
+class LastingEffect:
+    """What a lasting effect installs (interpreter/lang/lasting.py), for the runtime to keep: a rule
+    (`changes`: (query, maker) pairs, as a `rule:` power's) or a trigger (`trigger`, a Trigger node,
+    running `run`, limited by `once`), for a duration: `until` is `game`, `this_turn`, `next_turn`
+    (the end of the owner's next turn), `next_turn_starts`, or `times` (until `counting`, a Trigger
+    node, has matched `times` events). `text` is its English, for the desk's list."""
+
+    text: str
+    until: str
+    times: int = 0
+    counting: Any = None
+    changes: tuple[tuple[str, Any], ...] = ()
+    trigger: Any = None
+    run: Run | None = None
+    once: str | None = None
 Number = Callable[[Ctx], int]
 PlayersOf = Callable[[Ctx], list[Player]]
 CardsOf = Callable[[Ctx], list[Card]]

@@ -1,8 +1,9 @@
 """Powers in play (R15): the runtime that implements the engine's `Powers` interface with the
 cards' compiled powers (interpreter/lang). It starts a card's ongoing powers while the card is in
 its owner's Shipments, dispatches triggers in the order of R15.7, re-checks standing conditions,
-offers any-time powers, runs the game-end powers in the order of R17.2, and keeps the rules a power
-sets for a while (`until ...`) and the one-shot triggers (`the next time ...`)."""
+offers any-time powers, runs the game-end powers in the order of R17.2, and keeps the lasting
+effects a power installs (`for the rest of the game, ...`, `until ...`, `the next time ...`:
+powers/lasting.py)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from interpreter.engine.cloning import CloneError
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship
 from interpreter.lang.timings import CompiledPower
-from interpreter.lang.world import Ctx
+from interpreter.lang.world import Ctx, LastingEffect
 from interpreter.powers import events_check  # noqa: F401  (checks at import that the triggers and the engine's events agree)
 from interpreter.powers.contract_rules import ContractRules
+from interpreter.powers.lasting import COUNTING, Lasting, LastingEffects
 from interpreter.powers.world import EngineWorld
 
 if TYPE_CHECKING:
@@ -46,20 +48,7 @@ class Active:
     used_by: dict[int, int] = field(default_factory=dict)  # `once per turn for each player`: seat -> turn
     installed: list[tuple[str, Modifier]] = field(default_factory=list)
     holds: bool = False  # `as soon as`: whether its condition held at the last check
-    one_shot: bool = False  # `the next time ...`: removed after it fires
-
-
-@dataclass(eq=False)
-class ForAWhile:
-    """Modifiers a power installed for a while (`until ...`); `changes` made them with `ctx` (a clone
-    makes them again with a copy of `ctx`)."""
-
-    owner: Player
-    installed: list[tuple[str, Modifier]]
-    until: str
-    turn: int
-    changes: list[tuple[str, Any]] = field(default_factory=list)
-    ctx: Ctx | None = None
+    lasting: Lasting | None = None  # the trigger of a lasting effect (not hosted by a card: stopped when the effect ends)
 
 
 class PowerRuntime:
@@ -70,7 +59,6 @@ class PowerRuntime:
         self.any_time_active: list[Active] = []  # any-time powers of completed cards, for the windows
         self.triggers: dict[type[ev.Event], list[Active]] = {}
         self.standing: list[Active] = []  # `as soon as` powers of completed cards, checked after every event
-        self.temporary: list[ForAWhile] = []
         self._checking = False
         cards = game.card_set.cards
         self.from_hand: dict[str, tuple[CompiledPower, ...]] = {}  # card id -> its any-time powers usable from hand
@@ -81,6 +69,7 @@ class PowerRuntime:
         self.container_cards = any(p.timing == "as_container" for c in cards for p in c.powers)
         self.any_time_used: dict[tuple[int, str], tuple[int, int]] = {}  # (card uid, power) -> last use
         self.contract_rules = ContractRules(self)  # `as a contract` rules, in force while a copy is a contract
+        self.lasting = LastingEffects(self)  # the lasting effects in force
         self._order = 0
         self._running: list[str] = []  # the chain of powers now running, for the loop guard
 
@@ -121,6 +110,7 @@ class PowerRuntime:
         if entries is None:
             entries = self.triggers[event_type] = []
             self.game.bus.subscribe(event_type, self.dispatch)
+            self.lasting.listening(event_type)  # effects that end at this event end after its powers
         entries.append(active)
 
     def _install(self, changes: tuple[tuple[str, Any], ...] | list[tuple[str, Any]], ctx: Ctx) -> list[tuple[str, Modifier]]:
@@ -266,53 +256,28 @@ class PowerRuntime:
             power.bind(ctx, event)
             if not power.matches(ctx, event):
                 continue
+            lasting = active.lasting
+            if power.timing == COUNTING:  # one more of the events a lasting effect lasts for: nothing runs
+                assert lasting is not None
+                self.lasting.counted(lasting)
+                continue
             before = (active.last, active.used_by.get(actor))
             if not self._use(active, actor):
                 continue
-            if active.one_shot:
-                self._forget(active)
+            if lasting is not None and lasting.counter is active:  # counted before it runs: its effect may cause the event again
+                self.lasting.counted(lasting)
             self.run(power, ctx)
             if ctx.declined and power.once is not None:
                 self._unuse(active, actor, before)
 
-    def _forget(self, active: Active) -> None:
-        entries = self.by_host.get(active.host.uid, [])
-        if active in entries:
-            entries.remove(active)
-        self._stop(active)
+    def install_lasting(self, ctx: Ctx, effect: LastingEffect) -> None:
+        """A lasting effect (`for the rest of the game, ...`, `until ...`, `the next time ...`): it holds
+        or listens from now on, wherever its card goes (powers/lasting.py)."""
+        self.lasting.install(ctx, effect)
 
-    def install_next_time(self, ctx: Ctx, trigger: Any, run: Callable[[Ctx], None]) -> None:
-        """`the next time EVENT, EFFECT`: a trigger that fires once, then is gone (it stays if its
-        card leaves Shipments meanwhile)."""
-        power = CompiledPower(None, f"the next time {trigger.english()}", "triggered", run=run,
-                              event=trigger.event_name(), matches=trigger.matches(), bind=trigger.bind,
-                              completion_trigger=trigger.own_completion())
-        self._order += 1
-        active = Active(ctx.owner, ctx.card, power, self._order, one_shot=True)
-        self.by_host.setdefault(-1 - self._order, []).append(active)  # held apart: not stopped with its card
-        self._listen(active)
-
-    def install_for_a_while(self, ctx: Ctx, changes: list[tuple[str, Any]], until: str) -> None:
-        """`until ..., RULE`: the rule holds until the end of this turn, the end of the owner's next
-        turn, or the start of the owner's next turn, wherever its card goes meanwhile."""
-        if not self.temporary:
-            self.game.bus.subscribe(ev.TurnEnded, self._expire)
-            self.game.bus.subscribe(ev.TurnStarted, self._expire)
-        self.temporary.append(ForAWhile(ctx.owner, self._install(changes, ctx), until, self.game.turn, changes, ctx))
-
-    def _expire(self, event: Any) -> None:
-        game = self.game
-        starting = isinstance(event, ev.TurnStarted)
-        for temp in list(self.temporary):
-            owner_leads = game.leader == temp.owner.seat
-            done = (
-                (temp.until == "this_turn" and not starting)
-                or (temp.until == "next_turn" and not starting and owner_leads and game.turn > temp.turn)
-                or (temp.until == "next_turn_starts" and starting and owner_leads and game.turn > temp.turn)
-            )
-            if done:
-                self._uninstall(temp.installed)
-                self.temporary.remove(temp)
+    def lasting_in_force(self) -> list[dict[str, Any]]:
+        """The lasting effects in force, as plain data (the desk's table)."""
+        return self.lasting.table()
 
     # --- any-time powers ---------------------------------------------------------------------
     def any_time_uses(self, p: Player) -> list[tuple[Card, CompiledPower]]:
@@ -425,12 +390,12 @@ class PowerRuntime:
     def handler_owners(self, new: Any) -> dict[int, Any]:  # new: a PowerRuntime
         """The objects whose methods this runtime subscribed to the game's events (by id), each with
         its counterpart in `new`, a clone's runtime: the clone's bus calls the counterparts' methods."""
-        return {id(self): new, id(self.contract_rules): new.contract_rules}
+        return {id(self): new, id(self.contract_rules): new.contract_rules, id(self.lasting): new.lasting}
 
     def copy_for(self, game: Game, mapper: Mapper) -> tuple[PowerRuntime, dict[int, Modifier]]:
         """This runtime's state for `game`, a clone (engine/cloning.py): the same powers active in the
-        same order, with the same uses spent, the same rules set for a while and the same one-shot
-        triggers pending, all on the clone's cards and players. Every rule modifier is made again by
+        same order, with the same uses spent, the same lasting effects in force (their rules, triggers,
+        uses and counts), all on the clone's cards and players. Every rule modifier is made again by
         its maker with a context of the clone; the second value maps each old modifier (by id) to the
         new one, for the engine to rebuild the clone's rules in the original order."""
         if self._running or self._checking:
@@ -443,12 +408,20 @@ class PowerRuntime:
         new.world = EngineWorld(game, new)
         made: dict[int, Modifier] = {}
         actives: dict[int, Active] = {}
+        new.lasting, lastings = self.lasting.copy_for(new, mapper, made, lambda ctx: _copied_ctx(ctx, new.world, mapper), _remade)
 
         def copied(a: Active) -> Active:
             twin = actives.get(id(a))
             if twin is None:
+                lasting = lastings[id(a.lasting)] if a.lasting is not None else None
                 twin = actives[id(a)] = Active(mapper.player(a.owner), mapper.card(a.host), a.power, a.order, a.last,
-                                               dict(a.used_by), [], a.holds, a.one_shot)
+                                               dict(a.used_by), [], a.holds, lasting)
+                if lasting is not None:  # the trigger of a lasting effect, or what counts its events
+                    assert a.lasting is not None
+                    if a.lasting.active is a:
+                        lasting.active = twin
+                    if a.lasting.counter is a:
+                        lasting.counter = twin
                 if a.installed:  # a `rule:` power: made again with a context of the clone, as _start made it
                     twin.installed = _remade(a.installed, a.power.changes, new.ctx(twin.owner, twin.host), made)
             return twin
@@ -457,12 +430,6 @@ class PowerRuntime:
         new.any_time_active = [copied(a) for a in self.any_time_active]
         new.triggers = {event: [copied(a) for a in entries] for event, entries in self.triggers.items()}
         new.standing = [copied(a) for a in self.standing]
-        new.temporary = []
-        for temp in self.temporary:
-            assert temp.ctx is not None
-            ctx = _copied_ctx(temp.ctx, new.world, mapper)
-            new.temporary.append(ForAWhile(mapper.player(temp.owner), _remade(temp.installed, temp.changes, ctx, made),
-                                           temp.until, temp.turn, temp.changes, ctx))
         new.any_time_used = dict(self.any_time_used)
         new.from_hand = dict(self.from_hand)  # fixed by the card set; a copy, so that no clone shares a dict with another
         new.contract_rules = self.contract_rules.copy_for(new, made)
@@ -474,7 +441,7 @@ class PowerRuntime:
 # What `copy_for` keeps as it is (fixed for the game, or a number), and everything it copies: a
 # field added to the runtime must be listed here, or a clone refuses to run rather than share it.
 _KEPT = ("container_cards", "_order")
-_FIELDS = frozenset(_KEPT + ("game", "world", "by_host", "any_time_active", "triggers", "standing", "temporary", "_checking",
+_FIELDS = frozenset(_KEPT + ("game", "world", "by_host", "any_time_active", "triggers", "standing", "lasting", "_checking",
                              "any_time_used", "from_hand", "contract_rules", "_running"))
 
 

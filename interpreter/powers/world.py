@@ -18,7 +18,7 @@ from interpreter.engine.pirate import place_pirated
 from interpreter.engine.slots import fits
 from interpreter.engine.solo import perform_alone, use_hand_actions
 from interpreter.engine.state import Card, Player, Ship, remove_container
-from interpreter.lang.world import Ctx
+from interpreter.lang.world import Ctx, LastingEffect
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
@@ -406,8 +406,5 @@ class EngineWorld:
     def copy_powers(self, ctx: Ctx, source: Card) -> None:
         self.runtime.copy_powers(ctx, source)
 
-    def install_rules(self, ctx: Ctx, changes: Sequence[Any], until: str) -> None:
-        self.runtime.install_for_a_while(ctx, list(changes), until)
-
-    def install_trigger(self, ctx: Ctx, trigger: Any, run: Callable[[Ctx], None]) -> None:
-        self.runtime.install_next_time(ctx, trigger, run)
+    def install_lasting(self, ctx: Ctx, lasting: LastingEffect) -> None:
+        self.runtime.install_lasting(ctx, lasting)
