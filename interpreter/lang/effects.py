@@ -11,8 +11,9 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang import credits
 from interpreter.lang.bounds import ACTIONS as ACTION_COUNT
-from interpreter.lang.bounds import CONTAINERS, CREDITS, Bound
+from interpreter.lang.bounds import CARDS, CONTAINERS, CREDITS, POINTS, Bound
 from interpreter.lang.bounds import GOODS as GOOD_COUNT
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
@@ -125,6 +126,19 @@ class ChangeCredits(Action):
     def value(self) -> float:
         return self.spec.sign * _rough(self.amount)
 
+    def amount_bound(self) -> Bound:
+        return POINTS if self.verb == "score" else CREDITS
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        scoring = self.verb == "score"
+        out = credits.unit(self.amount, self.verb, ("point", "credit") if scoring else ("credit",))
+        if scoring and not credits.playing(power):
+            return out  # points at game end may be odd (R17.8)
+        if scoring and isinstance(self.amount, ValueAmount):
+            return out + [(self.amount.col, "P023", "credits change in steps of 2 during play (R1.8.3): `score` an amount "
+                                                    "read from the game only at game end, or `gain` it (rounded down to even)")]
+        return out + credits.even_amount(self.amount, power)
+
 
 @construct
 @dataclass(frozen=True)
@@ -173,6 +187,12 @@ class Pay(Action):
     def value(self) -> float:
         return -1.5 * _rough(self.amount)
 
+    def amount_bound(self) -> Bound:
+        return CREDITS
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.unit(self.amount, "pay", ("credit",)) + credits.even_amount(self.amount, power)
+
 
 @construct
 @dataclass(frozen=True)
@@ -219,6 +239,9 @@ class TakeCredits(Action):
     def value(self) -> float:
         return 1.5 * _rough(self.amount)
 
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.even_amount(self.amount, power)
+
 
 # ------------------------------------------------------------------------------------ drawing
 
@@ -250,6 +273,12 @@ class Draw(Action):
 
     def value(self) -> float:
         return CARD_WORTH * min(_rough(self.amount), 5.0)
+
+    def amount_bound(self) -> Bound:
+        return CARDS
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.unit(self.amount, "draw", ("card",))
 
 
 @construct
@@ -529,6 +558,9 @@ class Sell(Action):
 
     def value(self) -> float:
         return float(self.price) - CARD_WORTH / 2
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.odd(self.price, self.col, power)
 
 
 @construct
