@@ -27,7 +27,7 @@ from interpreter.engine.state import Card, Player, Ship
 from interpreter.engine.turn import play_turn
 from interpreter.mods.apply import apply_packs
 from interpreter.powers import new_game
-from interpreter.powers.lasting import Lasting
+from interpreter.powers.active import Lasting
 from tests.game_state import fingerprint, shared_mutables
 from tests.helpers import ALL_CARDS, RULES
 

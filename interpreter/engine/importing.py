@@ -7,6 +7,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
+from interpreter.engine.choices import PlaceIslandCard, TakeContainers
 from interpreter.engine.decisions import Decision, DescribedOption, Option
 from interpreter.engine.state import Card, Player, Ship, remove_container
 
@@ -76,9 +77,8 @@ def island_auction(game: Game, owner: Player, card: Card, participants: list[int
     paid = game.pay(p, bid, owner, "island auction") if p is not owner else 0
     game.zones.island.remove(card)
     # the same decision, with the same kind of value, as taking containers from a ship (R10.5)
-    options = [Option(f"put {card.name} into your {plan[0]}", ((card,), plan)) for plan in placements(game, p, (card,))]
-    _, plan = game.ask(Decision("import_take", p.seat, options, "Where does it go?")).value
-    where = plan[0]
+    options: list[Option] = [PlaceIslandCard((card,), plan) for plan in placements(game, p, (card,))]
+    where = game.ask(Decision("import_take", p.seat, options, "Where does it go?")).value.plan[0]
     placed: dict[str, list[Card]] = {IMPORTS: [], GOODS: [], DISCARD: []}
     if (where == IMPORTS and game.add_to_imports(p, card)) or (where == GOODS and game.add_to_goods(p, card)):
         placed[where].append(card)
@@ -168,20 +168,16 @@ def take_options(game: Game, p: Player, ship: Ship, count: int | None = None) ->
             continue
         seen.add(key)
         for plan in placements(game, p, cards):
-            options.append(DescribedOption((cards, plan), _take_label))
+            options.append(TakeContainers(cards, plan))
     return options
-
-
-def _take_label(value: tuple[tuple[Card, ...], tuple[str, ...]]) -> str:
-    cards, plan = value
-    return "take " + "; ".join(f"{c.name} ({c.good}, {c.action}) to {where}" for c, where in zip(cards, plan, strict=True))
 
 
 def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int | None = None, fee: bool = True) -> None:
     """R10.3.2 the winner pays the bid; R10.5 chooses and places the containers; R10.6 the owner's
     fee; R10.7 an emptied ship returns home."""
     game.pay(p, bid, None, "import bid")
-    cards, plan = game.ask(Decision("import_take", p.seat, take_options(game, p, ship, count), "Take containers")).value
+    taken = game.ask(Decision("import_take", p.seat, take_options(game, p, ship, count), "Take containers")).value
+    cards, plan = taken.cards, taken.plan
     to_imports: list[Card] = []
     to_goods: list[Card] = []
     discarded: list[Card] = []

@@ -13,49 +13,20 @@ force with its uses, its count and its rule made again for the clone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import events as ev
-from interpreter.engine.state import Card, Player
 from interpreter.lang.timings import CompiledPower
 from interpreter.lang.world import Ctx, LastingEffect, nothing
+from interpreter.powers.active import Active, Lasting
 
 if TYPE_CHECKING:
     from interpreter.engine.cloning import Mapper
-    from interpreter.powers.runtime import Active, PowerRuntime
+    from interpreter.powers.runtime import PowerRuntime
 
 Modifier = Callable[..., Any]
 TURN_BOUND = ("this_turn", "next_turn", "next_turn_starts")
 COUNTING = "counting"  # the timing of a trigger that only counts a lasting effect's events
-
-
-@dataclass(eq=False)
-class Lasting:
-    """One lasting effect in force: `effect` installed by a step of `card`'s power for `owner` in turn
-    `turn`; `left`: the events still to count (`times`); `ctx`: the context its rule was made with;
-    `installed`: its rule's modifiers in the queries; `active`: its trigger; `counter`: what counts its
-    events (its trigger itself for `the next N times EVENT, EFFECT`)."""
-
-    owner: Player
-    card: Card
-    effect: LastingEffect
-    turn: int
-    left: int
-    ctx: Ctx | None = None
-    installed: list[tuple[str, Modifier]] = field(default_factory=list)
-    active: Active | None = None
-    counter: Active | None = None
-
-    def expiry(self) -> str:
-        """When it ends, in words (the desk's table)."""
-        until, name = self.effect.until, self.owner.name
-        if until == "times":
-            counted = self.effect.counting.english() if self.effect.counting is not None else "the event happens"
-            return f"for the next {self.left} time{'s' if self.left != 1 else ''} {counted}"
-        return {"game": "for the rest of the game", "this_turn": "until the end of this turn",
-                "next_turn": f"until the end of the next turn {name} leads",
-                "next_turn_starts": f"until the next turn {name} leads starts"}[until]
 
 
 class LastingEffects:
@@ -81,8 +52,6 @@ class LastingEffects:
         self.in_force.append(lasting)
 
     def _listen(self, lasting: Lasting, trigger: Any, run: Callable[[Ctx], None], once: str | None, timing: str) -> Active:
-        from interpreter.powers.runtime import Active  # the runtime imports this module
-
         runtime = self.runtime
         power = CompiledPower(None, lasting.effect.text, timing, run=run, event=trigger.event_name(), matches=trigger.matches(),
                               bind=trigger.bind, once=once, completion_trigger=trigger.own_completion())

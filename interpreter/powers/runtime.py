@@ -8,7 +8,6 @@ powers/lasting.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bus.bus import TriggerLoopError
@@ -19,9 +18,10 @@ from interpreter.engine.state import Card, Player, Ship
 from interpreter.lang.timings import CompiledPower
 from interpreter.lang.world import Ctx, LastingEffect
 from interpreter.powers import events_check  # noqa: F401  (checks at import that the triggers and the engine's events agree)
+from interpreter.powers.active import Active
 from interpreter.powers.contract_rules import ContractRules
-from interpreter.powers.lasting import COUNTING, Lasting, LastingEffects
-from interpreter.powers.world import EngineWorld
+from interpreter.powers.lasting import COUNTING, LastingEffects
+from interpreter.powers.world import EngineWorld, UsePower
 
 if TYPE_CHECKING:
     from interpreter.engine.cloning import Mapper
@@ -34,21 +34,6 @@ ADJUSTMENT_PHASES = (1, 2, 3, 4)  # R17.2: cards out of Shipments, other moves, 
 SCORING_PHASE = 5  # R17.8
 
 Modifier = Callable[..., Any]
-
-
-@dataclass(eq=False)
-class Active:
-    """One power working for `owner` through `host` (the card in Shipments; a copy runs on its host)."""
-
-    owner: Player
-    host: Card
-    power: CompiledPower
-    order: int
-    last: tuple[int, int] = (-1, -1)  # (turn, 0) of the last use, for `once per turn`; (0, 1) once per game
-    used_by: dict[int, int] = field(default_factory=dict)  # `once per turn for each player`: seat -> turn
-    installed: list[tuple[str, Modifier]] = field(default_factory=list)
-    holds: bool = False  # `as soon as`: whether its condition held at the last check
-    lasting: Lasting | None = None  # the trigger of a lasting effect (not hosted by a card: stopped when the effect ends)
 
 
 class PowerRuntime:
@@ -324,12 +309,11 @@ class PowerRuntime:
                 uses = [(card, power) for card, power in uses if used.get((card.uid, power.text), 0) < MAX_USES_PER_WINDOW]
                 if not uses:
                     return
-            options = [Option("done", None)] + [Option(f"use {card.name}: {power.text.split(':', 1)[1].strip()}", (card, power))
-                                                 for card, power in uses]
+            options = [Option("done", None)] + [UsePower(card, power) for card, power in uses]
             choice = self.game.ask(Decision("any_time", p.seat, options, "Use an any-time power?", stop=0)).value
             if choice is None:
                 return
-            card, power = choice
+            card, power = choice.card, choice.power
             used[(card.uid, power.text)] = used.get((card.uid, power.text), 0) + 1
             if power.once is not None:
                 self.any_time_used[(card.uid, power.text)] = (self.game.turn, 0)

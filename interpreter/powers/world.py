@@ -6,10 +6,12 @@ card's name."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.model import GOOD_TYPES
 from interpreter.engine import events as ev
+from interpreter.engine.choices import Choice, PirateFromShip
 from interpreter.engine.contract import has_room, make_contract
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.importing import take_containers
@@ -18,6 +20,7 @@ from interpreter.engine.pirate import place_pirated
 from interpreter.engine.slots import fits
 from interpreter.engine.solo import perform_alone, use_hand_actions
 from interpreter.engine.state import Card, Player, Ship, remove_container
+from interpreter.lang.timings import CompiledPower
 from interpreter.lang.world import Ctx, LastingEffect
 
 if TYPE_CHECKING:
@@ -25,6 +28,17 @@ if TYPE_CHECKING:
     from interpreter.powers.runtime import PowerRuntime
 
 AREAS = ("hand", "goods", "imports", "shipments")
+
+
+@dataclass(slots=True, eq=False)
+class UsePower(Choice):
+    """Use the any-time `power` of `card` now (R15.3)."""
+
+    card: Card
+    power: CompiledPower
+
+    def describe(self) -> str:
+        return f"use {self.card.name}: {self.power.text.split(':', 1)[1].strip()}"
 
 
 class EffectChoice:
@@ -372,11 +386,12 @@ class EngineWorld:
         """A pirate's take from one of `ships` (R11): the container is then loaded where it fits, or
         discarded (R11.2); the pirate picks the container in one decision, as a PIRATE action does."""
         game = self.game
-        options = [Option(f"pirate {c.name} ({c.good}) from the {ship.label} of {game.players[ship.owner].name}", (ship, c))
-                   for ship in ships for c in {c.id: c for c in ship.containers}.values()]
+        options: list[Option] = [PirateFromShip(ship, c, game.players[ship.owner])
+                                 for ship in ships for c in {c.id: c for c in ship.containers}.values()]
         if not options:
             return
-        ship, card = game.ask(Decision("pirate", p.seat, options, "Pirate which container?")).value
+        choice = game.ask(Decision("pirate", p.seat, options, "Pirate which container?")).value
+        ship, card = choice.ship, choice.card
         source = "sea" if ship.at_sea else "harbor"
         game.turn_log.append((p.seat, "pirate"))
         if ship.at_sea:
