@@ -4,20 +4,67 @@ The language compiles every construct into closures that call the game only thro
 powers runtime (interpreter/powers/world.py) implements it on the engine. So the language knows no
 engine module, and the engine knows no language module (DESIGN.md, "layers").
 
-Players, cards and ships are the engine's objects, used here as opaque handles: a card has `id`,
-`name`, `good`, `action` and `tier`; a ship has `owner` (a seat), `at_sea`, `containers`,
-`contracts`; a player has `seat` and `name`.
+Players, cards and ships are the engine's objects, handles the language reads only through the
+Protocols below (what a power may look at directly) and hands back to `World` to act on. A checker
+(mypy) holds the language's code to them; interpreter/powers/world.py checks the engine's objects
+satisfy them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-Player = Any
-Card = Any
-Ship = Any
+T = TypeVar("T")
+
+
+class Powers(Protocol):
+    """A card's definition, as the language reads it: its compiled powers."""
+
+    @property
+    def powers(self) -> Sequence[Any]: ...
+
+
+class Card(Protocol):
+    """A card of the game: what it is (its id, name, good type, action type, tier, definition)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def good(self) -> str: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def tier(self) -> int: ...
+    @property
+    def defn(self) -> Powers: ...
+
+
+class Ship(Protocol):
+    """A ship: its owner's seat, whether it is at sea, its contracts and containers, its name."""
+
+    @property
+    def owner(self) -> int: ...
+    @property
+    def at_sea(self) -> bool: ...
+    @property
+    def containers(self) -> Sequence[Card]: ...
+    @property
+    def contracts(self) -> Sequence[Card]: ...
+    @property
+    def label(self) -> str: ...
+
+
+class Player(Protocol):
+    """A player: a seat (0-based, clockwise) and a name."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def name(self) -> str: ...
 
 # Zones of a player's cards, and the shared places.
 PLAYER_ZONES = ("hand", "goods", "imports", "shipments", "contracts", "containers")
@@ -51,7 +98,7 @@ class World(Protocol):
                      up_to: bool = False, prompt: str = "") -> list[Card]: ...
     def choose(self, chooser: Player, options: Sequence[tuple[str, Any]], prompt: str, kind: str = "choose_one") -> Any: ...
     def ask_yes(self, chooser: Player, text: str, card: Card) -> bool: ...
-    def random_cards(self, pool: Sequence[Card], n: int) -> list[Card]: ...
+    def random_cards(self, pool: Sequence[T], n: int) -> list[T]: ...  # cards, or players
     def coin_flip(self, p: Player) -> bool: ...
 
     # --- acting ---------------------------------------------------------------------------------

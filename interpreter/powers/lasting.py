@@ -19,6 +19,7 @@ from interpreter.engine import events as ev
 from interpreter.lang.timings import CompiledPower
 from interpreter.lang.world import Ctx, LastingEffect, nothing
 from interpreter.powers.active import Active, Lasting
+from interpreter.powers.world import engine_card, engine_player
 
 if TYPE_CHECKING:
     from interpreter.engine.cloning import Mapper
@@ -38,7 +39,7 @@ class LastingEffects:
     # --- installing ---------------------------------------------------------------------------------
     def install(self, ctx: Ctx, effect: LastingEffect) -> None:
         runtime = self.runtime
-        lasting = Lasting(ctx.owner, ctx.card, effect, runtime.game.turn, effect.times)
+        lasting = Lasting(engine_player(ctx.owner), engine_card(ctx.card), effect, runtime.game.turn, effect.times)
         if effect.changes:
             lasting.ctx = ctx
             lasting.installed = runtime._install(effect.changes, ctx)

@@ -21,7 +21,7 @@ from interpreter.powers import events_check  # noqa: F401  (checks at import tha
 from interpreter.powers.active import Active
 from interpreter.powers.contract_rules import ContractRules
 from interpreter.powers.lasting import COUNTING, LastingEffects
-from interpreter.powers.world import EngineWorld, UsePower
+from interpreter.powers.world import EngineWorld, UsePower, engine_card, engine_player
 
 if TYPE_CHECKING:
     from interpreter.engine.cloning import Mapper
@@ -60,7 +60,8 @@ class PowerRuntime:
 
     def ctx(self, owner: Player, card: Card, event: Any = None, ship: Ship | None = None,
             contracts: list[Card] | None = None) -> Ctx:
-        return Ctx(self.world, owner, card, event, None, ship, contracts)
+        # the engine's world is the language's World over the engine's own objects (powers/world.py, `handles`)
+        return Ctx(self.world, owner, card, event, None, ship, contracts)  # type: ignore[arg-type]
 
     # --- activation --------------------------------------------------------------------------
     def activate(self, owner: Player, host: Card, powers: tuple[CompiledPower, ...] | None = None) -> None:
@@ -364,10 +365,11 @@ class PowerRuntime:
     def copy_powers(self, ctx: Ctx, source: Card) -> None:
         """Copy the powers of a completed shipment (any player's, OQ-38): its one-time powers run now
         for the copier, its ongoing powers stay on the copying card (OQ-46)."""
-        self.activate(ctx.owner, ctx.card, source.defn.powers)
+        owner, card = engine_player(ctx.owner), engine_card(ctx.card)
+        self.activate(owner, card, source.defn.powers)
         for power in source.defn.powers:
             if power.timing == "on_completion":
-                self.run(power, self.ctx(ctx.owner, ctx.card))
+                self.run(power, self.ctx(owner, card))
 
 
     # --- cloning ----------------------------------------------------------------------------

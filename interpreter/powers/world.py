@@ -20,14 +20,35 @@ from interpreter.engine.pirate import place_pirated
 from interpreter.engine.slots import fits
 from interpreter.engine.solo import perform_alone, use_hand_actions
 from interpreter.engine.state import Card, Player, Ship, remove_container
+from interpreter.lang import world as language
 from interpreter.lang.timings import CompiledPower
-from interpreter.lang.world import Ctx, LastingEffect
+from interpreter.lang.world import Ctx, LastingEffect, T
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
     from interpreter.powers.runtime import PowerRuntime
 
 AREAS = ("hand", "goods", "imports", "shipments")
+
+
+def handles(p: Player, c: Card, s: Ship) -> tuple[language.Player, language.Card, language.Ship]:
+    """The engine's players, cards and ships are the language's handles: the checker (mypy) proves here
+    that they satisfy its Protocols (interpreter/lang/world.py). EngineWorld's methods take the engine's
+    own classes, narrower than those Protocols; that is sound because every handle the language holds
+    came from this world (the runtime hands it to the language as a `World`, runtime.py's `ctx`)."""
+    return p, c, s
+
+
+def engine_player(p: language.Player) -> Player:
+    """A handle the language gave back, as the engine's player it is (see `handles`)."""
+    assert isinstance(p, Player)
+    return p
+
+
+def engine_card(c: language.Card) -> Card:
+    """A handle the language gave back, as the engine's card it is (see `handles`)."""
+    assert isinstance(c, Card)
+    return c
 
 
 @dataclass(slots=True, eq=False)
@@ -241,7 +262,7 @@ class EngineWorld:
         options = [Option(f"yes: {text}", True), Option("no", False)]
         return bool(self.game.ask(Decision("optional_power", chooser.seat, options, f"{card.name}: use it?", stop=1)).value)
 
-    def random_cards(self, pool: Sequence[Any], n: int) -> list[Any]:
+    def random_cards(self, pool: Sequence[T], n: int) -> list[T]:
         items = list(pool)
         return self.game.rng.sample(items, min(n, len(items)))
 
