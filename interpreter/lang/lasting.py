@@ -50,15 +50,16 @@ class Lasting(Effect):
     grammar: ClassVar[str] = r'''
 !lasting: _duration "," (rule | _whenever)
 ''' + LASTING_WORDS
-    syntax: ClassVar[str] = ("for the rest of the game | until the end of this turn | until the end of your next turn | "
-                             "until your next turn | for the next [N times|time] EVENT, RULE | whenever EVENT [, once per "
-                             "turn|game]: EFFECT")
+    syntax: ClassVar[str] = ("DURATION, RULE | DURATION, whenever EVENT [, once per turn|game]: EFFECT; DURATION is for the "
+                             "rest of the game | until the end of this turn | until the end of your next turn | until your "
+                             "next turn | for the next time|N times EVENT")
     meaning: ClassVar[str] = ("a lasting effect: from this step on, the rule holds, or the trigger works for the card's owner "
                               "(each time the event happens, as a `when` power), for as long as the duration says, wherever "
                               "the card goes meanwhile; `your next turn` is the next turn the owner leads (this one not "
                               "counted); `for the next N times EVENT`: until the event has happened N more times (the "
                               "completion now under way not counted); it ends after the powers answering the moment it "
-                              "ends at; `explain` and the desk's table show the lasting effects in force")
+                              "ends at; the EFFECT of `whenever` is one effect (parentheses for several); `explain` and the "
+                              "desk's table show the lasting effects in force")
     examples: ClassVar[tuple[str, ...]] = (
         "on completion: until the end of your next turn, other players cannot pirate your ships",
         "on completion: for the rest of the game, whenever another player draws: gain 2",
