@@ -1,6 +1,7 @@
 """Effects: verbs with a subject and objects (`gain 2`, `each other player pays you 2`, `move 2 of
 your imports to your goods`), and the ways effects combine (`then`, `if`, `you may`, `either`,
-`choose one`, `X to Y`, `until ...`, `the next time ...`)."""
+`choose one`, `X to Y`). Effects that last (`until ...`, `for the rest of the game, whenever ...`,
+`the next time ...`) are in lasting.py."""
 
 from __future__ import annotations
 
@@ -10,15 +11,16 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang import credits
 from interpreter.lang.bounds import ACTIONS as ACTION_COUNT
-from interpreter.lang.bounds import CONTAINERS, CREDITS, Bound
+from interpreter.lang.bounds import CARDS, CONTAINERS, CREDITS, POINTS, Bound
 from interpreter.lang.bounds import GOODS as GOOD_COUNT
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
 from interpreter.lang.english import third_person
 from interpreter.lang.players import PlayerGroup
 from interpreter.lang.registry import Node, Word, construct
-from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger, Value
+from interpreter.lang.roles import Cards, Effect, Players, Value
 from interpreter.lang.values import CARD_WORTH, Amount, ForEach, ForEvery, Modifier, ValueAmount
 from interpreter.lang.world import Card, Ctx, Number, Player, Run, Test, always
 
@@ -125,6 +127,19 @@ class ChangeCredits(Action):
     def value(self) -> float:
         return self.spec.sign * _rough(self.amount)
 
+    def amount_bound(self) -> Bound:
+        return POINTS if self.verb == "score" else CREDITS
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        scoring = self.verb == "score"
+        out = credits.unit(self.amount, self.verb, ("point", "credit") if scoring else ("credit",))
+        if scoring and not credits.playing(power):
+            return out  # points at game end may be odd (R17.8)
+        if scoring and isinstance(self.amount, ValueAmount):
+            return out + [(self.amount.col, "P023", "credits change in steps of 2 during play (R1.8.3): `score` an amount "
+                                                    "read from the game only at game end, or `gain` it (rounded down to even)")]
+        return out + credits.even_amount(self.amount, power)
+
 
 @construct
 @dataclass(frozen=True)
@@ -173,6 +188,12 @@ class Pay(Action):
     def value(self) -> float:
         return -1.5 * _rough(self.amount)
 
+    def amount_bound(self) -> Bound:
+        return CREDITS
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.unit(self.amount, "pay", ("credit",)) + credits.even_amount(self.amount, power)
+
 
 @construct
 @dataclass(frozen=True)
@@ -219,6 +240,9 @@ class TakeCredits(Action):
     def value(self) -> float:
         return 1.5 * _rough(self.amount)
 
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.even_amount(self.amount, power)
+
 
 # ------------------------------------------------------------------------------------ drawing
 
@@ -250,6 +274,12 @@ class Draw(Action):
 
     def value(self) -> float:
         return CARD_WORTH * min(_rough(self.amount), 5.0)
+
+    def amount_bound(self) -> Bound:
+        return CARDS
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.unit(self.amount, "draw", ("card",))
 
 
 @construct
@@ -409,7 +439,7 @@ class Move(Action):
                 if to is None and zone not in ("island", "deck", "deck_bottom", "discard"):
                     continue
                 holder, _ = ctx.world.locate(card)
-                if ctx.world.move(card, to, zone, ignore_limits=ignore, reason=ctx.reason):
+                if ctx.world.move(card, to, zone, ignore_limits=ignore, reason=ctx.reason, by=ctx.actor):
                     moved.append(card)
                     if holder is not None and to is not None and holder is not to:
                         if together or zone != "hand":  # taken at once, or areas given: one handing over
@@ -417,7 +447,7 @@ class Move(Action):
                         else:  # picked one by one: handed one by one
                             ctx.world.handed(holder, to, 1, zone)
                 elif not stays:  # no room for it: discarded (R13.5)
-                    ctx.world.move(card, None, "discard", reason=f"{ctx.reason}: no room")
+                    ctx.world.move(card, None, "discard", reason=f"{ctx.reason}: no room", by=ctx.actor)
             for (giver, receiver, zone), count in handed.items():
                 ctx.world.handed(giver, receiver, count, zone)
             acted(ctx, moved, verb)
@@ -475,7 +505,7 @@ class Discard(Action):
         def run(ctx: Ctx) -> None:
             cards = pick(ctx)
             for card in cards:
-                ctx.world.move(card, None, "discard", reason=ctx.reason)
+                ctx.world.move(card, None, "discard", reason=ctx.reason, by=ctx.actor)
             acted(ctx, cards, "discarded")
         return run
 
@@ -529,6 +559,9 @@ class Sell(Action):
 
     def value(self) -> float:
         return float(self.price) - CARD_WORTH / 2
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.odd(self.price, self.col, power)
 
 
 @construct
@@ -1504,85 +1537,6 @@ class ForEachPlayer(Effect):
     def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
         if self.effect is not None:
             yield self.effect, binds | {"that player"}
-
-
-DURATIONS = {("the", "end", "of", "this", "turn"): "this_turn", ("the", "end", "of", "your", "next", "turn"): "next_turn",
-             ("your", "next", "turn"): "next_turn_starts"}
-DURATION_TEXT = {"this_turn": "until the end of this turn", "next_turn": "until the end of your next turn",
-                 "next_turn_starts": "until your next turn starts"}
-
-
-@construct
-@dataclass(frozen=True)
-class Until(Effect):
-    level: ClassVar[str] = "effect"
-    grammar: ClassVar[str] = r'''
-!until: "until" ("the" "end" "of" "this" "turn" | "the" "end" "of" "your" "next" "turn" | "your" "next" "turn") "," rule
-'''
-    syntax: ClassVar[str] = "until the end of this turn | the end of your next turn | your next turn, RULE"
-    meaning: ClassVar[str] = "a rule that holds for a while, wherever the card goes meanwhile"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: until the end of your next turn, other players cannot pirate your ships",)
-    useless_after_game: ClassVar[bool] = True
-    duration: str = "this_turn"
-    rule_: RuleNode | None = None
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Until:
-        w = words(children)
-        key = tuple(w[1:w.index(",")]) if "," in w else tuple(w[1:])
-        return cls(DURATIONS[key], first(children, RuleNode), col=col)
-
-    def english(self) -> str:
-        assert self.rule_ is not None
-        return f"{DURATION_TEXT[self.duration]}: {self.rule_.english()}"
-
-    def run(self) -> Run:
-        assert self.rule_ is not None
-        changes, duration = self.rule_.changes(), self.duration
-        return lambda ctx: ctx.world.install_rules(ctx, changes, duration)
-
-    def value(self) -> float:
-        return 3.0
-
-    def problems(self, power: Node) -> list[tuple[int, str, str]]:
-        if self.rule_ is not None and any(isinstance(n, RuleNode) and n.of_this_contract() for n in self.rule_.walk()):
-            return [(self.col, "P020", "`this contract` cannot be given a duration")]
-        return []
-
-
-@construct
-@dataclass(frozen=True)
-class NextTime(Effect):
-    level: ClassVar[str] = "effect"
-    grammar: ClassVar[str] = r'''
-!next_time: "the" "next" "time" trigger "," branch
-'''
-    syntax: ClassVar[str] = "the next time EVENT, EFFECT"
-    meaning: ClassVar[str] = ("a one-shot trigger: the first time the event happens after this step (not the completion now "
-                              "under way), the effect runs once for the owner")
-    examples: ClassVar[tuple[str, ...]] = ("on completion: the next time you complete a shipment, gain its payout",)
-    useless_after_game: ClassVar[bool] = True
-    trigger: Trigger | None = None
-    effect: Effect | None = None
-
-    def english(self) -> str:
-        assert self.trigger is not None and self.effect is not None
-        return f"the next time {self.trigger.english()}: {self.effect.english()}"
-
-    def run(self) -> Run:
-        assert self.trigger is not None and self.effect is not None
-        trigger, inner = self.trigger, self.effect.run()
-        return lambda ctx: ctx.world.install_trigger(ctx, trigger, inner)
-
-    def value(self) -> float:
-        assert self.effect is not None
-        return self.effect.value()
-
-    def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
-        if self.trigger is not None:
-            yield self.trigger, binds
-            if self.effect is not None:
-                yield self.effect, self.trigger.binds
 
 
 __all__ = ["LEVELS", "Action", "Sequence", "always"]

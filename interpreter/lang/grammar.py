@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from interpreter.lang import cards, conditions, effects, players, rules, timings, triggers, values
+from interpreter.lang import cards, conditions, effects, lasting, players, rules, timings, triggers, values
 from interpreter.lang.registry import REGISTRY, ROLES, Node
 
-_MODULES = (timings, effects, values, cards, players, conditions, triggers, rules)  # every construct is registered
+_MODULES = (timings, effects, lasting, values, cards, players, conditions, triggers, rules)  # every construct is registered
 
 HEADER = """\
 // The power language of Import / Export card files (Lark, LALR). GENERATED from the registry of

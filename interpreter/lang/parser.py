@@ -207,7 +207,8 @@ def _problem_at(text: str, col: int) -> Problem:
         return Problem(col, "P001", f"unexpected word `{word}` here{hint}; expected {_describe(prefix)}")
     if word.isdigit():
         return Problem(col, "P003", f"unexpected number `{word}`; expected {_describe(prefix)}")
-    return Problem(col, "P003", f"unexpected `{word}`; expected {_describe(prefix)}")
+    shown = word if word.isprintable() else word.encode("unicode_escape").decode()  # a message is one line
+    return Problem(col, "P003", f"unexpected `{shown}`; expected {_describe(prefix)}")
 
 
 FILTER_KINDS = {**{g: "good types" for g in ("technology", "agriculture", "illegal", "consumer", "luxury",

@@ -151,8 +151,15 @@ class Node:
         return self.makes
 
     def problems(self, power: Node) -> list[tuple[int, str, str]]:
-        """What the grammar allows but this construct cannot do in `power`: (column, code, message)."""
+        """What the grammar allows but this construct cannot do in `power`: (column, code, message),
+        its numbers' units and steps included (credits move in steps of 2 during play, R1.8.3:
+        interpreter/lang/credits.py)."""
         return []
+
+    def amount_bound(self) -> Bound | None:
+        """The range of the number of an amount written directly in this construct (`gain 2`: credits,
+        `draw 2`: cards); None: a number compared (bounds.COMPARED)."""
+        return None
 
     def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
         """Its children, each with what it may refer to (`for each player, ...` gives its effect

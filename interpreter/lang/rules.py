@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang import credits
 from interpreter.lang.bounds import CONTAINERS, COUNT, CREDITS, FEE, THRESHOLD, Bound
 from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, Filter, Owner, described, first, ints, matches, words
 from interpreter.lang.conditions import Condition
@@ -323,6 +324,11 @@ class SetQuantity(RuleNode):
             return [(self.col, "P020", f"the {self.quantity.english()} is the same for everybody: write `the {self.quantity.english()}`")]
         if not is_global and self.scope == "game":
             return [(self.col, "P020", f"say whose {self.quantity.english()} it is: `your ...`, `other players' ...`")]
+        unit = self.quantity.spec.unit
+        if unit == "threshold" and self.op == "set" and self.n % 2:
+            return [(self.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{self.n}` works like {self.n + 1}")]
+        if unit == "credits" and self.op in ("set", "more", "less"):
+            return credits.odd(self.n, self.col, power)
         return []
 
 
@@ -478,6 +484,9 @@ class NamedPermission(Permission):
                 return change(value)
             return modifier
         return [(spec.query, make)]
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.odd(self.n, self.col, power) if self.spec.gives == "n" else []  # a price or a cost
 
 
 def _sources(w: list[str]) -> tuple[str, ...]:

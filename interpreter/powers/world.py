@@ -6,10 +6,12 @@ card's name."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.model import GOOD_TYPES
 from interpreter.engine import events as ev
+from interpreter.engine.choices import Choice, PirateFromShip
 from interpreter.engine.contract import has_room, make_contract
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.importing import take_containers
@@ -18,13 +20,46 @@ from interpreter.engine.pirate import place_pirated
 from interpreter.engine.slots import fits
 from interpreter.engine.solo import perform_alone, use_hand_actions
 from interpreter.engine.state import Card, Player, Ship, remove_container
-from interpreter.lang.world import Ctx
+from interpreter.lang import world as language
+from interpreter.lang.timings import CompiledPower
+from interpreter.lang.world import Ctx, LastingEffect, T
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
     from interpreter.powers.runtime import PowerRuntime
 
 AREAS = ("hand", "goods", "imports", "shipments")
+
+
+def handles(p: Player, c: Card, s: Ship) -> tuple[language.Player, language.Card, language.Ship]:
+    """The engine's players, cards and ships are the language's handles: the checker (mypy) proves here
+    that they satisfy its Protocols (interpreter/lang/world.py). EngineWorld's methods take the engine's
+    own classes, narrower than those Protocols; that is sound because every handle the language holds
+    came from this world (the runtime hands it to the language as a `World`, runtime.py's `ctx`)."""
+    return p, c, s
+
+
+def engine_player(p: language.Player) -> Player:
+    """A handle the language gave back, as the engine's player it is (see `handles`)."""
+    assert isinstance(p, Player)
+    return p
+
+
+def engine_card(c: language.Card) -> Card:
+    """A handle the language gave back, as the engine's card it is (see `handles`)."""
+    assert isinstance(c, Card)
+    return c
+
+
+@dataclass(slots=True, eq=False)
+class UsePower(Choice):
+    """Use the any-time `power` of `card` now (R15.3)."""
+
+    card: Card
+    power: CompiledPower
+
+    def describe(self) -> str:
+        return f"use {self.card.name}: {self.power.text.split(':', 1)[1].strip()}"
 
 
 class EffectChoice:
@@ -227,13 +262,13 @@ class EngineWorld:
         options = [Option(f"yes: {text}", True), Option("no", False)]
         return bool(self.game.ask(Decision("optional_power", chooser.seat, options, f"{card.name}: use it?", stop=1)).value)
 
-    def random_cards(self, pool: Sequence[Any], n: int) -> list[Any]:
+    def random_cards(self, pool: Sequence[T], n: int) -> list[T]:
         items = list(pool)
         return self.game.rng.sample(items, min(n, len(items)))
 
     def coin_flip(self, p: Player) -> bool:
         heads = self.game.rng.random() < 0.5
-        self.game.emit(ev.CoinFlipped, p.seat, heads)
+        self.game.emit(ev.CoinFlipped, player=p.seat, heads=heads)
         return heads
 
     # --- credits --------------------------------------------------------------------------------
@@ -246,7 +281,7 @@ class EngineWorld:
     def lose(self, p: Player, n: int, reason: str) -> None:
         if self.game.scoring:
             p.end_points -= n
-            self.game.emit(ev.CreditsPaid, p.seat, n, None, reason)
+            self.game.emit(ev.CreditsPaid, player=p.seat, amount=n, to=None, reason=reason)
         else:
             self.game.pay(p, n, None, reason)
 
@@ -262,8 +297,9 @@ class EngineWorld:
         self.game.draw_into_hand(p, n)
         return p.hand[before:]
 
-    def take_out(self, card: Card) -> tuple[Player | None, str]:
-        """Remove `card` from where it lies (its powers stop if it leaves Shipments)."""
+    def take_out(self, card: Card, by: Player | None = None) -> tuple[Player | None, str]:
+        """Remove `card` from where it lies (its powers stop if it leaves Shipments); `by`: who takes it
+        (an emptied ship at sea names the player)."""
         game = self.game
         holder, where = self.locate(card)
         if holder is not None:
@@ -276,7 +312,7 @@ class EngineWorld:
             else:
                 for ship in holder.ships:
                     if card in ship.containers:
-                        game.take_from_ship_at_sea(ship, card) if ship.at_sea else remove_container(ship, card)
+                        game.take_from_ship_at_sea(ship, card, None if by is None else by.seat) if ship.at_sea else remove_container(ship, card)
                         break
                     if card in ship.contracts:
                         ship.contracts.remove(card)  # its `as a contract` rules ask whether it still is one
@@ -285,20 +321,22 @@ class EngineWorld:
             getattr(game.zones, where).remove(card)
         return holder, where
 
-    def move(self, card: Card, to: Player | None, zone: str, *, ignore_limits: bool = False, reason: str = "") -> bool:
-        """Move `card` to `to`'s `zone` or to a shared place. False, with the card left where it was,
-        when no limit lets it in (R13.4)."""
+    def move(self, card: Card, to: Player | None, zone: str, *, ignore_limits: bool = False, reason: str = "",
+             by: Player | None = None) -> bool:
+        """`by` (the player whose power does it, if known) moves `card` to `to`'s `zone` or to a shared
+        place. False, with the card left where it was, when no limit lets it in (R13.4)."""
         game = self.game
         if to is not None and zone in ("goods", "imports") and not ignore_limits and not self.can_move(card, to, zone):
             return False
-        holder, where = self.take_out(card)
+        by_seat = by.seat if by is not None else None
+        holder, where = self.take_out(card, by or to)
         if to is None:
             if zone == "discard":
-                game.discard(card, reason or "discarded by a power")
+                game.discard(card, reason or "discarded by a power", None if holder is None else holder.seat)
             elif zone == "island":
                 game.zones.island.append(card)
                 if where == "deck":  # a deck card put on the supply island seeds it (R8.4's event)
-                    game.emit(ev.IslandSeeded, card)
+                    game.emit(ev.IslandSeeded, card=card, player=by_seat)
             elif zone == "deck_bottom":
                 game.zones.deck.insert(0, card)
             else:
@@ -317,14 +355,20 @@ class EngineWorld:
 
     def handed(self, giver: Player, receiver: Player, count: int, zone: str) -> None:
         """Cards went from one player to another by a power: one event per giver."""
-        self.game.emit(ev.CardsGiven, giver.seat, receiver.seat, count, zone)
+        self.game.emit(ev.CardsGiven, giver=giver.seat, receiver=receiver.seat, count=count, zone=zone)
+
+    def reveal(self, p: Player, cards: Sequence[Card], source: str) -> None:
+        """`p` shows `cards` (from `source`: a hand, the deck, ...) to every player; they stay where they
+        are. The event is what other powers answer (`when another player reveals ...`)."""
+        if cards:
+            self.game.emit(ev.CardsRevealed, player=p.seat, cards=list(cards), source=source)
 
     def sell(self, p: Player, card: Card, price: int, reason: str) -> None:
         self.take_out(card)
         self.game.zones.island.append(card)
         paid = self.game.rules.sale_price(p, price)
-        self.game.emit(ev.CardSold, p.seat, card, paid)
         self.game.gain(p, paid, f"{reason}: sale")
+        self.game.emit(ev.CardSold, player=p.seat, card=card, price=paid)  # sold: on the island, and paid
 
     def load(self, p: Player, card: Card, ships: Sequence[Ship] | None) -> bool:
         fitting = [s for s in (ships or p.ships) if fits(self.game.rules, p, s, card)]
@@ -353,7 +397,7 @@ class EngineWorld:
         if self.locate(card) != (p, "shipments"):
             self.take_out(card)
             self.game.add_shipment(p, card)
-        self.game.emit(ev.ContractCompleted, p.seat, card, None, [card])
+        self.game.emit(ev.ContractCompleted, player=p.seat, card=card, ship=None, contracts=[card])
         self.runtime.completed(p, card, None)
 
     def import_from(self, p: Player, ship: Ship, n: int, *, fee: bool) -> None:
@@ -363,20 +407,21 @@ class EngineWorld:
         """A pirate's take from one of `ships` (R11): the container is then loaded where it fits, or
         discarded (R11.2); the pirate picks the container in one decision, as a PIRATE action does."""
         game = self.game
-        options = [Option(f"pirate {c.name} ({c.good}) from the {ship.label} of {game.players[ship.owner].name}", (ship, c))
-                   for ship in ships for c in {c.id: c for c in ship.containers}.values()]
+        options: list[Option] = [PirateFromShip(ship, c, game.players[ship.owner])
+                                 for ship in ships for c in {c.id: c for c in ship.containers}.values()]
         if not options:
             return
-        ship, card = game.ask(Decision("pirate", p.seat, options, "Pirate which container?")).value
+        choice = game.ask(Decision("pirate", p.seat, options, "Pirate which container?")).value
+        ship, card = choice.ship, choice.card
         source = "sea" if ship.at_sea else "harbor"
         game.turn_log.append((p.seat, "pirate"))
         if ship.at_sea:
-            game.take_from_ship_at_sea(ship, card)
+            game.take_from_ship_at_sea(ship, card, p.seat)
         else:
             remove_container(ship, card)
-        game.emit(ev.CardPirated, p.seat, card, source, ship)
+        game.emit(ev.CardPirated, player=p.seat, card=card, source=source, ship=ship, victim=ship.owner)
         place_pirated(game, p, card)
-        game.emit(ev.PirateFinished, p.seat, card, source, ship)
+        game.emit(ev.PirateFinished, player=p.seat, card=card, source=source, ship=ship, victim=ship.owner)
 
     def free_action(self, p: Player, action: str, *, fee: bool = True) -> None:
         perform_alone(self.game, p, action, fee=fee)
@@ -397,8 +442,5 @@ class EngineWorld:
     def copy_powers(self, ctx: Ctx, source: Card) -> None:
         self.runtime.copy_powers(ctx, source)
 
-    def install_rules(self, ctx: Ctx, changes: Sequence[Any], until: str) -> None:
-        self.runtime.install_for_a_while(ctx, list(changes), until)
-
-    def install_trigger(self, ctx: Ctx, trigger: Any, run: Callable[[Ctx], None]) -> None:
-        self.runtime.install_next_time(ctx, trigger, run)
+    def install_lasting(self, ctx: Ctx, lasting: LastingEffect) -> None:
+        self.runtime.install_lasting(ctx, lasting)
