@@ -6,6 +6,7 @@ words are joined with spaces, and past a depth the shortest way out of each rule
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import cache
 
 from hypothesis import strategies as st
@@ -47,27 +48,94 @@ def _terminal_words() -> dict[str, str]:
     return {t.name: t.pattern.value for t in parser().terminals if t.pattern.type == "str"}
 
 
-@st.composite
-def power_lines(draw: st.DrawFn, start: str = "start", max_depth: int = 9) -> str:
-    words: list[str] = []
+@dataclass
+class Derivation:
+    """One node of a derivation: a rule (or a terminal drawn from several values: INT, COMPARATOR)
+    and what it expanded into, each child a Derivation or a fixed word."""
+
+    symbol: str
+    level: int
+    children: list[Derivation | str] = field(default_factory=list)
+
+    def words(self) -> list[str]:
+        out: list[str] = []
+        for child in self.children:
+            out += child.words() if isinstance(child, Derivation) else [child]
+        return out
+
+    def nodes(self) -> list[Derivation]:
+        """Every node, depth first: the places where a second line may differ from this one."""
+        found = [self]
+        for child in self.children:
+            if isinstance(child, Derivation):
+                found += child.nodes()
+        return found
+
+    def replaced(self, old: Derivation, new: Derivation) -> Derivation:
+        if self is old:
+            return new
+        return Derivation(self.symbol, self.level,
+                          [c.replaced(old, new) if isinstance(c, Derivation) else c for c in self.children])
+
+
+def derive(draw: st.DrawFn, symbol: str, level: int = 0, max_depth: int = 9) -> Derivation:
+    """A random derivation of `symbol`; past `max_depth`, the shortest way out of each rule."""
     literal = _terminal_words()
     rules, depth = _rules(), _depth()
+    node = Derivation(symbol, level)
+    if symbol == "INT":
+        node.children.append(str(draw(st.integers(min_value=0, max_value=12))))
+        return node
+    if symbol in VALUES:
+        node.children.append(draw(st.sampled_from(VALUES[symbol])))
+        return node
+    options = rules[symbol]
+    if level >= max_depth:
+        best = min(max((depth.get(s, 0) for s, t in exp if not t), default=0) for exp in options)
+        options = [exp for exp in options if max((depth.get(s, 0) for s, t in exp if not t), default=0) == best]
+    for sym, term in draw(st.sampled_from(options)):
+        if not term or sym == "INT" or sym in VALUES:
+            node.children.append(derive(draw, sym, level + 1, max_depth))
+        else:
+            node.children.append(literal[sym])
+    return node
 
-    def expand(symbol: str, level: int) -> None:
-        options = rules[symbol]
-        if level >= max_depth:
-            best = min(max((depth.get(s, 0) for s, t in exp if not t), default=0) for exp in options)
-            options = [exp for exp in options if max((depth.get(s, 0) for s, t in exp if not t), default=0) == best]
-        exp = draw(st.sampled_from(options))
-        for sym, term in exp:
-            if not term:
-                expand(sym, level + 1)
-            elif sym == "INT":
-                words.append(str(draw(st.integers(min_value=0, max_value=12))))
-            elif sym in VALUES:
-                words.append(draw(st.sampled_from(VALUES[sym])))
-            else:
-                words.append(literal[sym])
 
-    expand(start, 0)
+def text_of(derivation: Derivation) -> str:
+    return _joined(derivation.words())
+
+
+def _joined(words: list[str]) -> str:
     return " ".join(words).replace(" :", ":").replace(" ,", ",").replace("( ", "(").replace(" )", ")")
+
+
+@st.composite
+def power_lines(draw: st.DrawFn, start: str = "start", max_depth: int = 9) -> str:
+    return text_of(derive(draw, start, 0, max_depth))
+
+
+@st.composite
+def power_line_pairs(draw: st.DrawFn, max_depth: int = 9) -> tuple[str, str]:
+    """Two different power lines that differ in one place: one rule of the first line's derivation
+    (or one number, or one comparator) derived again another way. Neighbours like these are where
+    two meanings are most likely to get one sentence."""
+    first = derive(draw, "start", 0, max_depth)
+    words = first.words()
+    opening = [i for i, w in enumerate(words) if w == "("]
+    if opening and draw(st.integers(min_value=0, max_value=3)) == 0:  # `you may (A then B)` and `you may A then B`
+        start = draw(st.sampled_from(opening))
+        end = _closing(words, start)
+        return text_of(first), _joined(words[:start] + words[start + 1:end] + words[end + 1:])
+    spots = [n for n in first.nodes() if n.level > 0]
+    spot = draw(st.sampled_from(spots))
+    second = first.replaced(spot, derive(draw, spot.symbol, spot.level, max_depth))
+    return text_of(first), text_of(second)
+
+
+def _closing(words: list[str], start: int) -> int:
+    depth = 0
+    for i in range(start, len(words)):
+        depth += {"(": 1, ")": -1}.get(words[i], 0)
+        if depth == 0:
+            return i
+    raise ValueError("unbalanced parentheses in a generated line")
