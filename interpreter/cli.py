@@ -173,7 +173,8 @@ def build_parser() -> Parser:
     sc_run.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs applied first")
 
     ex = sub.add_parser("explain", help="render a card's powers as English sentences")
-    ex.add_argument("cards", nargs="+", help="card ids or card file paths")
+    ex.add_argument("cards", nargs="*", help="card ids or card file paths")
+    ex.add_argument("--all", action="store_true", help="every shipped card, set by set (tests/golden/explain.txt is this)")
 
     lsp = sub.add_parser("lsp", help="run the language server for editors (LSP on stdin/stdout; docs/editors.md)")
     lsp.add_argument("--log", type=Path, help="write the server's log to this file")
@@ -613,8 +614,13 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     from interpreter.cards.explained import card_lines
     from interpreter.cards.loader import load_card_file
+    if args.all == bool(args.cards):
+        raise UsageError("importexport explain: name the cards to explain, or give --all (not both)")
     all_cards = None
     status = 0
+    if args.all:
+        print("\n".join(line for each in load_all_cards().cards for line in card_lines(each)))
+        return status
     for name in args.cards:
         path = Path(name)
         if path.suffix in (".yaml", ".yml") or path.exists():
