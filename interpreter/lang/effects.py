@@ -1283,7 +1283,7 @@ class May(Effect):
     def run(self) -> Run:
         assert self.players is not None and self.effect is not None
         group, inner, can = self.players.resolve(), self.effect.run(), self.effect.possible()
-        text = self.effect.english()
+        text = self.effect.plain() if isinstance(self.effect, Sequence) else self.effect.english()  # the question: no parentheses
 
         def run(ctx: Ctx) -> None:
             for p in group(ctx):
