@@ -492,7 +492,7 @@ class Holds(Condition):
         assert self.predicate is not None
         with acting("your" if self.who == "you" else "their"):
             text = self.predicate.english()
-        if self.who == "you":
+        if self.who in ("you", "they"):
             text = text.replace("has ", "have ", 1).replace("leads", "lead", 1)
         return f"{subject_text(self.who, self.mode)} {text}"
 

@@ -910,7 +910,7 @@ class FreeActions(Action):
             return f"act out the action of each card in {own()} hand once, alone, in any order (any may be left out)"
         times = f" {self.modifier.english()}" if self.modifier is not None else ""
         kind = f"{self.action.upper()} " if self.action else ""
-        what = "of your choice " if not self.action else ""
+        what = f"of {own()} choice " if not self.action else ""
         fee = ", paying no import fees" if not self.fees else ""
         if self.fees and self.action in (None, "import"):
             fee = " (a ship's owner gets the fee of an import)"
