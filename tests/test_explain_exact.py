@@ -55,6 +55,8 @@ def meaning(node: Any, grouped: bool = False) -> Any:
         return meaning(node.steps[0], grouped)
     if not grouped and isinstance(node, Owner) and node.kind == "they":
         node = Owner("you")
+    if not grouped and isinstance(node, GroupDo) and _you(node.players):  # `you draw 1` is `draw 1`
+        return meaning(node.effect, grouped)
     if isinstance(node, GROUPS) and _others(node):
         grouped = True
     skip = WORDS_ONLY.get(type(node).__name__, frozenset())
@@ -63,8 +65,11 @@ def meaning(node: Any, grouped: bool = False) -> Any:
 
 
 def _others(node: Any) -> bool:
-    players = node.players
-    return players is not None and not (isinstance(players, PlayerGroup) and players.kind == "you")
+    return node.players is not None and not _you(node.players)
+
+
+def _you(players: Any) -> bool:
+    return isinstance(players, PlayerGroup) and players.kind == "you"
 
 
 def _payer(node: Any, name: str) -> bool:
@@ -81,6 +86,8 @@ def _normal(node: Any, name: str, grouped: bool) -> Any:
         return "you"
     if not grouped and name == "target" and value[:1] == ("they",):
         return ("you", *value[1:])
+    if not grouped and name == "players" and value is None and isinstance(node, ChooseOne):  # `choose one:` is `you choose one:`
+        return PlayerGroup("you")
     return value
 
 
@@ -153,6 +160,9 @@ def test_meaning_tells_apart_what_the_words_tell_apart() -> None:
     assert m("on completion: gain 2") != m("on completion: gain 4")
     assert m("rule: your import fee is halved") != m("rule: your import fee is halved rounded down")
     assert m("on completion: you may (draw 1 then gain 2)") != m("on completion: you may draw 1 then gain 2")
+    assert m("on completion: you draw 1") == m("on completion: draw 1")
+    assert m("on completion: every player draws 1") != m("on completion: draw 1")
+    assert m("on completion: every player chooses one: draw 1 or gain 2") != m("on completion: every player chooses one: you draw 1 or gain 2")
 
 
 def test_every_node_field_is_a_value_meaning_can_compare() -> None:
