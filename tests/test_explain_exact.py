@@ -138,6 +138,10 @@ KNOWN = [
      "on completion: take half your credits rounded down from each other player"),
     ("at game end: if you have the most goods then gain 4", "at game end: if you have more goods than each other player then gain 4"),
     ("when any player completes a shipment: draw 1", "when any player completes a shipment, this one included: draw 1"),
+    # found by longer runs (tests/power_lines.py neighbours, 1,200 seeds)
+    ("on completion: each other player may lead twice on their next turn", "on completion: each other player may you lead twice on your next turn"),
+    ("when you complete a shipment: put it onto that ship's owner's containers",
+     "when you complete a shipment: put it onto that ship's owner's contracts"),
 ]
 
 

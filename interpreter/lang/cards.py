@@ -356,6 +356,8 @@ class Where(Node):
     def english(self) -> str:
         if self.owner is None:
             return SHARED_TEXT[self.zone]
+        if self.zone in ("containers", "contracts"):  # cards on ships, as containers or as contracts
+            return f"{self.owner.english()} {self.zone}"
         return f"{self.owner.english()} {ZONE_AREA[self.zone]}"
 
     def where(self) -> Callable[[Ctx], list[tuple[Player | None, str]]]:

@@ -15,7 +15,7 @@ from interpreter.lang.bounds import CONTAINERS, CREDITS, Bound
 from interpreter.lang.bounds import GOODS as GOOD_COUNT
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
-from interpreter.lang.english import acting, own, third_person
+from interpreter.lang.english import acting, acting_player, own, third_person
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger, Value
 from interpreter.lang.values import CARD_WORTH, Amount, ForEach, ForEvery, Modifier, ValueAmount
@@ -1119,7 +1119,7 @@ class LeadTwice(Action):
     useless_after_game: ClassVar[bool] = True
 
     def english(self) -> str:
-        return "lead two turns in a row the next time you lead"
+        return f"lead two turns in a row the next time {acting_player()} lead"
 
     def run(self) -> Run:
         return lambda ctx: ctx.world.lead_twice(ctx.actor)
@@ -1228,7 +1228,10 @@ group_do: players action
     def english(self) -> str:
         assert self.players is not None and self.effect is not None
         if self.players.english() == "you":
-            return self.effect.english()
+            if own() == "your":  # the owner acts anyway
+                return self.effect.english()
+            with acting("your"):  # in what another player does: the owner does this
+                return f"have you {self.effect.english()}"
         with acting("their"):
             text = self.effect.english()
         return f"{self.players.english()} {third_person(text)}"

@@ -59,6 +59,11 @@ def own() -> str:
     return _ACTING.get()
 
 
+def acting_player() -> str:
+    """`you` or `they`: the player acting, where the English is being written."""
+    return "you" if _ACTING.get() == "your" else "they"
+
+
 @contextmanager
 def acting(possessive: str) -> Iterator[None]:
     """English written inside is about what another player (or each of a group) does: `their`."""
