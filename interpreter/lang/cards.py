@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from lark import Token
 
 from interpreter.lang.bounds import CARDS, TIER, Bound
-from interpreter.lang.english import own
+from interpreter.lang.english import acting_player, own
 from interpreter.lang.registry import Node, construct
 from interpreter.lang.roles import Cards, Group, ShipRef, card_matches
 from interpreter.lang.world import Card, CardsOf, Ctx, Number, Player
@@ -201,8 +201,8 @@ class OfType(Node):
 
     def english(self) -> str:
         return {"named": "of the named good type", "that_card": "of the same good type as that card",
-                "same": "all of one good type", "choose_good": "of one good type you choose",
-                "choose_action": "of one action type you choose"}[self.kind]
+                "same": "all of one good type", "choose_good": f"of one good type {acting_player()} choose",
+                "choose_action": f"of one action type {acting_player()} choose"}[self.kind]
 
     def narrow(self, ctx: Ctx, cards: list[Card]) -> list[Card]:
         """The cards of the type meant (for `same`, the caller groups them)."""

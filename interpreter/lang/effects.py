@@ -1083,7 +1083,7 @@ class VirtualGoods(Action):
     def english(self) -> str:
         times = f" {self.modifier.english()}" if self.modifier is not None else ""
         noun = "good" if self.n == 1 else "goods"
-        kind = {"choose": f"{noun} of one good type you choose", "every": f"{noun} of every type"}.get(self.good, f"{self.good} {noun}")
+        kind = {"choose": f"{noun} of one good type {acting_player()} choose", "every": f"{noun} of every type"}.get(self.good, f"{self.good} {noun}")
         return f"gain {self.n} virtual {kind}{times} (they count as goods, not in the goods limit)"
 
     def run(self) -> Run:
