@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from lark import Token
 
 from interpreter.lang.bounds import CARDS, TIER, Bound
+from interpreter.lang.english import acting_player, own
 from interpreter.lang.registry import Node, construct
 from interpreter.lang.roles import Cards, Group, ShipRef, card_matches
 from interpreter.lang.world import Card, CardsOf, Ctx, Number, Player
@@ -200,8 +201,8 @@ class OfType(Node):
 
     def english(self) -> str:
         return {"named": "of the named good type", "that_card": "of the same good type as that card",
-                "same": "all of one good type", "choose_good": "of one good type you choose",
-                "choose_action": "of one action type you choose"}[self.kind]
+                "same": "all of one good type", "choose_good": f"of one good type {acting_player()} choose",
+                "choose_action": f"of one action type {acting_player()} choose"}[self.kind]
 
     def narrow(self, ctx: Ctx, cards: list[Card]) -> list[Card]:
         """The cards of the type meant (for `same`, the caller groups them)."""
@@ -246,9 +247,12 @@ OWNER_KINDS = {
     ("every", "player's"): "each", ("each", "player's"): "each", ("all", "players'"): "all", ("any", "player's"): "all",
     ("the", "chosen", "player's"): "chosen", ("that", "ship's", "owner's"): "ship_owner",
 }
-OWNER_TEXT = {"you": "your", "they": "their", "that": "that player's", "each_other": "each other player's",
+OWNER_TEXT = {"you": "your", "that": "that player's", "each_other": "each other player's",
               "others": "the other players'", "each": "each player's", "all": "all players'",
               "chosen": "the chosen player's", "ship_owner": "that ship's owner's"}
+# Words that mean what another phrase means but read differently: `any player's goods` are all players'
+# goods, yet a card entering any player's Goods is not entering all of them.
+SAID_TEXT = {"any player's": "any player's"}
 
 
 @construct
@@ -273,13 +277,17 @@ class Owner(Node):
         "on completion: gain 2 for each of all players' consumer goods",
     )
     kind: str = "you"
+    said: str = field(default="", compare=False)  # the words, where they read otherwise than the kind
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Owner:
-        return cls(OWNER_KINDS[tuple(words(children))], col=col)
+        said = " ".join(words(children))
+        return cls(OWNER_KINDS[tuple(words(children))], SAID_TEXT.get(said, ""), col=col)
 
     def english(self) -> str:
-        return OWNER_TEXT[self.kind]
+        if self.kind == "they":  # the player acting: you, or each player of a group
+            return own()
+        return self.said or OWNER_TEXT[self.kind]
 
     @property
     def apart(self) -> bool:
@@ -348,6 +356,8 @@ class Where(Node):
     def english(self) -> str:
         if self.owner is None:
             return SHARED_TEXT[self.zone]
+        if self.zone in ("containers", "contracts"):  # cards on ships, as containers or as contracts
+            return f"{self.owner.english()} {self.zone}"
         return f"{self.owner.english()} {ZONE_AREA[self.zone]}"
 
     def where(self) -> Callable[[Ctx], list[tuple[Player | None, str]]]:
@@ -853,7 +863,7 @@ class CardsFrom(Cards):
         base = "container" if self.unit == "containers" else "card"
         noun = described(self.filter, base + ("" if self.quantity.n == 1 and not self.quantity.all else "s"))
         assert self.source is not None
-        source = "hand" if self.implied else self.source.english()
+        source = f"{own()} hand" if self.implied else self.source.english()
         if self.quantity.all and not self.quantity.up_to:
             return f"all {'random ' if self.random else ''}{noun}{type_words(self.of_type)} from {source}"
         rnd = "random " if self.random else ""

@@ -12,7 +12,7 @@ from lark import Token
 
 from interpreter.lang.bounds import CARDS, COMPARED, GOOD_TYPES, TIMES, Bound
 from interpreter.lang.cards import COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, OfType, described, first, ints, matches, narrowed, nodes, words
-from interpreter.lang.english import article
+from interpreter.lang.english import acting, article, own
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Condition, Value
 from interpreter.lang.world import Ctx, Player, Test
@@ -116,19 +116,22 @@ class Measure:
         return Measure(zone, first(children, Filter), ships)
 
     def english(self) -> str:
-        if self.zone == "credits":
-            return "active credits"
-        noun = {"goods": "goods", "imports": "imports", "shipments": "completed shipments", "hand": "cards in hand",
-                "containers": "containers on their ships", "contracts": "contracts"}[self.zone]
-        if self.zone == "containers" and self.ships != "all":
-            noun += f" {'at sea' if self.ships == 'sea' else 'in harbor'}"
-        return described(self.filter, noun)
+        return self._noun(plural=True)
 
     def singular(self) -> str:
+        return self._noun(plural=False)
+
+    def _noun(self, plural: bool) -> str:
+        """`containers on your ships at sea`: whose ships is the player's the clause is about (own())."""
         if self.zone == "credits":
-            return "active credit"
-        noun = {"goods": "good", "imports": "import", "shipments": "completed shipment", "hand": "card in hand",
-                "containers": "container on their ships", "contracts": "contract"}[self.zone]
+            return "active credits" if plural else "active credit"
+        nouns = {"goods": "good", "imports": "import", "shipments": "completed shipment", "hand": "card",
+                 "containers": "container", "contracts": "contract"}
+        noun = nouns[self.zone] + ("s" if plural else "")
+        if self.zone == "hand":
+            noun += " in hand"
+        if self.zone == "containers":
+            noun += f" on {own()} ships" + {"all": "", "sea": " at sea", "harbor": " in harbor"}[self.ships]
         return described(self.filter, noun)
 
     def of(self) -> Callable[[Ctx, Player], int]:
@@ -301,14 +304,16 @@ COMPARISONS = (
     Comparison("most", '"the" "most" _noun', "the most NOUN",
                "at least one, and no other player has more: a tie counts, unless the game is played with the "
                "`the_most=strict` option (docs/rulings.md); write `more ... than each other player` for strictly more "
-               "whatever the option", "at game end: if you have the most shipments then score 8", english="the most {noun}"),
+               "whatever the option", "at game end: if you have the most shipments then score 8",
+               english="the most {noun} (at least one; a tie counts)"),
     Comparison("fewest", '"the" "fewest" _noun', "the fewest NOUN",
                "no other player has fewer (a tie counts unless the `the_most=strict` option)",
-               "at game end: if you have the fewest containers then score 4", english="the fewest {noun}"),
+               "at game end: if you have the fewest containers then score 4", english="the fewest {noun} (a tie counts)"),
     Comparison("majorities", '"the" "majority" "in" INT "good" "types"', "the majority in N good types",
                "in at least N good types, the player has the most goods (at least one; a tie counts unless the "
                "`the_most=strict` option, docs/rulings.md; virtual goods included)",
-               "as soon as you have the majority in 4 good types: win the game", english="the most goods in at least {n} good types", numbers=(GOOD_TYPES,)),
+               "as soon as you have the majority in 4 good types: win the game",
+               english="the most goods in at least {n} good types (in each, at least one; a tie counts)", numbers=(GOOD_TYPES,)),
 )
 
 
@@ -485,8 +490,9 @@ class Holds(Condition):
 
     def english(self) -> str:
         assert self.predicate is not None
-        text = self.predicate.english()
-        if self.who == "you":
+        with acting("your" if self.who == "you" else "their"):
+            text = self.predicate.english()
+        if self.who in ("you", "they"):
             text = text.replace("has ", "have ", 1).replace("leads", "lead", 1)
         return f"{subject_text(self.who, self.mode)} {text}"
 

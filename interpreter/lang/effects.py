@@ -17,7 +17,7 @@ from interpreter.lang.bounds import CARDS, CONTAINERS, CREDITS, POINTS, Bound
 from interpreter.lang.bounds import GOODS as GOOD_COUNT
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
-from interpreter.lang.english import third_person
+from interpreter.lang.english import acting, acting_player, own, third_person
 from interpreter.lang.players import PlayerGroup
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, Value
@@ -225,7 +225,9 @@ class TakeCredits(Action):
 
     def english(self) -> str:
         assert self.amount is not None and self.payers is not None
-        return f"take {self.amount.of('credit')} from {self.payers.english()}"
+        with acting("their"):  # `half their credits`: each payer's
+            amount = self.amount.of('credit')
+        return f"take {amount} from {self.payers.english()}"
 
     def run(self) -> Run:
         assert self.amount is not None and self.payers is not None
@@ -379,13 +381,30 @@ class Move(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        limits = ", ignoring the limits" if self.ignore_limits else ""
+        room = self._room_text()
         if self.verb == "give":
             assert self.to is not None
-            return f"give {self.to.english()} {self.cards.english()}"
+            return f"give {self.to.english()} {self.cards.english()}{room}"
         if self.place is None:
-            return f"take {self.cards.english()} into your hand{limits}"
-        return f"{self.verb} {self.cards.english()} {'to' if self.verb != 'take' else 'into'} {self.place.english()}{limits}"
+            return f"take {self.cards.english()} into {own()} hand{room}"
+        into = {"move": "to", "take": "into", "put": "on" if self.place.owner is None else "into"}[self.verb]
+        return f"{self.verb} {self.cards.english()} {into} {self.place.english()}{room}"
+
+    def _room_text(self) -> str:
+        """What the limits of Goods and Imports (R13) do to the move."""
+        if self.ignore_limits:
+            return ", ignoring the limits"
+        if self.verb == "give":
+            zone = getattr(self.cards, "zone", None) or getattr(getattr(self.cards, "source", None), "zone", None)
+        else:
+            zone = self.place.zone if self.place is not None and self.place.owner is not None else None
+        if zone not in ("goods", "imports"):
+            return ""
+        if isinstance(self.cards, ThisCard):
+            return ", if there is room for it"
+        if self.cards is not None and _quantity(self.cards) == (1, False):
+            return ", discarded if there is no room"
+        return ", discarding any that find no room"
 
     def label(self) -> str:
         """The giver's words: `give 2 of your goods`, `give 2 card(s) from your hand`, `give your whole hand`."""
@@ -539,7 +558,7 @@ class Sell(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        return f"sell {self.cards.english()} to the supply island for {self.price} each"
+        return f"sell {self.cards.english()} to the supply island for {self.price} credits each (not the turn's SUPPLY sale)"
 
     def run(self) -> Run:
         assert self.cards is not None
@@ -647,8 +666,13 @@ class Load(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        onto = f" onto {self.onto.english()}" if self.onto is not None else " onto your ships"
-        return f"load {self.cards.english()} as containers{onto}"
+        single = isinstance(self.cards, ThisCard) or _quantity(self.cards) == (1, False)
+        onto = (f" onto {self.onto.english()}" if self.onto is not None
+                else f" onto {own()} ships" + (" where it fits" if single else ", each where it fits"))
+        cards = self.cards.english()
+        if getattr(self.cards, "unit", "") == "containers":
+            return f"load {cards}{onto}"
+        return f"load {cards} as {'a container' if single else 'containers'}{onto}"
 
     def _ships(self) -> Callable[[Ctx], list[Any] | None]:
         if self.onto is None:
@@ -770,7 +794,7 @@ class Complete(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        return f"complete {self.cards.english()} as if it had just been shipped"
+        return f"complete {self.cards.english()} as if just shipped (no tier needed)"
 
     def run(self) -> Run:
         assert self.cards is not None
@@ -814,7 +838,7 @@ class ImportContainers(Action):
         return cls(ints(children)[0], first(children, Ships), "free" in words(children), col=col)
 
     def english(self) -> str:
-        fee = " with no fee to its owner" if self.free else ""
+        fee = " with no fee to its owner" if self.free else " (its owner gets the import fee)"
         return f"import {self.n} container{'s' if self.n != 1 else ''} from {self.source.english()}{fee}"
 
     def run(self) -> Run:
@@ -917,11 +941,13 @@ class FreeActions(Action):
 
     def english(self) -> str:
         if self.from_hand:
-            return "act out the action of each card in your hand once, alone, in any order"
+            return f"act out the action of each card in {own()} hand once, alone, in any order (any may be left out)"
         times = f" {self.modifier.english()}" if self.modifier is not None else ""
         kind = f"{self.action.upper()} " if self.action else ""
-        what = "of your choice " if not self.action else ""
+        what = f"of {own()} choice " if not self.action else ""
         fee = ", paying no import fees" if not self.fees else ""
+        if self.fees and self.action in (None, "import"):
+            fee = " (a ship's owner gets the fee of an import)"
         return f"carry out {self.n} free {kind}action{'s' if self.n != 1 else ''} {what}alone{times}{fee}".replace("  ", " ")
 
     def run(self) -> Run:
@@ -1090,7 +1116,8 @@ class VirtualGoods(Action):
 
     def english(self) -> str:
         times = f" {self.modifier.english()}" if self.modifier is not None else ""
-        kind = {"choose": "goods of one good type you choose", "every": "goods of every type"}.get(self.good, f"{self.good} goods")
+        noun = "good" if self.n == 1 else "goods"
+        kind = {"choose": f"{noun} of one good type {acting_player()} choose", "every": f"{noun} of every type"}.get(self.good, f"{self.good} {noun}")
         return f"gain {self.n} virtual {kind}{times} (they count as goods, not in the goods limit)"
 
     def run(self) -> Run:
@@ -1126,7 +1153,7 @@ class LeadTwice(Action):
     useless_after_game: ClassVar[bool] = True
 
     def english(self) -> str:
-        return "lead two turns in a row the next time you lead"
+        return f"lead two turns in a row the next time {acting_player()} lead"
 
     def run(self) -> Run:
         return lambda ctx: ctx.world.lead_twice(ctx.actor)
@@ -1149,7 +1176,7 @@ class CopyPowers(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        return f"copy the powers of {self.cards.english()} onto this card"
+        return f"copy the powers of {self.cards.english()}, other than this card, onto this card for the rest of the game"
 
     def run(self) -> Run:
         assert self.cards is not None
@@ -1190,7 +1217,16 @@ _COMMA_THEN: /,\s*then\b/
         return cls(tuple(c for c in children if isinstance(c, Effect)), col=col)
 
     def english(self) -> str:
+        """Inside another effect (`you may (A then B)`), several steps stand in parentheses, so that
+        `you may (A, then B)` and `you may A, then B` never read alike."""
+        return f"({self.plain()})" if len(self.steps) > 1 else self.plain()
+
+    def plain(self) -> str:
+        """The steps without parentheses: the whole body of a power."""
         return ", then ".join(s.english() for s in self.steps)
+
+    def label(self) -> str:
+        return self.plain()
 
     def run(self) -> Run:
         runs = [s.run() for s in self.steps]
@@ -1225,9 +1261,13 @@ group_do: players action
 
     def english(self) -> str:
         assert self.players is not None and self.effect is not None
-        text = self.effect.english()
         if self.players.english() == "you":
-            return text
+            if own() == "your":  # the owner acts anyway
+                return self.effect.english()
+            with acting("your"):  # in what another player does: the owner does this
+                return f"have you {self.effect.english()}"
+        with acting("their"):
+            text = self.effect.english()
         return f"{self.players.english()} {third_person(text)}"
 
     def run(self) -> Run:
@@ -1280,12 +1320,13 @@ class May(Effect):
 
     def english(self) -> str:
         assert self.players is not None and self.effect is not None
-        return f"{self.players.english()} may {self.effect.english()}"
+        with acting("your" if self.players.english() == "you" else "their"):
+            return f"{self.players.english()} may {self.effect.english()}"
 
     def run(self) -> Run:
         assert self.players is not None and self.effect is not None
         group, inner, can = self.players.resolve(), self.effect.run(), self.effect.possible()
-        text = self.effect.english()
+        text = self.effect.plain() if isinstance(self.effect, Sequence) else self.effect.english()  # the question: no parentheses
 
         def run(ctx: Ctx) -> None:
             for p in group(ctx):
@@ -1435,7 +1476,9 @@ class ChooseOne(Effect):
 
     def english(self) -> str:
         who = self.players.english() if self.players is not None else "you"
-        return f"{who} {'choose' if who == 'you' else 'chooses'} one of: " + "; or ".join(o.english() for o in self.options)
+        with acting("your" if who == "you" else "their"):
+            options = "; or ".join(o.english() for o in self.options)
+        return f"{who} {'choose' if who == 'you' else 'chooses'} one of: {options}"
 
     def run(self) -> Run:
         return _choose_between(self.options, self.players)
@@ -1516,7 +1559,7 @@ class ForEachPlayer(Effect):
 
     def english(self) -> str:
         assert self.effect is not None
-        return f"for each {'other ' if self.others else ''}player in turn: {self.effect.english()}"
+        return f"for each {'other ' if self.others else ''}player in turn (each one being that player): {self.effect.english()}"
 
     def run(self) -> Run:
         assert self.effect is not None

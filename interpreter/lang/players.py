@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from interpreter.lang.cards import first, words
 from interpreter.lang.conditions import Have, Predicate
+from interpreter.lang.english import acting
 from interpreter.lang.registry import construct
 from interpreter.lang.roles import Group, Players
 from interpreter.lang.world import Ctx, Number, Player, PlayersOf
@@ -116,10 +117,11 @@ class PlayersWho(Players):
 
     def english(self) -> str:
         subject = self.the or self.group.english()
-        if self.who is not None:
-            return f"{subject} who {self.who.english()}"
-        assert self.having is not None
-        return f"{subject} with {self.having.english()}"
+        with acting("your" if self.group.kind == "you" else "their"):
+            if self.who is not None:
+                return f"{subject} who {self.who.english()}"
+            assert self.having is not None
+            return f"{subject} with {self.having.english()}"
 
     def possessive(self) -> str:
         return self.english() + "'s"
@@ -159,13 +161,17 @@ class PlayersCounted(Group):
 
     def english(self) -> str:
         noun = "other player" if self.group.kind == "others" else "player"
-        return f"{noun} who {self.who.english()}" if self.who is not None else noun
+        if self.who is None:
+            return noun
+        with acting("their"):
+            return f"{noun} who {self.who.english()}"
 
     def plural(self) -> str:
         noun = "other players" if self.group.kind == "others" else "players"
         if self.who is None:
             return noun
-        said = self.who.english()
+        with acting("their"):
+            said = self.who.english()
         return f"{noun} who {'have ' + said[4:] if said.startswith('has ') else said}"
 
     def count(self) -> Number:

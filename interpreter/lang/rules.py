@@ -22,6 +22,7 @@ from interpreter.lang import credits
 from interpreter.lang.bounds import CONTAINERS, COUNT, CREDITS, FEE, THRESHOLD, Bound
 from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, Filter, Owner, described, first, ints, matches, words
 from interpreter.lang.conditions import Condition
+from interpreter.lang.english import acting, own
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import RuleNode
 from interpreter.lang.values import ForEach, ForEvery, Rounded
@@ -33,6 +34,7 @@ UNLIMITED = 1_000_000
 
 # Who a rule is about, from the word that starts it.
 SCOPES = {"you": "you", "each_other": "others", "others": "others", "each": "all", "all": "all"}
+SCOPE_WHOSE = {"you": "your", "others": "the other players'", "all": "every player's", "game": "the"}
 
 
 def scope_test(scope: str) -> Callable[[Ctx, Player], bool]:
@@ -121,7 +123,7 @@ QUANTITIES = (
               "the level in a good type, which contracting needs (R5.1, R5.3)", "rule: your level in luxury is 1 more",
               narrows="good"),
     _quantity("virtual_goods_of", '"virtual" "goods" "of" (_good | "every" "type")', "virtual goods of GOOD|every type",
-              "goods_of_type", "virtual goods of {good_or_every}",
+              "goods_of_type", "virtual goods of {good_or_every} (goods without a card, not in the goods limit)",
               "goods without a card, counted in levels, majorities, one-of-each and values, never in the goods limit "
               "(OQ-36); a number adds that many", "rule: your virtual goods of every type are 1", narrows="good", additive=True),
     _quantity("majority_count", '"majority" "count" "of" _good "goods"', "majority count of GOOD goods", "majority_goods",
@@ -129,12 +131,12 @@ QUANTITIES = (
               "how many goods of that type the player counts for majorities (R17.6), nowhere else",
               "rule: your majority count of luxury goods is doubled", narrows="good"),
     _quantity("extra_imports", '"extra" _filter_action "imports"', "extra ACTION imports", "instances",
-              "extra {action} imports",
+              "extra {action} imports (without cards, not in the imports limit)",
               "virtual imports: each adds an instance of that action like an import card (R4.6.7), without using "
               "Imports space; a number adds that many",
               "rule: your extra load imports are 1 for every 2 of your technology goods", narrows="action", additive=True),
     _quantity("goods_room", '"room" "taken" "by" _good "goods"', "room taken by GOOD goods", "goods_counted",
-              "room {good_}goods take in the goods limit",
+              "room taken in the goods limit by {good_}goods",
               "how many places goods of that type use toward the goods limit (R13.4)",
               "rule: your room taken by luxury goods is halved", part_of_good=True),
     _quantity("contract_cost", '"contract" "cost" "of" filter? "cards"', "contract cost of [FILTER] cards", "contract_cost",
@@ -285,7 +287,7 @@ class SetQuantity(RuleNode):
 
     def english(self) -> str:
         assert self.quantity is not None
-        whose = {"you": "your", "others": "the other players'", "all": "every player's", "game": "the"}[self.scope]
+        whose = SCOPE_WHOSE[self.scope]
         per = f" {self.per.english()}" if self.per is not None else ""
         change = CHANGE_TEXT[self.op].format(n=f"{self.n}{per}")
         if self.op == "halved":
@@ -400,11 +402,13 @@ PERMISSIONS = (
                 "where a pirate action may take a card (R11.1: ships at sea and the island; a card from a hand is taken "
                 "at random)", "rule: you may pirate from ships in harbor, the deck and hands", gives="places"),
     _permission("load_from_deck", '"load" "the" "top" "card" "of" "the" "deck"', "load the top card of the deck",
-                "load_from_deck", "load the top card of the deck",
+                "load_from_deck", "load the top card of the deck instead of a hand card (loaded if it fits, else taken into {own} hand)",
                 "a load instance may take the top card of the deck instead of a hand card: loaded if it fits, else into hand",
                 "rule: you may load the top card of the deck"),
     _permission("auction_island", '"auction" "island" "cards" ("and" "keep" "the" "winning" "bid")?',
-                "auction island cards and keep the winning bid", "auction_island", "auction island cards and keep the winning bid",
+                "auction island cards and keep the winning bid", "auction_island",
+                "put a supply-island card up for auction instead of a ship when leading an import round: the winner pays the "
+                "winning bid to that leader, who pays nothing on winning it",
                 "as leader of an import round, put a supply-island card up for auction instead of a ship; the winning bid is "
                 "paid to you (OQ-42)", "rule: you may auction island cards and keep the winning bid"),
     _permission("trigger_end", '"trigger" "the" "game" "end"', "trigger the game end", "can_trigger_end",
@@ -415,13 +419,13 @@ PERMISSIONS = (
                 "on completion: until the end of your next turn, other players cannot pirate your ships", owner_arg=1),
     _permission("pirate_to_goods", '"pay" INT "to" "put" "a" "pirated" "card" "into" ("your" | "their") "goods"',
                 "pay N to put a pirated card into your goods", "pirate_to_goods_cost",
-                "pay {n} to put a pirated card into your Goods instead of loading it",
+                "pay {n} to put a pirated card into {own} Goods instead of loading it",
                 "instead of loading a pirated card (R11.2), the pirate may pay N and put it into Goods",
                 "rule: you may pay 2 to put a pirated card into your goods", gives="n", numbers=(CREDITS,)),
     _permission("sell_instead_of_load",
                 '"sell" "a" "card" "to" "the" "island" "for" INT "instead" "of" "a" "load" "once" "per" "turn"',
                 "sell a card to the island for N instead of a load once per turn", "sell_instead_of_load",
-                "once per turn, sell a hand card to the supply island for {n} instead of loading",
+                "sell a hand card to the supply island for {n} instead of loading it, once per turn (not the turn's SUPPLY sale)",
                 "once per turn, a load instance may sell a hand card to the supply island instead",
                 "rule: you may sell a card to the island for 2 instead of a load once per turn", gives="n", combine="max", numbers=(CREDITS,)),
     _permission("pair_slot", '"fill" "one" _good "slot" "with" "two" "containers" "of" "one" "colour"',
@@ -460,7 +464,9 @@ class NamedPermission(Permission):
         return word
 
     def english(self) -> str:
-        return self.spec.english.format(n=self.n, good=self.good or "", places=", ".join(SOURCE_TEXT[s] for s in self.places))
+        places = [SOURCE_TEXT[s] for s in self.places]
+        listed = ", ".join(places[:-1]) + " and " + places[-1] if len(places) > 1 else "".join(places)
+        return self.spec.english.format(n=self.n, good=self.good or "", places=listed, own=own())
 
     def changes(self, allowed: bool, scope: str) -> Changes:
         spec, who = self.spec, scope_test(scope)
@@ -570,7 +576,7 @@ class PlayFor(Permission):
             return (f"play {(self.card_action or '').upper()} and {(self.perform or '').upper()} cards for either action, "
                     "carrying out whichever of the two you choose (all your actions of the turn being of that one)")
         if self.card_action is None:
-            return "follow any declared action with a card of any type"
+            return "follow any declared action with a card of any type, still carrying out the declared action"
         text = f"follow any declared action with a {self.card_action.upper()} card"
         return text + (f" and carry out {self.perform.upper()} actions instead" if self.perform else "")
 
@@ -673,9 +679,11 @@ class Allow(RuleNode):
     def english(self) -> str:
         assert self.permission is not None
         who = {"you": "you", "others": "the other players", "all": "every player"}[self.scope]
+        with acting("your" if self.scope == "you" else "their"):
+            permission = self.permission.english()
         if isinstance(self.permission, WinTies):
-            return f"{who} {'win' if self.allowed else 'never win'} {self.permission.english()[4:]}"
-        return f"{who} {'may' if self.allowed else 'cannot'} {self.permission.english()}"
+            return f"{who} {'win' if self.allowed else 'never win'} {permission[4:]}"
+        return f"{who} {'may' if self.allowed else 'cannot'} {permission}"
 
     def changes(self) -> Changes:
         assert self.permission is not None
@@ -708,7 +716,7 @@ class Rainbow(RuleNode):
     def english(self) -> str:
         if self.this:
             return "this contract takes containers of any colour"
-        return f"your {described(self.filter, 'contracts')} take containers of any colour"
+        return f"{SCOPE_WHOSE[self.scope]} {described(self.filter, 'contracts')} take containers of any colour"
 
     def changes(self) -> Changes:
         f, this, who = self.filter, self.this, scope_test(self.scope)
@@ -757,9 +765,10 @@ class Wild(RuleNode):
     def english(self) -> str:
         colour = {g: c for c, g in COLOUR_GOOD.items()}
         named = " and ".join(f"{colour[g]} ({g})" for g in self.goods)
+        whose = SCOPE_WHOSE[self.scope]
         if self.each_other:
-            return f"on your ships, your {named} containers fill each other's slots"
-        return f"your {named} containers fill slots of any colour"
+            return f"{whose} {named} containers fill each other's slots"
+        return f"{whose} {named} containers fill slots of any colour"
 
     def changes(self) -> Changes:
         goods, who = frozenset(self.goods), scope_test(self.scope)

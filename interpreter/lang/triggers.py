@@ -176,7 +176,7 @@ class CompletesShipment(ActorTrigger):
     def english(self) -> str:
         size = f" of {self.least} or more containers" if self.least else ""
         carrying = f" carrying {_a(self.carrying, 'container')}" if self.any_container else ""
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'complete', 'completes')} a shipment{size}{carrying}"
+        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'complete', 'completes')} a shipment{size}{carrying} (once per ship)"
 
     def matches(self) -> Match:
         acts, least, carrying, any_container = self.acts(), self.least, self.carrying, self.any_container
@@ -212,7 +212,8 @@ class CompletesCard(ActorTrigger):
 
     def english(self) -> str:
         what = _a(self.filter, 'shipment') if self.filter is not None else "a card"
-        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'complete', 'completes')} {what}"
+        each = f"{_card(self.filter, 'contract card')}"
+        return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'complete', 'completes')} {what} (once per {each} completed)"
 
     def matches(self) -> Match:
         acts, f = self.acts(), self.filter
