@@ -111,6 +111,19 @@ class DeckReshuffled(Event):
 
 
 @dataclass(slots=True)
+class CardsRevealed(Event):
+    """A power made `player` reveal `cards` from `source` (the deck, a hand, ...): every player sees
+    them; they stay where they are (R15)."""
+    rule = "R15"
+    player: int
+    cards: list[Card]
+    source: str
+
+    def text(self, n: Names) -> str:
+        return f"{n(self.player)} reveals {_cards(self.cards)} ({self.source})"
+
+
+@dataclass(slots=True)
 class InstancesGranted(Event):
     """After everyone chose, `player` has `count` instances of `action` this turn (R4.6)."""
     rule = "R4.6"

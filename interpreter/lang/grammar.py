@@ -54,7 +54,7 @@ def constructs() -> list[type[Node]]:
 
 
 def _names(role: str, level: str | None = None, exclude: tuple[str, ...] = ()) -> str:
-    found = [c.rule for c in REGISTRY if c.role == role and c.rule not in exclude
+    found = [c.rule for c in REGISTRY if c.role == role and c.rule not in exclude and c.in_role_rule
              and (level is None or getattr(c, "level", None) == level)]
     return " | ".join(found)
 

@@ -212,7 +212,8 @@ class Imports(ActorTrigger):
     binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "bid"})
     grammar: ClassVar[str] = r'''
 !imports: _actor ("import" | "imports" | "win" "an" "import"
-    | "wins" "an" "import") (_article filter? "container")? ("from" ships)? ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)?
+    | "wins" "an" "import") (_article filter? "container")? ("from" ships)? (WITH_A_BID_OF INT ("or" "more" | "or" "less")?)?
+WITH_A_BID_OF: /with\s+a\s+bid\s+of\b/
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (FEE,)
     syntax: ClassVar[str] = "ACTOR import(s) | win(s) an import [a FILTER container] [from SHIPS] [with a bid of N [or more|or less]]"
@@ -231,7 +232,7 @@ class Imports(ActorTrigger):
         w = words(children)
         op = ">=" if w[-2:] == ["or", "more"] else "<=" if w[-2:] == ["or", "less"] else "=="
         return cls(read_actor(children), first(children, Filter), "container" in w, first(children, Ships),
-                   ints(children)[-1] if "bid" in w else -1, op, col=col)
+                   ints(children)[-1] if any(x.startswith("with") for x in w) else -1, op, col=col)
 
     def english(self) -> str:
         what = f" including {_a(self.filter, 'container')}" if self.has_container else ""

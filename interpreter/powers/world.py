@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from interpreter.cards.model import GOOD_TYPES
+from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
 from interpreter.engine import events as ev
 from interpreter.engine.contract import has_room, make_contract
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.importing import take_containers
 from interpreter.engine.load import load_where_it_fits
 from interpreter.engine.pirate import place_pirated
+from interpreter.engine.scoring import majority_awards, score_player
 from interpreter.engine.slots import fits
 from interpreter.engine.solo import perform_alone, use_hand_actions
 from interpreter.engine.state import Card, Player, Ship, remove_container
@@ -72,6 +73,13 @@ class EngineWorld:
     def credits(self, p: Player) -> int:
         return p.credits
 
+    def passive_credits(self, p: Player) -> int:
+        """What `p` would score now beyond active credits (R1.9.2, R17.3-R17.7): parked credits, 2 per
+        container on ships in harbor, innate values, majorities as they stand, one of each; not
+        end-game powers, which have not run."""
+        parts = score_player(self.game, p, majority_awards(self.game)[p.seat])
+        return parts["total"] - parts["credits"] - parts["powers"]
+
     def is_leader(self, p: Player) -> bool:
         return self.game.leader == p.seat
 
@@ -85,6 +93,14 @@ class EngineWorld:
         if before is not None:
             cut = next((i for i, (seat, act) in enumerate(log) if seat == before.seat and act == action), len(log))
         return any(seat == p.seat and act == action for seat, act in log[:cut])
+
+    def actions_this_turn(self, p: Player, action: str | None) -> int:
+        """Action instances `p` carried out this turn (of `action`, or of any action type)."""
+        kinds = ACTION_TYPES if action is None else (action,)
+        return sum(1 for seat, act in self.game.turn_log if seat == p.seat and act in kinds)
+
+    def turn_number(self) -> int:
+        return self.game.turn
 
     # --- cards ----------------------------------------------------------------------------------
     def cards(self, p: Player, zone: str) -> list[Card]:
@@ -230,6 +246,13 @@ class EngineWorld:
     def random_cards(self, pool: Sequence[Any], n: int) -> list[Any]:
         items = list(pool)
         return self.game.rng.sample(items, min(n, len(items)))
+
+    def reveal(self, p: Player, cards: Sequence[Card]) -> None:
+        """`p` shows `cards` to every player; they stay where they are."""
+        if cards:
+            holder, where = self.locate(cards[0])
+            source = f"{holder.name}'s {where}" if holder is not None else f"the {where}"
+            self.game.emit(ev.CardsRevealed, p.seat, list(cards), source)
 
     def coin_flip(self, p: Player) -> bool:
         heads = self.game.rng.random() < 0.5
