@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from interpreter.lang.parser import parser
 
 # Terminals that are patterns rather than words (every good type and colour is a keyword of its own).
-VALUES = {"COMPARATOR": ["<=", ">=", "<", ">", "="], "_COMMA_THEN": [", then"]}
+VALUES = {"COMPARATOR": ["<=", ">=", "<", ">", "="], "_COMMA_THEN": [", then"], "_OTHER_THAN": ["other than"],
+          "WITH_A_BID_OF": ["with a bid of"], "NO_FEES": ["with no fees"]}
 
 
 @cache

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from lark import Token
 
 from interpreter.lang.bounds import CARDS, COMPARED, TIER, Bound
+from interpreter.lang.counts import QUANTITY_WORDS, Test_
 from interpreter.lang.english import article
 from interpreter.lang.registry import Node, construct
 from interpreter.lang.roles import Cards, Group, ShipRef, card_matches
@@ -261,6 +262,14 @@ OWNER_TEXT = {"you": "your", "they": "their", "that": "that player's", "each_oth
               "left_of_they": "their left neighbour's (next clockwise)",
               "right_of_they": "their right neighbour's (next counterclockwise)"}
 
+# Who an owner's phrase names, not as a possessive (`your` -> `you`), for sentences about them.
+OWNER_WHO = {"you": "you", "they": "they", "that": "that player", "each_other": "each other player",
+             "others": "another player", "each": "any player", "all": "any player", "chosen": "the chosen player",
+             "ship_owner": "that ship's owner", "leader": "the leader", "chosen_ship_owner": "the chosen ship's owner",
+             "next": "the next player (clockwise)", "previous": "the previous player (counterclockwise)",
+             "left_of_you": "your left neighbour (next clockwise)", "right_of_you": "your right neighbour (next counterclockwise)",
+             "left_of_they": "their left neighbour (next clockwise)", "right_of_they": "their right neighbour (next counterclockwise)"}
+
 # Seats run clockwise (R4.1): the player to one's left is the next one clockwise, the player to one's
 # right the previous one (docs/rulings.md). `next` and `previous` are relative to the player acting.
 SIDES = {"left": 1, "right": -1, "next": 1, "previous": -1}
@@ -322,6 +331,10 @@ class Owner(Node):
 
     def english(self) -> str:
         return OWNER_TEXT[self.kind]
+
+    def who(self) -> str:
+        """The players named, not as a possessive: `your` -> `you`, `other players'` -> `another player`."""
+        return OWNER_WHO[self.kind]
 
     @property
     def apart(self) -> bool:
@@ -438,13 +451,12 @@ class ShipKind:
 
     colour: str | None = None
     empty: bool = False
-    test: Any = None  # a count test (conditions.Test_) on `what`, or None
+    test: Test_ | None = None  # a count test on `what`, or None
     what: str = "contracts"  # contracts, containers
     good: str | None = None
 
     @staticmethod
     def read(w: list[str], children: list[Any]) -> ShipKind:
-        from interpreter.lang.conditions import QUANTITY_WORDS, Test_  # conditions imports this module
         noun = next((i for i, x in enumerate(w) if x in ("ship", "ships")), len(w))
         colour = next((x for x in w[:noun] if x in SHIP_COLOURS), None)
         empty = "empty" in w[:noun]
@@ -1040,11 +1052,16 @@ class Carried(Group):
 
 def _pick_from(pools: Callable[[Ctx], list[list[Card]]], f: Filter | None, of_type: OfType | None, q: Quantity,
                random: bool, purpose: str) -> CardsOf:
-    """The actor picks `q` matching cards from each pool (a pool per player taken apart)."""
+    """The actor picks `q` matching cards from each pool (a pool per player taken apart); cards a rule
+    protects from this power's owner are not offered to be moved (`other players' powers cannot ...`)."""
+    moving = purpose not in ("look at", "reveal")
+
     def pick(ctx: Ctx) -> list[Card]:
         picked: list[Card] = []
         for pool in pools(ctx):
             cards = [c for c in pool if matches(f, c)]
+            if moving:
+                cards = ctx.world.movable(ctx.owner, cards)
             same_type = of_type is not None and of_type.kind == "same"
             cards = _one_type(ctx, cards, q, purpose) if same_type else narrowed(of_type, ctx, cards)
             if q.all and not q.up_to:

@@ -403,9 +403,11 @@ class Move(Action):
         def run(ctx: Ctx) -> None:
             moved = []
             handed: dict[tuple[Any, Any, str], int] = {}  # (giver, receiver, zone) -> cards
-            for card in pick(ctx):
+            for card in ctx.world.movable(ctx.owner, pick(ctx)):
                 to, zone = dest(ctx, card)
                 if to is None and zone not in ("island", "deck", "deck_bottom", "discard"):
+                    continue
+                if to is not None and not ctx.world.may_move(ctx.owner, to, zone):  # a rule keeps this power out
                     continue
                 holder, _ = ctx.world.locate(card)
                 if ctx.world.move(card, to, zone, ignore_limits=ignore, reason=ctx.reason):
@@ -472,7 +474,7 @@ class Discard(Action):
         pick = self.cards.pick("discard")
 
         def run(ctx: Ctx) -> None:
-            cards = pick(ctx)
+            cards = ctx.world.movable(ctx.owner, pick(ctx))
             for card in cards:
                 ctx.world.move(card, None, "discard", reason=ctx.reason)
             acted(ctx, cards, "discarded")
@@ -524,6 +526,7 @@ class DiscardDownTo(Action):
         def run(ctx: Ctx) -> None:
             held = ctx.world.cards(ctx.actor, zone)
             extra = len(held) - max(0, most(ctx))
+            held = ctx.world.movable(ctx.owner, held)
             if extra <= 0:
                 acted(ctx, [], "discarded")
                 return
@@ -565,7 +568,7 @@ class Sell(Action):
         pick, price = self.cards.pick("sell"), self.price
 
         def run(ctx: Ctx) -> None:
-            cards = pick(ctx)
+            cards = [c for c in ctx.world.movable(ctx.owner, pick(ctx)) if ctx.world.may_sell(ctx.actor, c)]
             for card in cards:
                 ctx.world.sell(ctx.actor, card, price, ctx.reason)
             acted(ctx, cards, "sold")
@@ -610,7 +613,7 @@ class Swap(Action):
         theirs = self.theirs.pick(f"take from {_source_text(self.theirs)}".rstrip(" from"))
 
         def run(ctx: Ctx) -> None:
-            given, taken = mine(ctx), theirs(ctx)
+            given, taken = ctx.world.movable(ctx.owner, mine(ctx)), ctx.world.movable(ctx.owner, theirs(ctx))
             if not given or not taken:
                 return
             here, there = ctx.world.locate(given[0]), ctx.world.locate(taken[0])
@@ -680,7 +683,7 @@ class Load(Action):
 
         def run(ctx: Ctx) -> None:
             targets = ships(ctx)
-            candidates, loaded = pool(ctx), list[Card]()
+            candidates, loaded = ctx.world.movable(ctx.owner, pool(ctx)), list[Card]()
             while len(loaded) < n:
                 fitting = [c for c in candidates if c not in loaded and _fits(ctx, c, targets)]
                 if not fitting:
@@ -746,7 +749,7 @@ class ContractCards(Action):
         def run(ctx: Ctx) -> None:
             made: list[Card] = []
             while len(made) < n:
-                pairs = [(card, ship) for card in pool(ctx) if card not in made
+                pairs = [(card, ship) for card in ctx.world.movable(ctx.owner, pool(ctx)) if card not in made
                          for ship in ctx.world.contract_ships(ctx.actor, card, tier=_tier_needed(ctx, card))]
                 if not pairs:
                     break
@@ -802,7 +805,7 @@ class Complete(Action):
         pick = self.cards.pick("complete")
 
         def run(ctx: Ctx) -> None:
-            cards = pick(ctx)
+            cards = ctx.world.movable(ctx.owner, pick(ctx))
             for card in cards:
                 ctx.world.complete(ctx.actor, card)
             acted(ctx, cards, "completed")
@@ -846,7 +849,7 @@ class ImportContainers(Action):
         ships, n, fee = self.source.ships(), self.n, not self.free
 
         def run(ctx: Ctx) -> None:
-            found = [s for s in ships(ctx) if s.at_sea and s.containers]
+            found = [s for s in ships(ctx) if s.at_sea and s.containers and ctx.world.may_import(ctx.actor, s)]
             if not found:
                 return
             ship = ctx.world.choose(  # asked even with one ship: a forced choice is still shown and recorded
@@ -857,7 +860,7 @@ class ImportContainers(Action):
 
     def possible(self) -> Test:
         ships = self.source.ships()
-        return lambda ctx: any(s.at_sea and s.containers for s in ships(ctx))
+        return lambda ctx: any(s.at_sea and s.containers and ctx.world.may_import(ctx.actor, s) for s in ships(ctx))
 
     def value(self) -> float:
         return 3.0 * self.n

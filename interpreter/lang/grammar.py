@@ -43,7 +43,6 @@ ROLE_RULES: dict[str, str] = {
     "have": "?have: {}",
     "predicate": "?predicate: {}",
     "trigger": "?trigger: {}",
-    "rule": "?rule: {}",
     "quantity": "?quantity: {}",
     "permission": "?permission: {}",
 }
@@ -66,6 +65,8 @@ def role_rules() -> list[str]:
         f"?effect: {_names('effect', 'effect')} | branch",
         f'?branch: {_names("effect", "branch")} | action | "(" sequence ")"',
         f"?action: {_names('effect', 'action')}",
+        f"?rule: {_names('rule', 'wrapper')} | rule_atom",  # a wrapper (`while ...`) holds a rule of any kind
+        f"?rule_atom: {_names('rule', None, exclude=tuple(c.rule for c in REGISTRY if getattr(c, 'level', None) == 'wrapper'))}",
         "?condition: any_of | conj",
         "?conj: all_of | cond_atom",
         f'?cond_atom: {_names("condition", exclude=("any_of", "all_of"))} | "(" condition ")"',

@@ -193,6 +193,29 @@ class EngineWorld:
         limit = rules.imports_limit(to) - (data.imports_per_shipment if leaving else 0)
         return len(to.imports) < limit
 
+    # --- what a rule allows (rule queries a power's effects respect) ------------------------------
+    def may_import(self, p: Player, ship: Ship) -> bool:
+        return self.game.rules.may_import(p, self.game.players[ship.owner])
+
+    def may_sell(self, p: Player, card: Card) -> bool:
+        return self.game.rules.may_sell(p, card)
+
+    def may_move(self, power_owner: Player, holder: Player, zone: str) -> bool:
+        """Whether a power of `power_owner` may move cards of `holder`'s `zone`, or put cards into it."""
+        return self.game.rules.power_may_move(power_owner, holder, zone)
+
+    def movable(self, power_owner: Player, cards: Sequence[Card]) -> list[Card]:
+        """The cards a power of `power_owner` may move (a rule may protect another player's cards)."""
+        rules = self.game.rules
+        if not rules.modified("power_may_move"):
+            return list(cards)
+        out = []
+        for card in cards:
+            holder, zone = self.locate(card)
+            if holder is None or rules.power_may_move(power_owner, holder, zone):
+                out.append(card)
+        return out
+
     def has_powers(self, card: Card) -> bool:
         return bool(card.defn.powers)
 
@@ -343,6 +366,8 @@ class EngineWorld:
         self.game.emit(ev.CardsGiven, giver.seat, receiver.seat, count, zone)
 
     def sell(self, p: Player, card: Card, price: int, reason: str) -> None:
+        if not self.game.rules.may_sell(p, card):  # a rule forbids it (R12.5): the card stays
+            return
         self.take_out(card)
         self.game.zones.island.append(card)
         paid = self.game.rules.sale_price(p, price)
@@ -358,6 +383,8 @@ class EngineWorld:
 
     def contract_ships(self, p: Player, card: Card, *, tier: bool) -> list[Ship]:
         if tier and self.game.rules.level(p, card.good) < card.tier:
+            return []
+        if not self.game.rules.may_contract(p, card):
             return []
         return [s for s in p.harbor_ships() if has_room(self.game, p, s, card)]
 
@@ -386,6 +413,8 @@ class EngineWorld:
         """A pirate's take from one of `ships` (R11): the container is then loaded where it fits, or
         discarded (R11.2); the pirate picks the container in one decision, as a PIRATE action does."""
         game = self.game
+        if game.rules.modified("may_pirate_ship"):  # a rule may keep pirates off some ships (R11.1)
+            ships = [s for s in ships if s.owner == p.seat or game.rules.may_pirate_ship(p, game.players[s.owner])]
         options = [Option(f"pirate {c.name} ({c.good}) from the {ship.label} of {game.players[ship.owner].name}", (ship, c))
                    for ship in ships for c in {c.id: c for c in ship.containers}.values()]
         if not options:
