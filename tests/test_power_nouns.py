@@ -346,3 +346,14 @@ def test_discard_down_to_a_number(held, left):
     hand_of(game, 2)
     complete(game, p, soap, [(1, "discard")] * 5)
     assert len(game.players[1].hand) == left
+
+
+def test_for_each_ship_refers_to_that_ship_and_its_owner_R9_2():
+    """`for each of SHIPS, EFFECT`: the effect once per ship, `that ship` being that one each time."""
+    game, p, soap = soap_game("on completion: for each of each other player's ships at sea, that ship's owner pays you 2")
+    for q in game.players:
+        q.credits = 10
+    game.players[2].ships[1].at_sea = False  # P3's second ship is home: P3 pays nothing
+    clear(game, game.players[2].ships[1].containers)
+    complete(game, p, soap)
+    assert [q.credits for q in game.players] == [12, 8, 10]

@@ -1656,6 +1656,54 @@ class ForEachPlayer(Effect):
             yield self.effect, binds | {"that player"}
 
 
+@construct
+@dataclass(frozen=True)
+class ForEachShip(Effect):
+    """The same step once for each ship of those named, which is `that ship` inside it (and its owner
+    `that ship's owner`): `for each of your ships in harbor with no contracts, draw 1`."""
+
+    level: ClassVar[str] = "effect"
+    grammar: ClassVar[str] = r'''
+!for_each_ship: "for" "each" "of" (ships | ships_with) "," branch
+'''
+    syntax: ClassVar[str] = "for each of SHIPS, EFFECT"
+    meaning: ClassVar[str] = ("the effect once for each of those ships (in seat order from the owner, then each player's "
+                              "two ships in order), with `that ship` meaning that one each time and `that ship's owner` its "
+                              "owner; use parentheses for several effects")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: for each of your ships in harbor with no contracts, draw 1",
+        "on completion: for each of each other player's ships at sea, (that ship's owner pays you 2 then you may pirate 1 "
+        "container from that ship)")
+    ships: ShipRef | None = None
+    effect: Effect | None = None
+
+    def english(self) -> str:
+        assert self.ships is not None and self.effect is not None
+        return f"for each of {self.ships.english()} in turn (that ship): {self.effect.english()}"
+
+    def run(self) -> Run:
+        assert self.ships is not None and self.effect is not None
+        ships, inner = self.ships.ships(), self.effect.run()
+
+        def run(ctx: Ctx) -> None:
+            saved = ctx.ship
+            for ship in ships(ctx):
+                ctx.ship = ship
+                inner(ctx)
+            ctx.ship = saved
+        return run
+
+    def value(self) -> float:
+        assert self.effect is not None
+        return 1.5 * self.effect.value()
+
+    def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
+        if self.ships is not None:
+            yield self.ships, binds
+        if self.effect is not None:
+            yield self.effect, binds | {"that ship"}
+
+
 DURATIONS = {("the", "end", "of", "this", "turn"): "this_turn", ("the", "end", "of", "your", "next", "turn"): "next_turn",
              ("your", "next", "turn"): "next_turn_starts"}
 DURATION_TEXT = {"this_turn": "until the end of this turn", "next_turn": "until the end of your next turn",
