@@ -357,3 +357,16 @@ def test_for_each_ship_refers_to_that_ship_and_its_owner_R9_2():
     clear(game, game.players[2].ships[1].containers)
     complete(game, p, soap)
     assert [q.credits for q in game.players] == [12, 8, 10]
+
+
+def test_each_of_your_neighbours_and_the_player_to_the_left_of_the_leader_R4_1():
+    game, p, soap = soap_game("on completion: each of your neighbours pays you 2", players=4)
+    for q in game.players:
+        q.credits = 10
+    complete(game, p, soap)
+    assert [q.credits for q in game.players] == [14, 8, 10, 8]
+    game, p, _ = soap_game("when another player draws: the player to the left of the leader gains 2", players=4, leader=2)
+    for q in game.players:
+        q.credits = 10
+    game.draw_into_hand(game.players[1], 1)
+    assert [q.credits for q in game.players] == [10, 10, 10, 12]

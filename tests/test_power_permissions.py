@@ -320,3 +320,21 @@ def test_players_with_a_condition_are_the_players_a_rule_is_about(credits, may_d
     q.credits = credits
     assert game.rules.may_draw_action(q) == may_draw
     assert game.rules.may_draw_action(p)
+
+
+def test_other_players_cannot_bid_on_your_ships_R10_3():
+    game, p = ruled("rule: other players cannot bid on your ships", leader=1)
+    ship = _at_sea(game, 0, "rice", "sugar")
+    assert not game.rules.may_import(game.players[1], p) and game.rules.may_import(game.players[1], game.players[2])
+    p.credits = game.players[1].credits = 10
+    use_script(game, [(1, f"auction the {ship.label}"), (0, "take")])
+    importing.auction(game, 1, [0, 1])  # P2 takes no part: the owner alone takes them, free (R10.3.3)
+    assert not ship.containers and p.credits == 10
+
+
+def test_you_may_not_draw_R4_2_1():
+    game, p = ruled("rule: you may not draw")
+    hand(game, 0, "rice")
+    use_script(game, [(0, "CONTRACT with Rice"), (1, "draw"), (2, "draw")])  # P1's lead is forced: no draw offered
+    play_turn(game)
+    assert (0, "lead") in game.turn_log and (0, "draw") not in game.turn_log

@@ -293,6 +293,8 @@ def base_player(base: str) -> Callable[[Ctx], Player | None]:
         return lambda ctx: ctx.actor
     if base == "that":
         return lambda ctx: ctx.that
+    if base == "leader":
+        return lambda ctx: next((p for p in ctx.world.players_from(ctx.owner) if ctx.world.is_leader(p)), None)
     return lambda ctx: ctx.chosen
 
 
@@ -310,8 +312,8 @@ class Owner(Node):
       | "the" "player" ("to" | "on") ("your" | "their") ("left's" | "right's") | "the" "chosen" "ship's" "owner's"
 '''
     syntax: ClassVar[str] = ("your | their | that player's | each other player's | other players' | another player's | "
-                             "every player's | all players' | the chosen player's | that ship's owner's | the leader's | "
-                             "the next|previous player's | the player to your|their left's|right's")
+                             "every player's | all players' | the chosen player's | that ship's owner's | the chosen ship's "
+                             "owner's | the leader's | the next|previous player's | the player to your|their left's|right's")
     meaning: ClassVar[str] = ("`each ...'s` takes each player apart (`1 card from each other player's hand`: one from each); "
                               "`all players'`, `other players'` and `another player's` take their cards together; `their` is the "
                               "player acting in a group (`every player puts 1 of their goods ...`); the player to one's left "
@@ -596,8 +598,9 @@ class ShipsWith(ShipRef):
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = "SHIPS with [a|no|N|N or more|at most N ...] [GOOD] contract(s)|container(s)"
-    meaning: ClassVar[str] = ("the ships of those that carry that many contracts or containers (of that good type); in "
-                              "counts (`for each of your ships ... with ...`), `choose`, `import`, `pirate` and `load`")
+    meaning: ClassVar[str] = ("those of the ships that carry that many contracts or containers (of that good type); it "
+                              "stands in counts (`for each of your ships ... with ...`), `for each of SHIPS, ...`, `choose`, "
+                              "`import`, `pirate` and `load ... onto`; after `take ... from`, choose the ship first")
     examples: ClassVar[tuple[str, ...]] = (
         "on completion: pirate 1 container from a ship at sea with 3 or more containers",
         "on completion: you may load 2 cards from your hand onto one of your ships with a luxury contract",

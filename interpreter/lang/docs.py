@@ -34,7 +34,8 @@ SECTIONS: list[tuple[str, str, str]] = [
                                         "`that ship`, `that card` and numbers."),
     ("rule", "Rules", "What a `rule:` power (or `until ...` and `as a contract`) changes."),
     ("quantity", "Quantities a rule sets", "In `your QUANTITY is N`, `is N more`, `is doubled`, ..."),
-    ("permission", "What a rule allows or forbids", "In `you may ...`, `you cannot ...`, `other players cannot ...`."),
+    ("permission", "What a rule allows or forbids", "In `you may ...`, `you cannot ...`, `other players cannot ...`, "
+                                                   "`the player to your left cannot ...`: any players (Players)."),
 ]
 
 

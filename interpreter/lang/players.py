@@ -39,7 +39,7 @@ class PlayerGroup(Players):
              | "the" "leader" | "the" "chosen" "ship's" "owner"
 '''
     syntax: ClassVar[str] = ("you | each player | each other player | each opponent | that player | the chosen player | "
-                             "that ship's owner | a random opponent | a random player | the leader")
+                             "that ship's owner | the chosen ship's owner | a random opponent | a random player | the leader")
     meaning: ClassVar[str] = ("`that player` is the player of the triggering event (a `when ...` power): who acted; `the chosen "
                               "player` is the one picked by `choose an opponent`; `the leader` leads this turn (R4.1); groups "
                               "act one after another, clockwise from the owner")
@@ -184,50 +184,76 @@ class PlayersCounted(Group):
         return lambda ctx: sum(1 for p in players(ctx) if holds(ctx, p))
 
 
-NEIGHBOUR_BASES = {"your": "you", "their": "they", "that": "that", "the": "chosen"}
-BASE_TEXT = {"you": "your", "they": "their", "that": "that player's", "chosen": "the chosen player's"}
+BASE_TEXT = {"you": "your", "they": "their", "that": "that player's", "chosen": "the chosen player's", "leader": "the leader's"}
+
+
+def _seat_base(w: list[str]) -> str:
+    """Whose seat a phrase counts from: the chosen player, the leader, that player (the event's), the
+    player acting (`their`, `them`), or you."""
+    for word, base in (("chosen", "chosen"), ("leader", "leader"), ("leader's", "leader"), ("that", "that"),
+                       ("their", "they"), ("them", "they")):
+        if word in w:
+            return base
+    return "you"
 
 
 @construct
 @dataclass(frozen=True)
 class Neighbour(Players):
     """A player named by where he or she sits: to the left or right of you, of the player acting, of
-    the event's player or of the chosen player; the next or previous player (after the one acting).
-    Seats run clockwise (R4.1): to one's left is the next player clockwise (docs/rulings.md)."""
+    the event's player, of the chosen player or of the leader; the next or previous player (after the
+    one acting); one's neighbours (both of them). Seats run clockwise (R4.1): to one's left is the
+    next player clockwise (docs/rulings.md)."""
 
     grammar: ClassVar[str] = r'''
-!neighbour: "the" "player" ("to" | "on") ("your" | "their" | "that" "player's" | "the" "chosen" "player's") ("left" | "right")
+!neighbour: "the" "player" ("to" | "on") _seat_of ("left" | "right")
+          | "the" "player" ("to" | "on") "the" ("left" | "right") "of" ("you" | "them" | "that" "player" | "the" "chosen" "player" | "the" "leader")
           | "the" ("next" | "previous") "player"
+          | ("your" | "their") ("left" | "right") "neighbour"
+          | ("each" "of")? ("your" | "their") "neighbours"
+!_seat_of: "your" | "their" | "that" "player's" | "the" "chosen" "player's" | "the" "leader's"
 '''
-    syntax: ClassVar[str] = ("the player to|on your|their|that player's|the chosen player's left|right | "
-                             "the next|previous player")
-    meaning: ClassVar[str] = ("one player, by seat: to one's left is the next player clockwise, to one's right the previous "
-                              "one (the same player with two at the table); `their` is the player acting (`each player gives "
-                              "the player on their left ...`); `the next player` is the one after the player acting")
+    syntax: ClassVar[str] = ("the player to|on your|their|that player's|the chosen player's|the leader's left|right | the player "
+                             "to the left|right of you|them|that player|the chosen player|the leader | the next|previous player "
+                             "| your|their left|right neighbour | [each of] your|their neighbours")
+    meaning: ClassVar[str] = ("players by seat: to one's left is the next player clockwise, to one's right the previous "
+                              "one (the same player with two at the table); `their` and `them` are the player acting (`each "
+                              "player gives the player on their left ...`); `the next player` is the one after the player "
+                              "acting; `neighbours`: the players to one's left and right (one player with two at the table)")
     examples: ClassVar[tuple[str, ...]] = (
         "on completion: each player gives the player on their left 1 card from their hand",
         "when you pirate: the player to your right pays you 2",
         "when another player completes a shipment: the player to that player's left draws 1",
-        "on completion: the next player gives you 1 of their goods")
-    side: str = "left"  # left, right (or next, previous: left and right of the player acting)
-    base: str = "you"  # you, they, that, chosen
+        "on completion: the next player gives you 1 of their goods",
+        "when a turn ends: the player to the left of the leader draws 1",
+        "on completion: each of your neighbours pays you 2")
+    side: str = "left"  # left, right, both (or next, previous: left and right of the player acting)
+    base: str = "you"  # you, they, that, chosen, leader
     in_turn: bool = False  # said `the next player` / `the previous player`
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Neighbour:
         w = words(children)
-        if w[1] in ("next", "previous"):
+        if w[:2] in (["the", "next"], ["the", "previous"]):
             return cls("left" if w[1] == "next" else "right", "they", True, col=col)
-        return cls(w[-1], NEIGHBOUR_BASES[w[3]], col=col)
+        side = "both" if w[-1] == "neighbours" else next(x for x in w if x in ("left", "right"))
+        return cls(side, _seat_base(w), col=col)
 
     def english(self) -> str:
         if self.in_turn:
             return "the next player clockwise" if self.side == "left" else "the previous player (next counterclockwise)"
+        if self.side == "both":
+            return f"each of {BASE_TEXT[self.base]} neighbours (left and right)"
         clockwise = "next clockwise" if self.side == "left" else "next counterclockwise"
         return f"the player to {BASE_TEXT[self.base]} {self.side} ({clockwise})"
 
     def resolve(self) -> PlayersOf:
         start, side = base_player(self.base), self.side
+        if side == "both":
+            def both(ctx: Ctx) -> list[Player]:
+                found = beside(ctx, start(ctx), "left")
+                return found + [p for p in beside(ctx, start(ctx), "right") if p not in found]
+            return both
         return lambda ctx: beside(ctx, start(ctx), side)
 
     def value(self) -> float:

@@ -487,10 +487,10 @@ PERMISSIONS = (
                 "declaring an action as leader (R4.2.2): forbidden, the leader declares another or draws",
                 "rule: other players cannot lead pirate", narrows="play", leading=True),
     _permission("follow", '"follow" (owner? ("lead" | _filter_action))?', "follow [OWNER lead|ACTION]", "may_play",
-                "follow {action_or_any}{declared_by}", "following a declared action (R4.3.2), or those of the leaders named: "
-                "forbidden, the player draws (R4.3.1)", "rule: other players cannot follow your lead",
+                "follow {action_or_any}{declared_by}", "following a declared action (R4.3.2), of that type, or declared by the "
+                "leaders named (`your lead`): forbidden, the player draws (R4.3.1)", "rule: other players cannot follow your lead",
                 narrows="play", against_arg=3),
-    _permission("draw_action", '"take" "the" "draw" "action"', "take the draw action", "may_draw_action",
+    _permission("draw_action", '"take" "the" "draw" "action" | "draw"', "take the draw action | draw", "may_draw_action",
                 "take the draw action instead of leading or following",
                 "drawing instead of leading or following (R4.2.1, R4.3.1); a player who can do nothing else draws all the same",
                 "rule: other players cannot take the draw action"),
@@ -501,6 +501,10 @@ PERMISSIONS = (
                 "win imports{from_against}", "winning containers, in an auction or by a power, from those players' ships "
                 "(R10.1): a player forbidden takes no part in that auction; a ship nobody may win is not auctioned",
                 "rule: other players cannot import from your ships while you have 3 or more credits", against_arg=1),
+    _permission("bid", '"bid" ("on" owner "ships")?', "bid [on OWNER ships]", "may_import", "bid in import auctions{on_against}",
+                "taking part in import auctions (R10.3), or in those of the ships named: a player forbidden takes no "
+                "part, as with `import from`; the lowest bid is a quantity (`the minimum bid`)",
+                "rule: other players cannot bid on your ships", against_arg=1),
     _permission("contract_cards", '"contract" filter? ("card" | "cards")', "contract [FILTER] cards", "may_contract",
                 "contract {cards}", "contracting such cards, by CONTRACT or by a power (R6.1)",
                 "rule: other players cannot contract luxury cards", narrows="card"),
@@ -568,7 +572,8 @@ class NamedPermission(Permission):
             n=self.n, good=self.good or "", places=", ".join(SOURCE_TEXT[s] for s in self.places),
             action=(self.action or "any").upper(), action_or_any=f"{self.action.upper()} actions" if self.action else "any action",
             cards=described(self.filter, "cards"), against=against, from_against=f" from {against} ships" if against else "",
-            declared_by=f" declared by {self.against.who()}" if self.against is not None else "")
+            declared_by=f" declared by {self.against.who()}" if self.against is not None else "",
+            on_against=f" on {against} ships" if against else "")
 
     def changes(self, allowed: bool, scope: Scope) -> Changes:
         spec, who = self.spec, scope_test(scope)
@@ -869,7 +874,7 @@ class Rainbow(RuleNode):
                               "(in `as a contract`): while this card is a contract, wherever it completes")
     examples: ClassVar[tuple[str, ...]] = ("rule: your agriculture contracts accept any colour",
                                            "as a contract: this contract accepts any colour")
-    scope: str = "you"
+    scope: Scope = "you"
     filter: Filter | None = None
     this: bool = False
 
@@ -877,12 +882,12 @@ class Rainbow(RuleNode):
     def build(cls, col: int, children: list[Any]) -> Rainbow:
         owner = first(children, Owner)
         this = words(children)[0] == "this"
-        return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", first(children, Filter), this, col=col)
+        return cls(scope_of(owner) if owner is not None else "you", first(children, Filter), this, col=col)
 
     def english(self) -> str:
         if self.this:
             return "this contract takes containers of any colour"
-        return f"your {described(self.filter, 'contracts')} take containers of any colour"
+        return f"{_whose(self.scope)} {described(self.filter, 'contracts')} take containers of any colour"
 
     def changes(self) -> Changes:
         f, this, who = self.filter, self.this, scope_test(self.scope)
@@ -918,22 +923,23 @@ class Wild(RuleNode):
                               "`for each other`: each fills the slots of the others named, not any slot")
     examples: ClassVar[tuple[str, ...]] = ("rule: your yellow containers are wild",
                                            "rule: your agriculture and consumer containers are wild for each other")
-    scope: str = "you"
+    scope: Scope = "you"
     goods: tuple[str, ...] = ("agriculture",)
     each_other: bool = False
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Wild:
         owner = first(children, Owner)
-        return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", _goods_of(children), "other" in words(children),
+        return cls(scope_of(owner) if owner is not None else "you", _goods_of(children), "other" in words(children),
                    col=col)
 
     def english(self) -> str:
         colour = {g: c for c, g in COLOUR_GOOD.items()}
         named = " and ".join(f"{colour[g]} ({g})" for g in self.goods)
         if self.each_other:
-            return f"on your ships, your {named} containers fill each other's slots"
-        return f"your {named} containers fill slots of any colour"
+            whose = _whose(self.scope)
+            return f"on {whose} ships, {whose} {named} containers fill each other's slots"
+        return f"{_whose(self.scope)} {named} containers fill slots of any colour"
 
     def changes(self) -> Changes:
         goods, who = frozenset(self.goods), scope_test(self.scope)
