@@ -370,3 +370,12 @@ def test_each_of_your_neighbours_and_the_player_to_the_left_of_the_leader_R4_1()
         q.credits = 10
     game.draw_into_hand(game.players[1], 1)
     assert [q.credits for q in game.players] == [10, 10, 10, 12]
+
+
+def test_the_players_who_won_an_import_this_turn_R10_5():
+    game, p, soap = soap_game("on completion: each player who won an import this turn pays you 2")
+    for q in game.players:
+        q.credits = 10
+    game.turn_log[:] = [(1, "lead"), (2, "import")]
+    complete(game, p, soap)
+    assert [q.credits for q in game.players] == [12, 10, 8]

@@ -420,24 +420,27 @@ class DidThisTurn(Predicate):
     an action (`pirated before you this turn`, `drew this turn`)."""
 
     grammar: ClassVar[str] = r'''
-!did_this_turn: ("pirated" | "contracted" | "loaded" | "imported" | "supplied" | "drew" | "led" | "followed") ("before" "you")? "this" "turn"
+!did_this_turn: (_did | "won" "an" "import") ("before" "you")? "this" "turn"
               | "lead" | "leads" | "is" "the" "leader" | "are" "the" "leader"
+!_did: "pirated" | "contracted" | "loaded" | "imported" | "supplied" | "drew" | "led" | "followed"
 '''
-    syntax: ClassVar[str] = "leads | is the leader | pirated|contracted|loaded|imported|supplied|drew|led|followed [before you] this turn"
+    syntax: ClassVar[str] = ("leads | is the leader | pirated|contracted|loaded|imported|won an import|supplied|drew|led|followed "
+                             "[before you] this turn")
     meaning: ClassVar[str] = ("`leads`: the player is this turn's leader (R4.1); otherwise the player did that this turn "
-                              "(`before you`: before the owner first did it this turn)")
+                              "(`before you`: before the owner first did it this turn); `won an import` is `imported`")
     examples: ClassVar[tuple[str, ...]] = (
         "when you pirate, once per turn: each player who pirated before you this turn chooses one: pay you 2 or give you 2 cards from their hand",
-        "any time after completion while you lead, once per turn: swap 1 card from your hand with 1 card from the island")
+        "any time after completion while you lead, once per turn: swap 1 card from your hand with 1 card from the island",
+        "when a turn ends: each player who won an import this turn pays you 2")
     action: str = "pirate"  # an action, or `leader` for the turn's leader
     before_you: bool = False
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> DidThisTurn:
         w = words(children)
-        if w[-1] != "turn":
+        if w[0] in ("lead", "leads", "is", "are"):
             return cls("leader", col=col)
-        return cls(DID[w[0]], "before" in w, col=col)
+        return cls("import" if w[0] == "won" else DID[w[0]], "before" in w, col=col)
 
     def english(self) -> str:
         if self.action == "leader":
