@@ -50,6 +50,8 @@ def use_hand_actions(game: Game, p: Player) -> None:
             key = (card.id, card.action)
             if card.uid in used or key in seen or not (card.action == "import" or may_use_action(p, card.action)):
                 continue
+            if not may_act(game, p, card.action):  # a power forbids that action
+                continue
             seen.add(key)
             options.append(Option(f"use the {card.action.upper()} action of {card.name}", card))
         if len(options) == 1:
