@@ -55,7 +55,8 @@ class Seeded:
 
 
 # Terminals that are patterns rather than words (every good type and colour is a keyword of its own).
-VALUES = {"COMPARATOR": ["<=", ">=", "<", ">", "="], "_COMMA_THEN": [", then"]}
+VALUES = {"COMPARATOR": ["<=", ">=", "<", ">", "="], "_COMMA_THEN": [", then"], "_OTHER_THAN": ["other than"],
+          "WITH_A_BID_OF": ["with a bid of"], "NO_FEES": ["with no fees"]}
 
 
 @cache

@@ -211,9 +211,9 @@ def test_revealing_cards():
     hands(game, (), ("cannons", "beer"))
     p, q = game.players
     p.credits = 10
-    game.powers.world.reveal(q, [q.hand[1]], "hand")
+    game.powers.world.reveal(q, [q.hand[1]])
     assert p.credits == 10
-    game.powers.world.reveal(q, list(q.hand), "hand")
+    game.powers.world.reveal(q, list(q.hand))
     assert p.credits == 12
 
 

@@ -64,7 +64,7 @@ class HeuristicAgent:
         target = worth * (0.4 if near_end else 0.8) + self.rng.uniform(-1, 1)
         amounts = [o.value for o in decision.options]
         allowed = [a for a in amounts if a <= max(0.0, target) and p.credits - a >= 4 or a == 0]
-        return amounts.index(max(allowed))
+        return amounts.index(max(allowed) if allowed else min(amounts))  # a minimum bid above 0: the least
 
 
 # --- the turn -------------------------------------------------------------------------------------

@@ -45,10 +45,13 @@ def contract_options(game: Game, p: Player, remaining: int, ships: list[Ship] | 
     rooms = [(ship, room(game, p, ship)) for ship in (p.harbor_ships() if ships is None else ships)]
     seen: set[str] = set()
     priced = game.rules.modified("contract_cost")
+    guarded = game.rules.modified("may_contract")  # a power may forbid contracting some cards
     for card in p.hand:
         if card.id in seen:
             continue
         seen.add(card.id)
+        if guarded and not game.rules.may_contract(p, card):
+            continue
         spend = cost(game, p, card)
         if spend is None or spend > remaining:
             continue

@@ -509,8 +509,8 @@ class CardDiscarded(Event):
 
 @dataclass(slots=True, kw_only=True)
 class CardsRevealed(Event):
-    """`player` revealed `cards` from `source` (a hand, the deck, ...) by a power: every player sees them;
-    they stay where they are."""
+    """`player` revealed `cards` from `source` (a hand, the deck, ...) by a power (`reveal CARDS`): every
+    player sees them; they stay where they are (R15)."""
     rule = "R15"
     fires = "once the cards are shown"
     player: int
@@ -518,7 +518,7 @@ class CardsRevealed(Event):
     source: str
 
     def text(self, n: Names) -> str:
-        return f"{n(self.player)} reveals {_cards(self.cards)}"
+        return f"{n(self.player)} reveals {_cards(self.cards)} ({self.source})"
 
 
 @dataclass(slots=True, kw_only=True)

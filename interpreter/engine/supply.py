@@ -16,17 +16,18 @@ if TYPE_CHECKING:
 def supply_options(game: Game, p: Player) -> list[Option]:
     rules = game.rules
     options = [Option("stop supplying", None)]
+    guarded = rules.any_modified("may_sell", "may_take_from_island")  # a power may forbid some sales or takes
     if p.sales_this_turn < rules.sales_per_turn(p):  # R12.2
         price = rules.sale_price(p)
         seen: set[str] = set()
         for card in p.hand:
-            if card.id not in seen:
+            if card.id not in seen and (not guarded or rules.may_sell(p, card)):
                 seen.add(card.id)
                 options.append(SellCard(card, price))
     if rules.imports_room(p):  # R12.4, OQ-23: no take into full Imports
         seen = set()
         for card in game.zones.island:
-            if card.id not in seen:
+            if card.id not in seen and (not guarded or rules.may_take_from_island(p, card)):
                 seen.add(card.id)
                 options.append(TakeIslandCard(card))
     return options

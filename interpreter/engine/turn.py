@@ -28,6 +28,11 @@ PERFORM: dict[str, Callable[[Game, Player, int], None]] = {
 }
 
 
+def may_act(game: Game, p: Player, action: str) -> bool:
+    """Whether no power forbids `p` to carry out `action` (its instances are then lost, as in R4.8)."""
+    return not game.rules.modified("may_act") or game.rules.may_act(p, action)
+
+
 def may_use_action(p: Player, action: str) -> bool:
     """R4.8: CONTRACT needs a ship in harbor; LOAD needs a contract on a ship in harbor."""
     return usable_actions(p)[action]
@@ -52,6 +57,9 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     the action declared, the cards played, the action carried out)."""
     rules = game.rules
     usable = usable_actions(p)  # R4.8
+    if rules.any_modified("may_play", "may_act"):  # a power forbids declaring or following some actions
+        leader = game.players[game.leader]
+        actions = tuple(a for a in actions if rules.may_play(p, a, leading, leader) and rules.may_act(p, a))
     allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if rules.modified("wild_pair_allowed") else actions
     plain = not rules.any_modified("may_play_for", "performed_action", "action_choices")
     if plain:  # a card is played for its own action type, and the action is carried out as declared
@@ -227,8 +235,8 @@ def play_turn(game: Game) -> None:
     game.powers.offer_any_time(leader)
     game.after_action()  # an any-time power (or a standing condition) may have won the game
 
-    options = [Option(f"draw {game.rules.draw_count(leader)} card(s); the turn ends", DRAW)]
-    options += play_options(game, leader, ACTION_TYPES, leading=True)
+    options = _with_draw(game, leader, play_options(game, leader, ACTION_TYPES, leading=True),
+                         f"draw {game.rules.draw_count(leader)} card(s); the turn ends")
     choice = game.ask(Decision("lead", leader.seat, options, "Lead an action or draw")).value
     if not isinstance(choice, Play):  # R4.2.1, OQ-34: drawing ends the turn at once
         draw_action(game, leader, as_leader=True)
@@ -262,8 +270,7 @@ def play_turn(game: Game) -> None:
 def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     """R4.3: follow (returns the action the player will carry out) or draw (None); a player who
     cannot follow must draw."""
-    options = [Option(f"draw {game.rules.draw_count(p)} card(s)", DRAW)]
-    options += play_options(game, p, (action,), leading=False)
+    options = _with_draw(game, p, play_options(game, p, (action,), leading=False), f"draw {game.rules.draw_count(p)} card(s)")
     choice = game.ask(Decision("follow", p.seat, options, f"Follow {action.upper()} or draw")).value
     if not isinstance(choice, Play):
         draw_action(game, p, as_leader=False)
@@ -274,6 +281,14 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     game.emit(ev.ActionFollowed, player=p.seat, action=action, cards=list(cards), leader=game.leader)
     announce_played(game, p, action, cards, leading=False)
     return str(performs)
+
+
+def _with_draw(game: Game, p: Player, plays: list[Option], label: str) -> list[Option]:
+    """The draw option first, then the plays (R4.2, R4.3); without the draw when a power forbids it
+    and there is something else to do (a player who can do nothing else draws all the same)."""
+    if plays and game.rules.modified("may_draw_action") and not game.rules.may_draw_action(p):
+        return plays
+    return [Option(label, DRAW), *plays]
 
 
 def execute(game: Game, order: list[int], instances: dict[int, int], performed: dict[int, str]) -> None:
@@ -292,9 +307,9 @@ def execute(game: Game, order: list[int], instances: dict[int, int], performed: 
         if action == "import":
             if not imports_done:
                 imports_done = True
-                importers = [s for s in order if performed[s] == "import"]
+                importers = [s for s in order if performed[s] == "import" and may_act(game, game.players[s], "import")]
                 importing.perform_rounds(game, importers, instances)
-        elif may_use_action(p, action):  # R4.8: otherwise the instances are lost
+        elif may_use_action(p, action) and may_act(game, p, action):  # R4.8: otherwise the instances are lost
             PERFORM[action](game, p, instances[seat])
 
 

@@ -78,6 +78,8 @@ REFERENCE_TEXT = {
     "named good": "`the named type` needs `name a good type` earlier in the power",
     "named card": "`the named card` needs `name a card` earlier in the power",
     "chosen": "`the chosen player` needs `choose an opponent` (or `choose a player`) earlier in the power",
+    "chosen ship": "`the chosen ship` needs `choose a ship ...` (or `choose one of your ships ...`) earlier in the power",
+    "revealed": "`the revealed card` needs `reveal ...` earlier in the power",
 }
 
 

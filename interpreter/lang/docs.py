@@ -41,7 +41,8 @@ SECTIONS: list[tuple[str, str, str]] = [
     ("rule", "Rules", "What a `rule:` power (or a lasting effect: `for the rest of the game, ...`, `until ...`, and "
                       "`as a contract`) changes."),
     ("quantity", "Quantities a rule sets", "In `your QUANTITY is N`, `is N more`, `is doubled`, ..."),
-    ("permission", "What a rule allows or forbids", "In `you may ...`, `you cannot ...`, `other players cannot ...`."),
+    ("permission", "What a rule allows or forbids", "In `you may ...`, `you cannot ...`, `other players cannot ...`, "
+                                                   "`the player to your left cannot ...`: any players (Players)."),
 ]
 
 
@@ -79,9 +80,9 @@ def powers_markdown() -> str:
         "below is parsed, checked and compiled by the tests. The grammar itself is grammar/powers.lark (also",
         "generated). `importexport explain CARD` prints a card's powers in plain English. For 32 new cards written",
         "in this language alone, each with examples that prove what it does, see the",
-        "[Novel Powers pack](examples/novel/README.md); for more, on every side of the game's events and lasting",
-        "effects, the [Modder Powers pack](examples/modder/README.md). For the printed cards that use each construct",
-        "(real examples of every word), see [construct-usage.md](construct-usage.md).",
+        "[Novel Powers pack](examples/novel/README.md); for more, written from these docs alone, on the nouns,",
+        "permissions, every side of the game's events and lasting effects, the [Modder Powers pack](examples/modder/README.md).",
+        "For the printed cards that use each construct (real examples of every word), see [construct-usage.md](construct-usage.md).",
         "",
         "## A power line",
         "",

@@ -20,7 +20,7 @@ from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
 from interpreter.lang.english import acting, acting_player, own, third_person
 from interpreter.lang.players import PlayerGroup
 from interpreter.lang.registry import Node, Word, construct
-from interpreter.lang.roles import Cards, Effect, Players, Value
+from interpreter.lang.roles import Cards, Effect, Players, ShipRef, Value
 from interpreter.lang.values import CARD_WORTH, Amount, ForEach, ForEvery, Modifier, ValueAmount
 from interpreter.lang.world import Card, Ctx, Number, Player, Run, Test, always
 
@@ -51,7 +51,7 @@ def acted(ctx: Ctx, cards: list[Card], verb: str) -> None:
     """Remember what a step did, for `it`, `them`, `the rest` and `for each card VERBed`."""
     ctx.them = list(cards)
     if cards:
-        ctx.done[verb] = ctx.done.get(verb, 0) + len(cards)
+        ctx.done[verb] = ctx.done.get(verb, []) + list(cards)
         ctx.rest = [c for c in ctx.rest if c not in cards]
 
 
@@ -350,10 +350,10 @@ class Move(Action):
     by default), `give PLAYERS ...` (into the same area of theirs: hand to hand, goods to goods)."""
 
     grammar: ClassVar[str] = r'''
-!move: ("move" | "moves") cards "to" place _ignoring?
+!move: ("move" | "moves") (cards | counted_cards) "to" place _ignoring?
      | ("put" | "puts") cards ("on" | "into" | "onto") place _ignoring?
      | ("take" | "takes") cards ("into" place)? _ignoring?
-     | ("give" | "gives") players cards
+     | ("give" | "gives") players (cards | counted_cards)
 !_ignoring: "ignoring" "limits"
 '''
     syntax: ClassVar[str] = ("move CARDS to PLACE [ignoring limits] | put CARDS on|into PLACE | take CARDS [into PLACE] | "
@@ -453,9 +453,11 @@ class Move(Action):
         def run(ctx: Ctx) -> None:
             moved = []
             handed: dict[tuple[Any, Any, str], int] = {}  # (giver, receiver, zone) -> cards
-            for card in pick(ctx):
+            for card in ctx.world.movable(ctx.owner, pick(ctx)):
                 to, zone = dest(ctx, card)
                 if to is None and zone not in ("island", "deck", "deck_bottom", "discard"):
+                    continue
+                if to is not None and not ctx.world.may_move(ctx.owner, to, zone):  # a rule keeps this power out
                     continue
                 holder, _ = ctx.world.locate(card)
                 if ctx.world.move(card, to, zone, ignore_limits=ignore, reason=ctx.reason, by=ctx.actor):
@@ -505,7 +507,7 @@ def _has_cards(cards: Cards) -> Test:
 @dataclass(frozen=True)
 class Discard(Action):
     grammar: ClassVar[str] = r'''
-!discard: ("discard" | "discards") cards
+!discard: ("discard" | "discards") (cards | counted_cards)
 '''
     syntax: ClassVar[str] = "discard CARDS"
     meaning: ClassVar[str] = "put cards on the discard pile (the player acting chooses which)"
@@ -522,7 +524,7 @@ class Discard(Action):
         pick = self.cards.pick("discard")
 
         def run(ctx: Ctx) -> None:
-            cards = pick(ctx)
+            cards = ctx.world.movable(ctx.owner, pick(ctx))
             for card in cards:
                 ctx.world.move(card, None, "discard", reason=ctx.reason, by=ctx.actor)
             acted(ctx, cards, "discarded")
@@ -537,11 +539,62 @@ class Discard(Action):
         return -CARD_WORTH
 
 
+DOWN_ZONES = {"card": "hand", "cards": "hand", "good": "goods", "goods": "goods", "import": "imports", "imports": "imports"}
+
+
+@construct
+@dataclass(frozen=True)
+class DiscardDownTo(Action):
+    """Discard until no more than a number are left: `discard down to 8`, `discard down to 2 goods`."""
+
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "discarded"})
+    grammar: ClassVar[str] = r'''
+!discard_down_to: ("discard" | "discards") "down" "to" value ("card" | "cards" | "good" | "goods" | "import" | "imports")?
+'''
+    syntax: ClassVar[str] = "discard down to VALUE [cards|goods|imports]"
+    meaning: ClassVar[str] = ("the player acting discards cards of his or her choice from hand (or Goods, or Imports) until "
+                              "no more than that many are left there; nothing if there are no more already")
+    examples: ClassVar[tuple[str, ...]] = ("when a turn ends: each player discards down to 8 cards",
+                                           "on completion: each other player discards down to the number of their shipments goods")
+    most: Value | None = None
+    zone: str = "hand"
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> DiscardDownTo:
+        w = words(children)
+        return cls(first(children, Value), DOWN_ZONES.get(w[-1], "hand"), col=col)
+
+    def english(self) -> str:
+        assert self.most is not None
+        where = {"hand": "cards from hand", "goods": "goods", "imports": "imports"}[self.zone]
+        return f"discard {where} (choosing which) until no more than {self.most.english()} are left"
+
+    def run(self) -> Run:
+        assert self.most is not None
+        most, zone = self.most.number(), self.zone
+
+        def run(ctx: Ctx) -> None:
+            held = ctx.world.cards(ctx.actor, zone)
+            extra = len(held) - max(0, most(ctx))
+            held = ctx.world.movable(ctx.owner, held)
+            if extra <= 0:
+                acted(ctx, [], "discarded")
+                return
+            cards = ctx.world.choose_cards(ctx.actor, held, extra, "discard", prompt=ctx.reason)
+            for card in cards:
+                ctx.world.move(card, None, "discard", reason=ctx.reason)
+            acted(ctx, cards, "discarded")
+        return run
+
+    def value(self) -> float:
+        return -CARD_WORTH
+
+
 @construct
 @dataclass(frozen=True)
 class Sell(Action):
     grammar: ClassVar[str] = r'''
-!sell: ("sell" | "sells") cards "to" "the" "island" "for" INT
+!sell: ("sell" | "sells") (cards | counted_cards) "to" "the" "island" "for" INT
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (CREDITS,)
     syntax: ClassVar[str] = "sell CARDS to the island for N"
@@ -565,7 +618,7 @@ class Sell(Action):
         pick, price = self.cards.pick("sell"), self.price
 
         def run(ctx: Ctx) -> None:
-            cards = pick(ctx)
+            cards = [c for c in ctx.world.movable(ctx.owner, pick(ctx)) if ctx.world.may_sell(ctx.actor, c)]
             for card in cards:
                 ctx.world.sell(ctx.actor, card, price, ctx.reason)
             acted(ctx, cards, "sold")
@@ -613,7 +666,7 @@ class Swap(Action):
         theirs = self.theirs.pick(f"take from {_source_text(self.theirs)}".rstrip(" from"))
 
         def run(ctx: Ctx) -> None:
-            given, taken = mine(ctx), theirs(ctx)
+            given, taken = ctx.world.movable(ctx.owner, mine(ctx)), ctx.world.movable(ctx.owner, theirs(ctx))
             if not given or not taken:
                 return
             here, there = ctx.world.locate(given[0]), ctx.world.locate(taken[0])
@@ -651,7 +704,7 @@ def _quantity(cards: Cards) -> tuple[int, bool]:
 @dataclass(frozen=True)
 class Load(Action):
     grammar: ClassVar[str] = r'''
-!load: ("load" | "loads") cards ("onto" ships)?
+!load: ("load" | "loads") cards ("onto" (ships | ships_with))?
 '''
     syntax: ClassVar[str] = "load CARDS [onto SHIPS]"
     meaning: ClassVar[str] = ("load cards as containers onto the player's ships in harbor, where they fill an open slot (R7), "
@@ -662,7 +715,7 @@ class Load(Action):
     useless_after_game: ClassVar[bool] = True
     makes: ClassVar[frozenset[str]] = frozenset({"them", "loaded"})
     cards: Cards | None = None
-    onto: Ships | None = None
+    onto: ShipRef | None = None
 
     def english(self) -> str:
         assert self.cards is not None
@@ -675,9 +728,11 @@ class Load(Action):
         return f"load {cards} as {'a container' if single else 'containers'}{onto}"
 
     def _ships(self) -> Callable[[Ctx], list[Any] | None]:
+        """The player's ships the phrase names (None: any of them); a player loads onto his or her own ships."""
         if self.onto is None:
             return lambda ctx: None
-        return self.onto.ships()
+        ships = self.onto.ships()
+        return lambda ctx: [s for s in ships(ctx) if s.owner == ctx.actor.seat]
 
     def run(self) -> Run:
         assert self.cards is not None
@@ -686,16 +741,17 @@ class Load(Action):
 
         def run(ctx: Ctx) -> None:
             targets = ships(ctx)
-            candidates, loaded = pool(ctx), list[Card]()
+            candidates, loaded = ctx.world.movable(ctx.owner, pool(ctx)), list[Card]()
             while len(loaded) < n:
-                fitting = [c for c in candidates if c not in loaded and ctx.world.fits(ctx.actor, c, targets[0] if targets else None)]
+                fitting = [c for c in candidates if c not in loaded and _fits(ctx, c, targets)]
                 if not fitting:
                     break
                 if not up_to and len(fitting) <= n - len(loaded):  # every one is needed: nothing to choose
                     card = fitting[:1]
                 else:
                     card = ctx.world.choose_cards(ctx.actor, fitting, 1, "load", up_to=up_to, prompt=ctx.reason)
-                if not card or not ctx.world.load(ctx.actor, card[0], targets):
+                if not card or not ctx.world.load(ctx.actor, card[0], targets if targets is None else [
+                        ship for ship in targets if ctx.world.fits(ctx.actor, card[0], ship)]):
                     break
                 loaded.append(card[0])
             acted(ctx, loaded, "loaded")
@@ -709,12 +765,18 @@ class Load(Action):
 
         def test(ctx: Ctx) -> bool:
             targets = ships(ctx)
-            ship = targets[0] if targets else None
-            return sum(1 for c in pool(ctx) if ctx.world.fits(ctx.actor, c, ship)) >= need
+            return sum(1 for c in pool(ctx) if _fits(ctx, c, targets)) >= need
         return test
 
     def value(self) -> float:
         return 4.0
+
+
+def _fits(ctx: Ctx, card: Card, targets: list[Any] | None) -> bool:
+    """Whether `card` fills an open slot on one of `targets` (None: any of the actor's ships)."""
+    if targets is None:
+        return ctx.world.fits(ctx.actor, card, None)
+    return any(ctx.world.fits(ctx.actor, card, ship) for ship in targets)
 
 
 @construct
@@ -745,7 +807,7 @@ class ContractCards(Action):
         def run(ctx: Ctx) -> None:
             made: list[Card] = []
             while len(made) < n:
-                pairs = [(card, ship) for card in pool(ctx) if card not in made
+                pairs = [(card, ship) for card in ctx.world.movable(ctx.owner, pool(ctx)) if card not in made
                          for ship in ctx.world.contract_ships(ctx.actor, card, tier=_tier_needed(ctx, card))]
                 if not pairs:
                     break
@@ -801,7 +863,7 @@ class Complete(Action):
         pick = self.cards.pick("complete")
 
         def run(ctx: Ctx) -> None:
-            cards = pick(ctx)
+            cards = ctx.world.movable(ctx.owner, pick(ctx))
             for card in cards:
                 ctx.world.complete(ctx.actor, card)
             acted(ctx, cards, "completed")
@@ -820,7 +882,7 @@ class Complete(Action):
 @dataclass(frozen=True)
 class ImportContainers(Action):
     grammar: ClassVar[str] = r'''
-!import_containers: ("import" | "imports") INT ("container" | "containers") "from" ships ("for" "free")?
+!import_containers: ("import" | "imports") INT ("container" | "containers") "from" (ships | ships_with) ("for" "free")?
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (CONTAINERS,)
     syntax: ClassVar[str] = "import N container(s) from SHIPS [for free]"
@@ -830,12 +892,12 @@ class ImportContainers(Action):
     useless_after_game: ClassVar[bool] = True
     makes: ClassVar[frozenset[str]] = frozenset({"imported"})
     n: int = 1
-    source: Ships = Ships()
+    source: ShipRef = Ships()
     free: bool = False
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> ImportContainers:
-        return cls(ints(children)[0], first(children, Ships), "free" in words(children), col=col)
+        return cls(ints(children)[0], first(children, ShipRef), "free" in words(children), col=col)
 
     def english(self) -> str:
         fee = " with no fee to its owner" if self.free else " (its owner gets the import fee)"
@@ -845,7 +907,7 @@ class ImportContainers(Action):
         ships, n, fee = self.source.ships(), self.n, not self.free
 
         def run(ctx: Ctx) -> None:
-            found = [s for s in ships(ctx) if s.at_sea and s.containers]
+            found = [s for s in ships(ctx) if s.at_sea and s.containers and ctx.world.may_import(ctx.actor, s)]
             if not found:
                 return
             ship = ctx.world.choose(  # asked even with one ship: a forced choice is still shown and recorded
@@ -856,7 +918,7 @@ class ImportContainers(Action):
 
     def possible(self) -> Test:
         ships = self.source.ships()
-        return lambda ctx: any(s.at_sea and s.containers for s in ships(ctx))
+        return lambda ctx: any(s.at_sea and s.containers and ctx.world.may_import(ctx.actor, s) for s in ships(ctx))
 
     def value(self) -> float:
         return 3.0 * self.n
@@ -866,7 +928,7 @@ class ImportContainers(Action):
 @dataclass(frozen=True)
 class PirateContainers(Action):
     grammar: ClassVar[str] = r'''
-!pirate_containers: ("pirate" | "pirates") INT ("container" | "containers") "from" ships
+!pirate_containers: ("pirate" | "pirates") INT ("container" | "containers") "from" (ships | ships_with)
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (CONTAINERS,)
     syntax: ClassVar[str] = "pirate N container(s) from SHIPS"
@@ -874,11 +936,11 @@ class PirateContainers(Action):
     examples: ClassVar[tuple[str, ...]] = ("when you pirate, once per turn: you may pirate 1 container from a ship at sea",)
     useless_after_game: ClassVar[bool] = True
     n: int = 1
-    source: Ships = Ships()
+    source: ShipRef = Ships()
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> PirateContainers:
-        return cls(ints(children)[0], first(children, Ships), col=col)
+        return cls(ints(children)[0], first(children, ShipRef), col=col)
 
     def english(self) -> str:
         return f"pirate {self.n} container{'s' if self.n != 1 else ''} from {self.source.english()}"
@@ -912,7 +974,8 @@ class FreeActions(Action):
 !free_actions: ("take" | "takes") INT "free" _filter_action ("action" | "actions") (for_each | for_every)? _no_fees?
              | ("take" | "takes") INT "free" ("action" | "actions") "of" ("your" | "their") "choice" _no_fees?
              | ("use" | "uses") "the" "action" "of" "each" "card" "in" ("your" | "their") "hand"
-!_no_fees: "with" "no" "fees"
+!_no_fees: NO_FEES
+NO_FEES: /with\s+no\s+fees\b/
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (ACTION_COUNT,)
     syntax: ClassVar[str] = ("take N free ACTION action(s) [for each ...] [with no fees] | take N free actions of your choice | "
@@ -937,7 +1000,8 @@ class FreeActions(Action):
         if w[0] in ("use", "uses"):
             return cls(0, None, None, True, True, col=col)
         action = next((x for x in w[3:] if x in ACTIONS), None)
-        return cls(ints(children)[0], action, first(children, (ForEach, ForEvery)), "fees" not in w, col=col)
+        no_fees = any(isinstance(c, Token) and c.type == "NO_FEES" for c in children)  # one token: `with` reads one way
+        return cls(ints(children)[0], action, first(children, (ForEach, ForEvery)), not no_fees, col=col)
 
     def english(self) -> str:
         if self.from_hand:
@@ -1031,27 +1095,39 @@ class Name(Action):
 @dataclass(frozen=True)
 class ChoosePlayer(Action):
     grammar: ClassVar[str] = r'''
-!choose_player: ("choose" | "chooses") ("an" "opponent" | "a" "player" | "another" "player")
+!choose_player: ("choose" | "chooses") ("an" "opponent" | "a" "player" | "another" "player") ("who" predicate | "with" have)?
 '''
-    syntax: ClassVar[str] = "choose an opponent | choose a player"
-    meaning: ClassVar[str] = "the player picks one; later steps say `the chosen player`"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: choose an opponent then take 1 random card from the chosen player's hand",)
+    syntax: ClassVar[str] = "choose an opponent | choose a player [who PREDICATE | with HAVE]"
+    meaning: ClassVar[str] = ("the player picks one (only among those of whom `who ...`/`with ...` is true: nobody is chosen "
+                              "if none is); later steps say `the chosen player`")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: choose an opponent then take 1 random card from the chosen player's hand",
+                                           "on completion: choose an opponent with an illegal good then the chosen player pays you 2")
     makes: ClassVar[frozenset[str]] = frozenset({"chosen"})
     others: bool = True
+    such: Node | None = None  # what the player chosen must be or have (a predicate or a have)
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> ChoosePlayer:
-        return cls(words(children)[1] != "a", col=col)
+        such = next((c for c in children if isinstance(c, Node)), None)
+        return cls(words(children)[1] != "a", such, col=col)
 
     def english(self) -> str:
-        return "choose an opponent" if self.others else "choose a player"
+        said = "choose an opponent" if self.others else "choose a player"
+        if self.such is None:
+            return said
+        if self.such.role == "predicate":
+            return f"{said} who {self.such.english()}"
+        return f"{said} with {self.such.english()}"
 
     def run(self) -> Run:
         others = self.others
+        holds = self.such.holds() if self.such is not None else None  # type: ignore[attr-defined]
 
         def run(ctx: Ctx) -> None:
             group = ctx.world.players_from(ctx.actor)
             group = [p for p in group if p is not ctx.actor] if others else group
+            if holds is not None:
+                group = [p for p in group if holds(ctx, p)]
             if group:
                 ctx.chosen = ctx.world.choose(ctx.actor, [(f"choose {p.name}", p) for p in group], f"{ctx.reason}: choose a player")
         return run
@@ -1062,9 +1138,60 @@ class ChoosePlayer(Action):
 
 @construct
 @dataclass(frozen=True)
+class ChooseShip(Action):
+    """The player picks one of the ships a phrase names; later steps say `the chosen ship` (and `the
+    chosen ship's owner`)."""
+
+    grammar: ClassVar[str] = r'''
+!choose_ship: ("choose" | "chooses") (ships | ships_with)
+'''
+    syntax: ClassVar[str] = "choose SHIPS"
+    meaning: ClassVar[str] = ("the player acting picks one of those ships (none is chosen if there is none); later steps say "
+                              "`the chosen ship`, `the chosen ship's owner`")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: choose a ship at sea with 2 or more containers then import 1 container from the chosen ship",
+        "on completion: choose one of your ships in harbor then load 1 card from your hand onto the chosen ship")
+    makes: ClassVar[frozenset[str]] = frozenset({"chosen ship"})
+    ships: ShipRef | None = None
+
+    def english(self) -> str:
+        assert self.ships is not None
+        said = self.ships.english()
+        return f"choose {said if said.startswith(('a ', 'an ')) else 'one of ' + said}"
+
+    def run(self) -> Run:
+        assert self.ships is not None
+        ships = self.ships.ships()
+
+        def run(ctx: Ctx) -> None:
+            found = ships(ctx)
+            if not found:
+                return
+            ctx.chosen_ship = ctx.world.choose(ctx.actor, [(_ship_text(ctx, s), s) for s in found],
+                                               f"{ctx.reason}: choose a ship", "choose_ship")
+        return run
+
+    def possible(self) -> Test:
+        assert self.ships is not None
+        ships = self.ships.ships()
+        return lambda ctx: bool(ships(ctx))
+
+    def value(self) -> float:
+        return 0.0
+
+
+def _ship_text(ctx: Ctx, ship: Any) -> str:
+    """`the red ship 2 of P1 (red) (Wheat, Rice)`: a ship as an option shows whose it is and what it carries."""
+    carried = ", ".join(c.name for c in (*ship.contracts, *ship.containers)) or "empty"
+    where = "at sea" if ship.at_sea else "in harbor"
+    return f"the {ship.label} of {ctx.world.ship_owner(ship).name} {where} ({carried})"
+
+
+@construct
+@dataclass(frozen=True)
 class Look(Action):
     grammar: ClassVar[str] = r'''
-!look: ("look" | "looks") "at" cards
+!look: ("look" | "looks") "at" (cards | counted_cards)
 '''
     syntax: ClassVar[str] = "look at CARDS"
     meaning: ClassVar[str] = "the player looks at the cards, which stay where they are; later steps say `them`, `1 of them`, `the rest`"
@@ -1088,6 +1215,50 @@ class Look(Action):
 
     def value(self) -> float:
         return 1.0
+
+
+@construct
+@dataclass(frozen=True)
+class Reveal(Action):
+    """Cards shown to every player, left where they are: `reveal the top card of the deck`."""
+
+    grammar: ClassVar[str] = r'''
+!reveal: ("reveal" | "reveals") (cards | counted_cards)
+'''
+    syntax: ClassVar[str] = "reveal CARDS"
+    meaning: ClassVar[str] = ("the player acting shows the cards to every player (event CardsRevealed); they stay where they "
+                              "are; later steps say `it`, `them`, `the rest`, `the revealed card(s)`, `card revealed`, and test "
+                              "them (`if it is an illegal card`)")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: reveal the top card of the deck then if it is an illegal card then gain 4 else take it into your hand",
+        "when another player pirates from your ship: that player reveals 1 random card from their hand then if it is a "
+        "luxury card then that player gives you it")
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "rest", "revealed"})
+    cards: Cards | None = None
+
+    def english(self) -> str:
+        assert self.cards is not None
+        return f"reveal {self.cards.english()} to every player"
+
+    def run(self) -> Run:
+        assert self.cards is not None
+        pick = self.cards.pick("reveal")
+
+        def run(ctx: Ctx) -> None:
+            cards = pick(ctx)
+            ctx.world.reveal(ctx.actor, cards)
+            ctx.them = list(cards)
+            ctx.rest = list(cards)
+            ctx.revealed += cards
+        return run
+
+    def possible(self) -> Test:
+        assert self.cards is not None
+        enough = getattr(self.cards, "enough", None)
+        return enough() if enough is not None else _has_cards(self.cards)
+
+    def value(self) -> float:
+        return 0.5
 
 
 @construct
@@ -1580,6 +1751,54 @@ class ForEachPlayer(Effect):
     def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
         if self.effect is not None:
             yield self.effect, binds | {"that player"}
+
+
+@construct
+@dataclass(frozen=True)
+class ForEachShip(Effect):
+    """The same step once for each ship of those named, which is `that ship` inside it (and its owner
+    `that ship's owner`): `for each of your ships in harbor with no contracts, draw 1`."""
+
+    level: ClassVar[str] = "effect"
+    grammar: ClassVar[str] = r'''
+!for_each_ship: "for" "each" "of" (ships | ships_with) "," branch
+'''
+    syntax: ClassVar[str] = "for each of SHIPS, EFFECT"
+    meaning: ClassVar[str] = ("the effect once for each of those ships (in seat order from the owner, then each player's "
+                              "two ships in order), with `that ship` meaning that one each time and `that ship's owner` its "
+                              "owner; use parentheses for several effects")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: for each of your ships in harbor with no contracts, draw 1",
+        "on completion: for each of each other player's ships at sea, (that ship's owner pays you 2 then you may pirate 1 "
+        "container from that ship)")
+    ships: ShipRef | None = None
+    effect: Effect | None = None
+
+    def english(self) -> str:
+        assert self.ships is not None and self.effect is not None
+        return f"for each of {self.ships.english()} in turn (that ship): {self.effect.english()}"
+
+    def run(self) -> Run:
+        assert self.ships is not None and self.effect is not None
+        ships, inner = self.ships.ships(), self.effect.run()
+
+        def run(ctx: Ctx) -> None:
+            saved = ctx.ship
+            for ship in ships(ctx):
+                ctx.ship = ship
+                inner(ctx)
+            ctx.ship = saved
+        return run
+
+    def value(self) -> float:
+        assert self.effect is not None
+        return 1.5 * self.effect.value()
+
+    def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
+        if self.ships is not None:
+            yield self.ships, binds
+        if self.effect is not None:
+            yield self.effect, binds | {"that ship"}
 
 
 __all__ = ["LEVELS", "Action", "Sequence", "always"]

@@ -7,6 +7,7 @@ names. Shorthands (grammar/shorthands.yaml, and a pack's own) are expanded first
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -167,13 +168,18 @@ def _expected_words(prefix: str) -> list[str]:
     return sorted({_literals().get(t, "") for t in ip.accepts()} - {""})
 
 
-def _describe(prefix: str, limit: int = 6) -> str:
-    """What the language expected after `prefix`: the roles (with examples), then any other word."""
+def _describe(prefix: str, limit: int = 6, near: str = "") -> str:
+    """What the language expected after `prefix`: the roles (with examples), then any other word; the
+    words like `near` (the word that stood there: `shipment` where `ship` goes) first, so that a long
+    list cut short still shows the one probably meant."""
     roles = _expected_roles(prefix)
     words = _expected_words(prefix)
     firsts = _first_sets()
     covered = {_literals().get(t, "") for r in roles for t in firsts.get(ROLE_RULE.get(r, r), ())}
     others = [w for w in words if w not in covered]
+    if near:
+        alike = difflib.get_close_matches(near, others, n=3, cutoff=0.6)
+        others = alike + [w for w in others if w not in alike]
     parts = [ROLES[r] for r in roles]
     if others:
         shown = ", ".join(f"`{w}`" for w in others[:limit]) + (", ..." if len(others) > limit else "")
@@ -211,7 +217,7 @@ def _problem_at(text: str, col: int) -> Problem:
         return Problem(col, "P003", f"unexpected number `{word}`; expected {_describe(prefix)}")
     # a word of the language out of place: no spelling guess (`ships` is no misspelt `shipments`), what may stand here
     shown = word if word.isprintable() else word.encode("unicode_escape").decode()  # a message is one line
-    return Problem(col, "P003", f"unexpected `{shown}`{misplaced(word)}; expected {_describe(prefix)}")
+    return Problem(col, "P003", f"unexpected `{shown}`{misplaced(word)}; expected {_describe(prefix, near=word)}")
 
 
 # Words after which a branch of an effect starts (`either A or B`, `if C then A else B`, `choose one:

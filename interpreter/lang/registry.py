@@ -78,6 +78,7 @@ class Node:
     vocabulary: ClassVar[tuple[Word, ...]] = ()  # phrases of one shape and meaning (see Word)
     numbers: ClassVar[tuple[Bound, ...]] = ()  # what the numbers of its words count, in order (bounds.py)
     extra_grammar: ClassVar[str] = ""  # helper rules of a construct whose grammar its vocabulary makes
+    in_role_rule: ClassVar[bool] = True  # False: not an alternative of its role's rule; constructs name it where it may stand
 
     @classmethod
     def build_word(cls, word: Word, col: int, children: list[Any]) -> Node:

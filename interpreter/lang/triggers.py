@@ -232,8 +232,9 @@ class Imports(ActorTrigger):
     binds: ClassVar[frozenset[str]] = frozenset({"that player", "that ship", "bid"})
     grammar: ClassVar[str] = r'''
 !imports: _actor ("import" | "imports" | "win" "an" "import"
-    | "wins" "an" "import") (_article filter? "container")? ("from" ships)? ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)? _during_import?
+    | "wins" "an" "import") (_article filter? "container")? ("from" ships)? (WITH_A_BID_OF INT ("or" "more" | "or" "less")?)? _during_import?
 !_during_import: "during" "an" "import" "action"
+WITH_A_BID_OF: /with\s+a\s+bid\s+of\b/
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (FEE,)
     syntax: ClassVar[str] = ("ACTOR import(s) | win(s) an import [a FILTER container] [from SHIPS] [with a bid of N [or more|or less]] "
@@ -259,7 +260,7 @@ class Imports(ActorTrigger):
         head = w[:-4] if during else w
         op = ">=" if head[-2:] == ["or", "more"] else "<=" if head[-2:] == ["or", "less"] else "=="
         return cls(read_actor(children), first(children, Filter), "container" in head, first(children, Ships),
-                   ints(children)[-1] if "bid" in head else -1, op, during, col=col)
+                   ints(children)[-1] if any(x.startswith("with") for x in head) else -1, op, during, col=col)
 
     def english(self) -> str:
         what = f" including {_a(self.filter, 'container')}" if self.has_container else ""

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.cards.model import GOOD_TYPES
+from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
 from interpreter.engine import events as ev
 from interpreter.engine.choices import Choice, PirateFromShip
 from interpreter.engine.contract import has_room, make_contract
@@ -17,6 +17,7 @@ from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.importing import take_containers
 from interpreter.engine.load import load_where_it_fits
 from interpreter.engine.pirate import place_pirated
+from interpreter.engine.scoring import majority_awards, score_player
 from interpreter.engine.slots import fits
 from interpreter.engine.solo import perform_alone, use_hand_actions
 from interpreter.engine.state import Card, Player, Ship, remove_container
@@ -107,6 +108,13 @@ class EngineWorld:
     def credits(self, p: Player) -> int:
         return p.credits
 
+    def passive_credits(self, p: Player) -> int:
+        """What `p` would score now beyond active credits (R1.9.2, R17.3-R17.7): parked credits, 2 per
+        container on ships in harbor, innate values, majorities as they stand, one of each; not
+        end-game powers, which have not run."""
+        parts = score_player(self.game, p, majority_awards(self.game)[p.seat])
+        return parts["total"] - parts["credits"] - parts["powers"]
+
     def is_leader(self, p: Player) -> bool:
         return self.game.leader == p.seat
 
@@ -120,6 +128,14 @@ class EngineWorld:
         if before is not None:
             cut = next((i for i, (seat, act) in enumerate(log) if seat == before.seat and act == action), len(log))
         return any(seat == p.seat and act == action for seat, act in log[:cut])
+
+    def actions_this_turn(self, p: Player, action: str | None) -> int:
+        """Action instances `p` carried out this turn (of `action`, or of any action type)."""
+        kinds = ACTION_TYPES if action is None else (action,)
+        return sum(1 for seat, act in self.game.turn_log if seat == p.seat and act in kinds)
+
+    def turn_number(self) -> int:
+        return self.game.turn
 
     # --- cards ----------------------------------------------------------------------------------
     def cards(self, p: Player, zone: str) -> list[Card]:
@@ -212,6 +228,29 @@ class EngineWorld:
         limit = rules.imports_limit(to) - (data.imports_per_shipment if leaving else 0)
         return len(to.imports) < limit
 
+    # --- what a rule allows (rule queries a power's effects respect) ------------------------------
+    def may_import(self, p: Player, ship: Ship) -> bool:
+        return self.game.rules.may_import(p, self.game.players[ship.owner])
+
+    def may_sell(self, p: Player, card: Card) -> bool:
+        return self.game.rules.may_sell(p, card)
+
+    def may_move(self, power_owner: Player, holder: Player, zone: str) -> bool:
+        """Whether a power of `power_owner` may move cards of `holder`'s `zone`, or put cards into it."""
+        return self.game.rules.power_may_move(power_owner, holder, zone)
+
+    def movable(self, power_owner: Player, cards: Sequence[Card]) -> list[Card]:
+        """The cards a power of `power_owner` may move (a rule may protect another player's cards)."""
+        rules = self.game.rules
+        if not rules.modified("power_may_move"):
+            return list(cards)
+        out = []
+        for card in cards:
+            holder, zone = self.locate(card)
+            if holder is None or rules.power_may_move(power_owner, holder, zone):
+                out.append(card)
+        return out
+
     def has_powers(self, card: Card) -> bool:
         return bool(card.defn.powers)
 
@@ -265,6 +304,14 @@ class EngineWorld:
     def random_cards(self, pool: Sequence[T], n: int) -> list[T]:
         items = list(pool)
         return self.game.rng.sample(items, min(n, len(items)))
+
+    def reveal(self, p: Player, cards: Sequence[Card]) -> None:
+        """`p` shows `cards` to every player; they stay where they are. The event (CardsRevealed, with
+        where the cards are) is what other powers answer (`when another player reveals ...`)."""
+        if cards:
+            holder, where = self.locate(cards[0])
+            source = f"{holder.name}'s {where}" if holder is not None else f"the {where}"
+            self.game.emit(ev.CardsRevealed, player=p.seat, cards=list(cards), source=source)
 
     def coin_flip(self, p: Player) -> bool:
         heads = self.game.rng.random() < 0.5
@@ -357,13 +404,9 @@ class EngineWorld:
         """Cards went from one player to another by a power: one event per giver."""
         self.game.emit(ev.CardsGiven, giver=giver.seat, receiver=receiver.seat, count=count, zone=zone)
 
-    def reveal(self, p: Player, cards: Sequence[Card], source: str) -> None:
-        """`p` shows `cards` (from `source`: a hand, the deck, ...) to every player; they stay where they
-        are. The event is what other powers answer (`when another player reveals ...`)."""
-        if cards:
-            self.game.emit(ev.CardsRevealed, player=p.seat, cards=list(cards), source=source)
-
     def sell(self, p: Player, card: Card, price: int, reason: str) -> None:
+        if not self.game.rules.may_sell(p, card):  # a rule forbids it (R12.5): the card stays
+            return
         self.take_out(card)
         self.game.zones.island.append(card)
         paid = self.game.rules.sale_price(p, price)
@@ -379,6 +422,8 @@ class EngineWorld:
 
     def contract_ships(self, p: Player, card: Card, *, tier: bool) -> list[Ship]:
         if tier and self.game.rules.level(p, card.good) < card.tier:
+            return []
+        if not self.game.rules.may_contract(p, card):
             return []
         return [s for s in p.harbor_ships() if has_room(self.game, p, s, card)]
 
@@ -407,6 +452,8 @@ class EngineWorld:
         """A pirate's take from one of `ships` (R11): the container is then loaded where it fits, or
         discarded (R11.2); the pirate picks the container in one decision, as a PIRATE action does."""
         game = self.game
+        if game.rules.modified("may_pirate_ship"):  # a rule may keep pirates off some ships (R11.1)
+            ships = [s for s in ships if s.owner == p.seat or game.rules.may_pirate_ship(p, game.players[s.owner])]
         options: list[Option] = [PirateFromShip(ship, c, game.players[ship.owner])
                                  for ship in ships for c in {c.id: c for c in ship.containers}.values()]
         if not options:
