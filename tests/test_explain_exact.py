@@ -142,6 +142,19 @@ KNOWN = [
     ("on completion: each other player may lead twice on their next turn", "on completion: each other player may you lead twice on your next turn"),
     ("when you complete a shipment: put it onto that ship's owner's containers",
      "when you complete a shipment: put it onto that ship's owner's contracts"),
+    # the nouns, permissions, events and lasting effects of Power language 3: any vs every player,
+    # at sea vs in harbor, a side of the table, how long and how many times, which action is forbidden
+    ("on completion: if any player has 3 or more goods then gain 2", "on completion: if every player has 3 or more goods then gain 2"),
+    ("on completion: if another player has 3 or more goods then gain 2",
+     "on completion: if each other player has 3 or more goods then gain 2"),
+    ("on completion: for each of your ships at sea, draw 1", "on completion: for each of your ships in harbor, draw 1"),
+    ("on completion: draw 1 for each of your ships at sea", "on completion: draw 1 for each of your ships in harbor"),
+    ("rule: the player to your left cannot follow your lead", "rule: the player to your right cannot follow your lead"),
+    ("on completion: for the rest of the game, whenever another player sells a card: gain 2",
+     "on completion: until the end of this turn, whenever another player sells a card: gain 2"),
+    ("on completion: the next 3 times you take the draw action, draw 1",
+     "on completion: the next 2 times you take the draw action, draw 1"),
+    ("rule: other players cannot import from your ships", "rule: other players cannot pirate from your ships"),
 ]
 
 
