@@ -26,6 +26,7 @@ from interpreter.lang.conditions import Holds
 from interpreter.lang.effects import ChooseOne, GroupDo, May, Sequence, TakeCredits
 from interpreter.lang.players import PlayerGroup
 from interpreter.lang.registry import Node
+from interpreter.lang.rules import NamedPermission
 from interpreter.lang.timings import Power
 from interpreter.lang.values import Rounded
 from tests.power_lines import Seeded, derive, neighbour, text_of
@@ -39,6 +40,8 @@ WORDS_ONLY: dict[str, frozenset[str]] = {
     "Amount": frozenset({"noun"}),  # `gain 2 credits` is `gain 2`
     "CardsFrom": frozenset({"implied"}),  # `discard 1 card` is `discard 1 card from their hand`
 }
+# Owners that take each player apart, and the same players taken together.
+TAKEN_TOGETHER = {"each": "all", "each_other": "others"}
 # Effects done by other players than the card's owner: inside, `they` is not `you` (elsewhere it is).
 GROUPS = (GroupDo, May, ChooseOne)
 
@@ -57,6 +60,10 @@ def meaning(node: Any, grouped: bool = False) -> Any:
         node = Owner("you")
     if not grouped and isinstance(node, GroupDo) and _you(node.players):  # `you draw 1` is `draw 1`
         return meaning(node.effect, grouped)
+    if isinstance(node, NamedPermission) and isinstance(node.against, Owner) and node.against.kind in TAKEN_TOGETHER:
+        # against whom a permission holds is a set of players: `every player's` is `all players'` there
+        # (taking each apart matters only to quantities of cards)
+        node = dataclasses.replace(node, against=Owner(TAKEN_TOGETHER[node.against.kind]))
     if isinstance(node, GROUPS) and _others(node):
         grouped = True
     skip = WORDS_ONLY.get(type(node).__name__, frozenset())
@@ -156,6 +163,16 @@ KNOWN = [
      "on completion: the next 2 times you take the draw action, draw 1"),
     ("rule: other players cannot import from your ships", "rule: other players cannot pirate from your ships"),
 ]
+# Pairs that mean the same and may share a sentence (found by a longer run: seed 12746).
+SAME = [
+    ("rule: your right neighbour may follow all players' supply", "rule: your right neighbour may follow every player's supply"),
+]
+
+
+@pytest.mark.parametrize("first, second", SAME)
+def test_lines_that_mean_the_same_may_read_alike(first: str, second: str) -> None:
+    assert valid(first) is not None and valid(second) is not None
+    assert meaning(valid(first)) == meaning(valid(second))
 
 
 @pytest.mark.parametrize("first, second", KNOWN)
