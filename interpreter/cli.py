@@ -272,6 +272,8 @@ def build_parser() -> Parser:
     ex.add_argument("cards", nargs="*", help="card ids or card file paths (with --mod and none given: every card the packs add or change)")
     ex.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH",
                     help="a mod pack applied to the cards first, so that its cards can be named by id; may be repeated")
+    ex.add_argument("--all", action="store_true",
+                    help="every shipped card, set by set (the reviewed tests/golden/explain.txt is this output)")
 
     lsp = sub.add_parser("lsp", help="run the language server for editors (LSP on stdin/stdout; docs/editors.md)")
     lsp.add_argument("--log", type=Path, help="write the server's log to this file")
@@ -885,8 +887,14 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     from interpreter.cards.explained import card_lines
     from interpreter.cards.loader import load_card_file
+    if args.all:  # every shipped card (tests/golden/explain.txt is this, reviewed)
+        if args.cards or args.mod:
+            raise UsageError("importexport explain --all: explains every shipped card; name no card and no --mod with it")
+        print("\n".join(line for each in load_all_cards().cards for line in card_lines(each)))
+        return 0
     if not args.cards and not args.mod:
-        raise UsageError("importexport explain: name a card (an id such as cups, or a card file), or give --mod PATH for a pack's cards")
+        raise UsageError("importexport explain: name a card (an id such as cups, or a card file), give --mod PATH for a "
+                         "pack's cards, or --all for every shipped card")
     known, own = _explained_cards(args.mod)
     status = 0
     for name in args.cards or own:

@@ -8,12 +8,13 @@ import inspect
 
 from interpreter.cards.catalog import load_all_cards
 from interpreter.engine.decisions import KINDS
-from interpreter.engine.events import CATALOGUE
+from interpreter.engine.events import CATALOGUE, sides
 from interpreter.engine.options import CHOICES, GameOptions
 from interpreter.engine.queries import QUERIES
 from interpreter.lang.docs import powers_markdown as from_registry
 from interpreter.lang.docs import usage_markdown, usage_table
 from interpreter.lang.grammar import grammar_text
+from interpreter.powers.events_check import phrases
 from interpreter.schemas import card_schema as card_schema  # docs/card.schema.json: built in interpreter/schemas.py
 
 
@@ -29,6 +30,34 @@ def events_section() -> list[str]:
     for cls in CATALOGUE:
         fields = ", ".join(f.name for f in dataclasses.fields(cls))
         lines.append(f"| `{cls.__name__}` | {cls.rule} | {fields} | {_doc(cls)} |")
+    return lines + [""] + listening_section()
+
+
+SIDE_TEXT = {"actor": "who acted (`{actor}`)", "target": "{target_is} (`{target}`)", "anyone": "anyone"}
+
+
+def listening_section() -> list[str]:
+    """Event x side x phrase x when it fires: how a `when` power listens to each event, from each of
+    its sides (interpreter/powers/events_check.py checks the phrases against the events)."""
+    lines = ["### Listening to events", "",
+             "Every event can start a `when` power from each of its sides: what a player did (the actor), what was "
+             "done to a player (the target: a ship's owner, the player paid, ...) and whoever did it (anyone). "
+             "An event fires once the thing it names has happened, unless its moment says \"before\". "
+             "Each phrase is explained in [powers.md](powers.md#events-when-).", "",
+             "| event | side | phrase | fires |", "|---|---|---|---|"]
+    by_event: dict[tuple[str, str], list[str]] = {}
+    for phrase in phrases():
+        for side in phrase.sides:
+            by_event.setdefault((phrase.event, side), []).append(phrase.syntax)
+    for cls in CATALOGUE:
+        name = cls.__name__
+        if cls.quiet:
+            lines.append(f"| `{name}` | none | none: {cls.quiet} | {cls.fires} |")
+            continue
+        for side in sides(cls):
+            said = SIDE_TEXT[side].format(actor=cls.actor, target=cls.target, target_is=cls.target_is)
+            written = "<br>".join(f"`when {s.replace('|', '&#124;')}`" for s in by_event.get((name, side), [])) or "**none**"
+            lines.append(f"| `{name}` | {said} | {written} | {cls.fires} |")
     return lines
 
 

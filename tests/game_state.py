@@ -20,6 +20,7 @@ from interpreter.engine.options import GameOptions
 from interpreter.engine.state import Card, Player, Ship, Zones
 from interpreter.lang.registry import Node
 from interpreter.lang.timings import CompiledPower
+from interpreter.lang.world import LastingEffect
 
 
 def cards(cs: list[Card]) -> list[tuple[int, str, int]]:
@@ -63,14 +64,16 @@ def fingerprint(game: Game) -> dict[str, Any]:
     }
     if hasattr(rt, "by_host"):
         def active(a: Any) -> tuple[Any, ...]:
-            return (a.owner.seat, a.host.uid, a.power.text, a.order, a.last, dict(a.used_by), a.holds, a.one_shot,
+            return (a.owner.seat, a.host.uid, a.power.text, a.order, a.last, dict(a.used_by), a.holds, a.lasting is not None,
                     [q for q, _ in a.installed])
         state["powers"] = {
             "by_host": {uid: [active(a) for a in actives] for uid, actives in rt.by_host.items()},
             "triggers": {t.__name__: [active(a) for a in entries] for t, entries in rt.triggers.items()},
             "standing": [active(a) for a in rt.standing],
             "any_time": [active(a) for a in rt.any_time_active],
-            "temporary": [(t.owner.seat, t.until, t.turn, [q for q, _ in t.installed]) for t in rt.temporary],
+            "lasting": [(x.owner.seat, x.card.uid, x.effect.text, x.effect.until, x.turn, x.left, [q for q, _ in x.installed],
+                         x.active is not None and x.active.order, x.counter is not None and x.counter.order)
+                        for x in rt.lasting.in_force],
             "any_time_used": dict(rt.any_time_used),
             "order": rt._order,
         }
@@ -80,7 +83,7 @@ def fingerprint(game: Game) -> dict[str, Any]:
 # ------------------------------------------------------------------------------ object graphs
 
 # Read-only data two games may share: the card set and its compiled powers, the rules data, types.
-SHARED_TYPES = (type, ModuleType, CardDef, CardSet, RulesData, GameOptions, CompiledPower, Node, str, bytes, int, float,
+SHARED_TYPES = (type, ModuleType, CardDef, CardSet, RulesData, GameOptions, CompiledPower, LastingEffect, Node, str, bytes, int, float,
                 bool, type(None), frozenset)
 # The mutable objects of one game: none of these may be reachable from two games.
 GAME_TYPES = (Game, Player, Ship, Card, Zones, random.Random, list, dict, set)

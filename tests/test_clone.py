@@ -27,13 +27,13 @@ from interpreter.engine.state import Card, Player, Ship
 from interpreter.engine.turn import play_turn
 from interpreter.mods.apply import apply_packs
 from interpreter.powers import new_game
-from interpreter.powers.runtime import ForAWhile
+from interpreter.powers.active import Lasting
 from tests.game_state import fingerprint, shared_mutables
 from tests.helpers import ALL_CARDS, RULES
 
 NOVEL = apply_packs(ALL_CARDS, [project_root() / "docs" / "examples" / "novel"]).cards
-# Cards whose powers keep state a clone must copy: rules for a while (`until`), one-shot triggers
-# (`the next time`), a standing condition (`as soon as`), once-per uses, any-time powers, rules.
+# Cards whose powers keep state a clone must copy: lasting effects (`until ...`, `the next time ...`),
+# a standing condition (`as soon as`), once-per uses, any-time powers, rules.
 STATEFUL = ["n11_naval_escort", "n28_bumper_harvest", "n08_stock_ticker", "n07_courier", "n03_customs_broker",
             "n05_deep_hull", "n24_twin_berths", "n29_mixed_cargo", "n17_velvet_rope"]
 
@@ -199,7 +199,7 @@ def test_mutating_a_clone_never_changes_the_original():
         for a in actives:
             a.last, a.holds = (99, 0), True
             a.used_by[0] = 99
-    clone.powers.temporary.clear()
+    clone.powers.lasting.in_force.clear()
     clone.powers.any_time_used.clear()
     clone.turn += 5
     clone.log.clear()
@@ -225,11 +225,11 @@ def game_where(holds: Callable[[Game], bool]) -> Game:
 def test_a_rule_for_a_while_is_copied_with_its_context():
     """`until the end of your next turn, ...`: the clone's rule reads the clone's players and cards,
     and ends when the original's ends."""
-    game = game_where(lambda g: bool(g.powers.temporary))
+    game = game_where(lambda g: any(x.installed for x in g.powers.lasting.in_force))
     clone = game.clone()
     assert fingerprint(clone) == fingerprint(game)
-    old, temp = game.powers.temporary[0], clone.powers.temporary[0]
-    assert isinstance(temp, ForAWhile) and temp.ctx is not None and old.ctx is not None
+    old, temp = game.powers.lasting.in_force[0], clone.powers.lasting.in_force[0]
+    assert isinstance(temp, Lasting) and temp.ctx is not None and old.ctx is not None
     assert temp.ctx.world.game is clone and temp.ctx.owner is clone.players[old.owner.seat] is temp.owner
     assert temp.ctx.card is not old.ctx.card and temp.ctx.card.uid == old.ctx.card.uid
     for (query, new), (_, made) in zip(temp.installed, old.installed, strict=True):
@@ -243,11 +243,13 @@ def test_a_one_shot_trigger_and_spent_uses_are_copied():
     """`the next time ...` fires once in the clone as in the original; `once per game` stays spent."""
     def pending(g: Game) -> bool:
         actives = [a for actives in g.powers.by_host.values() for a in actives]
-        return any(a.one_shot for a in actives) and any(a.last != (-1, -1) for a in actives)
+        return any(x.active is not None for x in g.powers.lasting.in_force) and any(a.last != (-1, -1) for a in actives)
     game = game_where(pending)
     clone = game.clone()
     assert fingerprint(clone) == fingerprint(game)
-    shots = [a for actives in clone.powers.by_host.values() for a in actives if a.one_shot]
+    shots = [x.active for x in clone.powers.lasting.in_force if x.active is not None]
+    listening = [a for entries in clone.powers.triggers.values() for a in entries]
+    assert shots and all(any(a is b for b in listening) for a in shots)
     clone_cards = {id(c) for _, cards in all_places(clone) for c in cards}
     assert all(a.owner is clone.players[a.owner.seat] and id(a.host) in clone_cards for a in shots)
     game.play()

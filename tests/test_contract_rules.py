@@ -21,7 +21,7 @@ def test_the_rule_comes_back_when_a_copy_is_contracted_after_it_went_out_R6_9(al
     give(game, p.ships[1].contracts, "flour")  # a contract without the rule: its load is asked
     bring_home(game, p.ships[1])
     game.rules.contract_load(p, p.ships[1].contracts[0])
-    game.emit(ev.TurnEnded, 1)  # no copy of Tortillas was a contract: the rule goes out of the queries
+    game.emit(ev.TurnEnded, turn=1, leader=0)  # no copy of Tortillas was a contract: the rule goes out of the queries
     assert not game.rules.modified("contract_load")
 
     give(game, p.hand, "tortillas")
@@ -38,9 +38,9 @@ def test_the_rule_goes_out_when_no_copy_is_a_contract_and_the_load_is_the_printe
     make_contract(game, p, tortillas, p.ships[0], 1)
     p.ships[0].contracts.remove(tortillas)
     game.zones.discard.append(tortillas)
-    game.emit(ev.ContractDiscarded, p.seat, tortillas, p.ships[0])
+    game.emit(ev.ContractDiscarded, player=p.seat, card=tortillas, ship=p.ships[0])
     assert game.rules.contract_load(p, tortillas) == tortillas.load  # looked up: no copy is a contract
-    game.emit(ev.TurnEnded, 1)
+    game.emit(ev.TurnEnded, turn=1, leader=0)
     assert not game.rules.modified("contract_load")
 
 

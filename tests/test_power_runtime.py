@@ -82,7 +82,7 @@ def test_as_soon_as_runs_each_time_its_condition_becomes_true_and_watches_only_w
     assert p.credits == 12  # still true: not run again
     for card in (second, third):
         p.goods.remove(card)
-        game.discard(card, "a test")
+        game.discard(card, "a test", None)
     game.add_to_goods(p, give(game, [], "coffee")[0])
     assert p.credits == 14  # false, then true again
     game.remove_shipment(p, p.shipments[0])
@@ -136,7 +136,7 @@ def test_a_returning_ship_counts_the_containers_it_put_to_sea_with_R9_2():
     game.bus.subscribe(ev.ShipReturned, returned.append)
     p.credits = 10
     for card in list(ship.containers):
-        game.take_from_ship_at_sea(ship, card)
+        game.take_from_ship_at_sea(ship, card, None)
     assert not ship.at_sea and p.credits == 18
     assert [e.carried for e in returned] == [4]
 

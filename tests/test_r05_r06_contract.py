@@ -17,9 +17,9 @@ def offered(game, p, instances):
     result = {}
     ship = p.harbor_ships()[0]
     for option in contract.contract_options(game, p, instances)[1:]:
-        card, on, spend = option.value
-        if on is ship:
-            result[card.id] = spend
+        choice = option.value
+        if choice.ship is ship:
+            result[choice.card.id] = choice.spend
     return result
 
 

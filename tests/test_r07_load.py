@@ -11,7 +11,7 @@ from tests.helpers import bring_home, game3, give, ids, play_turn, set_hand, use
 
 def loadable(game, p):
     """{(card id, ship twin)} offered by one load instance."""
-    return {(card.id, ship.twin) for _, card, ship in (o.value for o in load.load_options(game, p)[1:])}
+    return {(o.value.card.id, o.value.ship.twin) for o in load.load_options(game, p)[1:]}
 
 
 def loads_asked(script, seat=0):

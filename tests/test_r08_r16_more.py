@@ -119,12 +119,12 @@ def test_a_winner_puts_at_most_one_taken_card_into_imports_OQ_22_R10_5():
     game.add_shipment(p, shampoo)
     give(game, p.shipments, "rope")  # imports limit 3
     ship = game.players[1].ships[1]
-    plans = {option.value[1] for option in importing.take_options(game, p, ship)}
+    plans = {option.plan for option in importing.take_options(game, p, ship)}
     assert plans and all(plan.count("Imports") <= 1 for plan in plans)
     assert max(len(plan) for plan in plans) == 3
     clear(game, ship.containers)
     give(game, ship.containers, "honey")
-    assert {option.value[1] for option in importing.take_options(game, p, ship)} == {("Imports",), ("Goods",)}
+    assert {option.plan for option in importing.take_options(game, p, ship)} == {("Imports",), ("Goods",)}
 
 
 # --- R15 powers, R16 end, R13 limits ----------------------------------------------------------------

@@ -292,12 +292,12 @@ def test_winner_chooses_any_two_containers_R10_5():
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    pairs = {tuple(sorted(c.id for c in o.value[0])) for o in decision.options}
+    pairs = {tuple(sorted(c.id for c in o.value.cards)) for o in decision.options}
     assert pairs == {
         ("champagne", "cologne"), ("champagne", "diamond_rings"), ("champagne", "ferraris"),
         ("cologne", "diamond_rings"), ("cologne", "ferraris"), ("diamond_rings", "ferraris"),
     }
-    assert all(len(o.value[0]) == 2 for o in decision.options)
+    assert all(len(o.value.cards) == 2 for o in decision.options)
     assert ids(game.players[1].imports) == ["cologne"]
     assert ids(game.players[1].goods) == ["ferraris"]
     assert ids(game.players[2].ships[1].containers) == ["champagne", "diamond_rings"]
@@ -314,7 +314,7 @@ def test_placement_never_both_into_imports_even_with_room_R10_5():
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    plans = {o.value[1] for o in decision.options}
+    plans = {o.value.plan for o in decision.options}
     assert plans == {("Imports", "Goods"), ("Goods", "Imports"), ("Goods", "Goods")}
     assert all(label.count("to Imports") <= 1 for label in decision.labels())
     assert p2.imports == []
@@ -347,8 +347,8 @@ def test_ship_with_one_container_can_be_auctioned_R10_5_R19_5():
     (choice,) = asked(script, "import_ship")
     assert any(auction(game, 2) in label for label in choice.labels())
     (decision,) = asked(script, "import_take")
-    assert all(len(o.value[0]) == 1 for o in decision.options)
-    assert {o.value[1] for o in decision.options} == {("Imports",), ("Goods",)}
+    assert all(len(o.value.cards) == 1 for o in decision.options)
+    assert {o.value.plan for o in decision.options} == {("Imports",), ("Goods",)}
     assert ids(game.players[1].imports) == ["ferraris"]
     assert game.players[1].goods == []
     assert not game.players[2].ships[1].at_sea  # emptied: home at once (R10.7)
@@ -366,7 +366,7 @@ def test_taken_cards_without_room_are_discarded_R10_5_1_R19_2():
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    assert {o.value[1] for o in decision.options} == {("discard", "discard")}
+    assert {o.value.plan for o in decision.options} == {("discard", "discard")}
     assert ids(p2.imports) == ["candy"]                       # nothing swapped out (R19.3)
     assert ids(p2.goods) == ["pistols", "shotguns"]
     assert ids(game.zones.discard[-2:]) == ["batteries", "drones"]
@@ -385,7 +385,7 @@ def test_limits_respected_only_the_card_without_room_is_discarded_R10_5_1():
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    assert {o.value[1] for o in decision.options} == {("Goods", "discard"), ("discard", "Goods")}
+    assert {o.value.plan for o in decision.options} == {("Goods", "discard"), ("discard", "Goods")}
     assert ids(p2.imports) == ["candy"]
     assert ids(p2.goods) == ["pistols", "drones"]
     assert game.zones.discard[-1].id == "batteries"
@@ -402,7 +402,7 @@ def test_full_goods_leaves_one_card_for_imports_and_discards_the_other_R10_5_1()
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    assert {o.value[1] for o in decision.options} == {("Imports", "discard"), ("discard", "Imports")}
+    assert {o.value.plan for o in decision.options} == {("Imports", "discard"), ("discard", "Imports")}
     assert ids(p2.imports) == ["drones"]
     assert ids(p2.goods) == ["pistols", "shotguns"]
     assert game.zones.discard[-1].id == "batteries"
@@ -419,7 +419,7 @@ def test_full_imports_sends_both_cards_to_goods_R10_5_1():
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    assert {o.value[1] for o in decision.options} == {("Goods", "Goods")}
+    assert {o.value.plan for o in decision.options} == {("Goods", "Goods")}
     assert ids(p2.goods) == ["batteries", "drones"]
     check(game)
 

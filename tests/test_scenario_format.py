@@ -283,7 +283,7 @@ def _bid_as_made(pay: bool, announce: bool):
     from interpreter.engine import events as ev
     from interpreter.engine.decisions import Decision, DescribedOption
 
-    def sealed_bids(game, participants, what=""):
+    def sealed_bids(game, participants, *_how):
         bids = {}
         for seat in participants:
             p = game.players[seat]
@@ -292,12 +292,12 @@ def _bid_as_made(pay: bool, announce: bool):
             if pay:  # the bid put out of the hand at once, on the table for all to see
                 p.credits -= bids[seat]
             if announce:
-                game.emit(ev.BidsRevealed, dict(bids))
+                game.emit(ev.BidsRevealed, bids=dict(bids))
         if pay:
             for seat in participants:
                 game.players[seat].credits += bids[seat]
         top = max(bids.values())
-        return next(s for s in participants if bids[s] == top), top
+        return next(s for s in participants if bids[s] == top), top, bids
     return sealed_bids
 
 

@@ -9,8 +9,24 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from interpreter.agents.valuation import CARD, Appraisal, power_value
+from interpreter.engine.choices import (
+    Choice,
+    CompletePair,
+    ContractCard,
+    KeepHalf,
+    LoadCard,
+    LoadFromDeck,
+    LoadPair,
+    PirateFromDeck,
+    PirateFromHand,
+    PirateFromShip,
+    Play,
+    SellCard,
+    SellInsteadOfLoad,
+    TakeContainers,
+)
 from interpreter.engine.state import Card, Ship
-from interpreter.powers.world import CardPick, EffectChoice
+from interpreter.powers.world import CardPick, EffectChoice, UsePower
 
 if TYPE_CHECKING:
     from interpreter.engine.decisions import Decision
@@ -49,7 +65,7 @@ class HeuristicAgent:
         target = worth * (0.4 if near_end else 0.8) + self.rng.uniform(-1, 1)
         amounts = [o.value for o in decision.options]
         allowed = [a for a in amounts if a <= max(0.0, target) and p.credits - a >= 4 or a == 0]
-        return amounts.index(max(allowed))
+        return amounts.index(max(allowed) if allowed else min(amounts))  # a minimum bid above 0: the least
 
 
 # --- the turn -------------------------------------------------------------------------------------
@@ -138,42 +154,41 @@ def _draw_value(view: Appraisal) -> float:
 
 
 def score_lead(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
-    if value == "draw":
+    if not isinstance(value, Play):  # the draw action
         return _draw_value(view)
-    _, cards, action = value  # declared, played, carried out
+    action = value.performed
     instances = 1 + view.imports_for(action)
-    return action_benefit(view, action, cards, instances) - _play_cost(view, cards)
+    return action_benefit(view, action, value.cards, instances) - _play_cost(view, value.cards)
 
 
 def score_follow(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
-    if value == "draw":
+    if not isinstance(value, Play):  # the draw action
         return _draw_value(view)
-    _, cards, action = value  # declared, played, carried out
+    action = value.performed
     instances = 1 + view.imports_for(action)
-    return action_benefit(view, action, cards, instances) - _play_cost(view, cards) - 0.5
+    return action_benefit(view, action, value.cards, instances) - _play_cost(view, value.cards) - 0.5
 
 
 # --- the actions ----------------------------------------------------------------------------------
 
 def score_contract(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
-    if value is None:
+    if not isinstance(value, ContractCard):
         return 0.5
-    card, ship, spend = value
-    return view.contract_value(card) - 2.0 * (spend - 1) - 0.5 * len(ship.contracts)
+    return view.contract_value(value.card) - 2.0 * (value.spend - 1) - 0.5 * len(value.ship.contracts)
 
 
 def score_load(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
-    if value is None:
-        return 0.0
-    kind, card, ship = value
-    if kind == "sell":
-        return 3.0 - view.hand_card_value(card)
-    if kind == "deck":
+    if isinstance(value, SellInsteadOfLoad):
+        return 3.0 - view.hand_card_value(value.card)
+    if isinstance(value, LoadFromDeck):
         return 2.0
-    slots = view.open_slots(ship)
-    bonus = 10.0 if slots == (2 if kind == "pair" else 1) else 0.0
-    keep = view.hand_card_value(card[0] if kind == "pair" else card) * 0.3
-    return 5.0 + bonus - keep
+    if isinstance(value, LoadPair):
+        bonus = 10.0 if view.open_slots(value.ship) == 2 else 0.0
+        return 5.0 + bonus - view.hand_card_value(value.cards[0]) * 0.3
+    if isinstance(value, LoadCard):
+        bonus = 10.0 if view.open_slots(value.ship) == 1 else 0.0
+        return 5.0 + bonus - view.hand_card_value(value.card) * 0.3
+    return 0.0
 
 
 def score_import_ship(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
@@ -183,10 +198,9 @@ def score_import_ship(agent: HeuristicAgent, view: Appraisal, value: Any) -> flo
     return view.good_value(value)
 
 
-def score_import_take(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
-    cards, plan = value
+def score_import_take(agent: HeuristicAgent, view: Appraisal, value: TakeContainers) -> float:
     total = 0.0
-    for card, where in zip(cards, plan, strict=True):
+    for card, where in zip(value.cards, value.plan, strict=True):
         if where == "Goods":
             total += view.good_value(card)
         elif where == "Imports":
@@ -197,12 +211,12 @@ def score_import_take(agent: HeuristicAgent, view: Appraisal, value: Any) -> flo
 def score_pirate(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 1.0
-    card = value[-1] if len(value) == 3 else value[1]
-    if card is None:
+    if isinstance(value, PirateFromHand | PirateFromDeck):  # a card not seen yet
         return 1.5
-    ships = view.fitting_ships(card)
-    if not ships:
-        return 0.5 if len(value) == 2 and value[0] is not None and value[0].owner != view.p.seat else 0.0
+    ships = view.fitting_ships(value.card)
+    if not ships:  # taken from another player's ship at sea, at least it is theirs no more
+        from_a_ship = isinstance(value, PirateFromShip) and not value.harbor_note
+        return 0.5 if from_a_ship and value.ship.owner != view.p.seat else 0.0
     completes = any(view.open_slots(s) == 1 for s in ships)
     return 5.0 + (10.0 if completes else 0.0)
 
@@ -212,29 +226,29 @@ def score_pirate_load(agent: HeuristicAgent, view: Appraisal, value: Any) -> flo
         return 0.0
     if value == "goods":
         return 3.0
-    if isinstance(value, tuple):  # half of a pair kept aboard, or a pair completed (a power's rule)
-        return 2.0 if value[0] == "half" else 5.0 + (10.0 if view.open_slots(value[1]) == 1 else 0.0)
+    if isinstance(value, KeepHalf):  # half of a pair kept aboard (a power's rule)
+        return 2.0
+    if isinstance(value, CompletePair):  # a pair completed
+        return 5.0 + (10.0 if view.open_slots(value.ship) == 1 else 0.0)
     return 5.0 + (10.0 if view.open_slots(value) == 1 else 0.0)
 
 
 def score_supply(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 0.5
-    kind, card = value
-    if kind == "sell":
-        return view.game.rules.sale_price(view.p) - view.hand_card_value(card)
-    return 2.0 + view.hand_cards_for(card.action) * 0.8
+    if isinstance(value, SellCard):
+        return view.game.rules.sale_price(view.p) - view.hand_card_value(value.card)
+    return 2.0 + view.hand_cards_for(value.card.action) * 0.8
 
 
 def score_yes(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     return 1.0 if value else 0.0
 
 
-def score_any_time(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
+def score_any_time(agent: HeuristicAgent, view: Appraisal, value: UsePower | None) -> float:
     if value is None:
         return 0.5
-    card, power = value
-    return 1.0 + power_value(card.defn) / 10.0
+    return 1.0 + power_value(value.card.defn) / 10.0
 
 
 def score_keep(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
@@ -258,8 +272,9 @@ def _score_by_value(agent: HeuristicAgent, view: Appraisal, option: Any) -> floa
         return float(value.node.value())
     if isinstance(value, Card):
         return view.good_value(value) + view.hand_card_value(value)
-    if isinstance(value, tuple) and value and isinstance(value[-1], Card):
-        return view.good_value(value[-1]) + view.hand_card_value(value[-1])
+    card = getattr(value, "card", None) if isinstance(value, Choice) else None
+    if isinstance(card, Card):  # a typed option taking a card
+        return view.good_value(card) + view.hand_card_value(card)
     if isinstance(value, Ship):
         return float(len(value.containers))
     if value is None:

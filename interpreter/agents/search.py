@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.agents.heuristic import SCORERS, HeuristicAgent, _score_by_value
 from interpreter.agents.valuation import Appraisal
 from interpreter.engine import events as ev
+from interpreter.engine.choices import Choice, fields_of
 from interpreter.engine.cloning import CloneError, Replay, copy_state
 from interpreter.engine.state import Card
 
@@ -319,6 +320,9 @@ def option_cards(decision: Decision) -> set[int]:
     def look(value: Any, depth: int = 0) -> None:
         if isinstance(value, Card):
             seen.add(value.uid)
+        elif isinstance(value, Choice) and depth < 3:  # a typed option: its fields
+            for v in fields_of(value):
+                look(v, depth + 1)
         elif isinstance(value, tuple | list) and depth < 3:
             for v in value:
                 look(v, depth + 1)

@@ -28,6 +28,10 @@ class EventBus:
     def subscribe(self, event_type: type, handler: Handler) -> None:
         self._subs.setdefault(event_type, []).append(handler)
 
+    def unsubscribe(self, event_type: type, handler: Handler) -> None:
+        """Stop delivering `event_type` to `handler` (a new list: an emit's loop may be running)."""
+        self._subs[event_type] = [h for h in self._subs.get(event_type, []) if h != handler]
+
     def subscribe_all(self, handler: Handler) -> None:
         """Listen to every event (narration, recording). Makes every emit build its event."""
         self._all.append(handler)
@@ -41,14 +45,15 @@ class EventBus:
     def unwatch(self, handler: Callable[[], None]) -> None:
         self._after = [h for h in self._after if h != handler]
 
-    def emit(self, event_type: type, *args: Any) -> None:
-        """Build `event_type(*args)` and deliver it, but only if somebody listens."""
+    def emit(self, event_type: type, /, **fields: Any) -> None:
+        """Build `event_type(**fields)` and deliver it, but only if somebody listens. Events are built
+        by keyword: a field misnamed here fails at once, never fills the wrong field."""
         subs = self._subs.get(event_type)
         if not subs and not self._all:
             for after in self._after:
                 after()
             return
-        event = event_type(*args)
+        event = event_type(**fields)
         if self._depth >= MAX_TRIGGER_DEPTH:
             raise TriggerLoopError("runaway chain of triggers: " + " -> ".join(self._chain[-8:]))
         self._depth += 1

@@ -36,6 +36,7 @@ class RulesData:
     most_into_imports: int
     owner_fee: int
     bid_step: int
+    minimum_bid: int
     sale_price: int
     sales_per_turn: int
     imports_base: int
@@ -76,6 +77,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "most_into_imports": ("import", "most_into_imports"),
     "owner_fee": ("import", "owner_fee"),
     "bid_step": ("import", "bid_step"),
+    "minimum_bid": ("import", "minimum_bid"),
     "sale_price": ("supply", "sale_price"),
     "sales_per_turn": ("supply", "sales_per_turn"),
     "imports_base": ("limits", "imports", "base"),

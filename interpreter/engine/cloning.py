@@ -9,8 +9,8 @@ the copy is made by hand:
   (cards by uid, players by seat, ships by owner and twin), so every reference in the copy is to
   the copy's own objects;
 - the powers runtime copies itself for the new game (`Powers.copy_for`): its active powers, the
-  rules set for a while (`until ...`), the one-shot triggers (`the next time ...`), the uses of
-  once-per-turn or once-per-game powers. It remakes every rule modifier from the power that made
+  lasting effects in force (`for the rest of the game, ...`, `until ...`, `the next time ...`), the
+  uses of once-per-turn or once-per-game powers. It remakes every rule modifier from the power that made
   it, with a context of the copy, and says which new modifier stands for which old one;
 - the copy's `Rules` and `EventBus` are then rebuilt in the original's order (modifiers apply in
   the order they were installed; handlers run in the order they subscribed). A handler that is a
@@ -150,7 +150,7 @@ class Mapper:
         if isinstance(x, set | frozenset):
             return type(x)(self.value(v) for v in x)
         if dataclasses.is_dataclass(x) and not isinstance(x, type) and type(x).__module__ == "interpreter.engine.events":
-            return type(x)(*(self.value(getattr(x, f.name)) for f in dataclasses.fields(x)))
+            return type(x)(**{f.name: self.value(getattr(x, f.name)) for f in dataclasses.fields(x)})
         raise CloneError(f"cannot clone a value of type {type(x).__name__} kept by a power")
 
 

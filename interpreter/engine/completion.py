@@ -24,12 +24,12 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     ship.completing = True  # until it sails, the ship takes no new contract
     for card in [c for c in ship.containers if c.uid in ship.halves]:  # half of a pair never paired: not aboard
         remove_container(ship, card)
-        game.discard(card, "pirated, never paired")
+        game.discard(card, "pirated, never paired", p.seat)
     # R8.2.1, R8.4: one card from the deck onto the supply island per completed ship
-    seed = game.draw_card()
+    seed = game.draw_card(p.seat)
     if seed is not None:
         game.zones.island.append(seed)
-        game.emit(ev.IslandSeeded, seed)
+        game.emit(ev.IslandSeeded, card=seed, player=p.seat)
     # R8.2.2: payout by the number of containers loaded for this shipment (OQ-47: not the leftovers
     # of a discarded contract that fill none of its slots)
     containers = paid_containers(game.rules, p, ship)
@@ -43,18 +43,18 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
     for card in contracts:
         game.add_shipment(p, card)
     for card in contracts:
-        game.emit(ev.ContractCompleted, p.seat, card, ship, contracts)
+        game.emit(ev.ContractCompleted, player=p.seat, card=card, ship=ship, contracts=contracts)
         if card.defn.powers:
             game.powers.completed(p, card, ship, contracts, payout)
     # R8.2.4: after payment, before the ship sails
     game.powers.containers_completed(p, ship, contracts)
-    game.emit(ev.ShipmentCompleted, p.seat, ship, contracts, containers, payout)
+    game.emit(ev.ShipmentCompleted, player=p.seat, ship=ship, contracts=contracts, containers=containers, payout=payout)
     # R8.2.5: the ship sails with its containers
     ship.completing = False
     ship.pairs.clear()
     ship.at_sea = True
     ship.sailed_with = len(ship.containers)
-    game.emit(ev.ShipSailed, p.seat, ship)
+    game.emit(ev.ShipSailed, player=p.seat, ship=ship)
     if not ship.containers:  # a power removed every container before it sailed (R9.2)
         ship.at_sea = False
-        game.emit(ev.ShipReturned, p.seat, ship, 0)
+        game.emit(ev.ShipReturned, player=p.seat, ship=ship, carried=0, by=None)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
+from interpreter.engine.choices import ContractCard
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, DescribedOption, Option
+from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.slots import required_total
 from interpreter.engine.state import Card, Player, Ship
 
@@ -45,40 +45,30 @@ def contract_options(game: Game, p: Player, remaining: int, ships: list[Ship] | 
     rooms = [(ship, room(game, p, ship)) for ship in (p.harbor_ships() if ships is None else ships)]
     seen: set[str] = set()
     priced = game.rules.modified("contract_cost")
+    guarded = game.rules.modified("may_contract")  # a power may forbid contracting some cards
     for card in p.hand:
         if card.id in seen:
             continue
         seen.add(card.id)
+        if guarded and not game.rules.may_contract(p, card):
+            continue
         spend = cost(game, p, card)
         if spend is None or spend > remaining:
             continue
         price = game.rules.contract_cost(p, card) if priced else 0
         if price > p.credits:
             continue
-        describe = partial(_contract_label, price) if price else _free_contract_label
         for ship, left in rooms:
             if card.load_total <= left:
-                options.append(DescribedOption((card, ship, spend), describe))
+                options.append(ContractCard(card, ship, spend, price))
     return options
-
-
-def _contract_label(price: int, value: tuple[Card, Ship, int]) -> str:
-    """`contract Cups (consumer tier 1, loads 1 red) on the green ship 1, spending 2 actions, paying 1`:
-    written only when read (most options of a decision never are)."""
-    card, ship, spend = value
-    note = f", spending {spend} actions" if spend > 1 else ""
-    note += f", paying {price}" if price else ""
-    return f"contract {card.name} ({card.good} tier {card.tier}, loads {card.defn.load_text()}) on the {ship.label}{note}"
-
-
-_free_contract_label = partial(_contract_label, 0)
 
 
 def make_contract(game: Game, p: Player, card: Card, ship: Ship, spend: int) -> None:
     if card in p.hand:
         p.hand.remove(card)
     ship.contracts.append(card)
-    game.emit(ev.ContractMade, p.seat, card, ship, spend)
+    game.emit(ev.ContractMade, player=p.seat, card=card, ship=ship, instances=spend)
     if card.defn.powers:
         game.powers.contracted(p, card, ship)
     complete_if_full(game, p, ship)  # R6.8: containers already aboard may complete it at once
@@ -91,18 +81,18 @@ def perform(game: Game, p: Player, instances: int) -> None:
         if len(options) == 1:
             return
         choice = game.ask(Decision("contract", p.seat, options, f"Contract ({remaining} action(s) left)", stop=0)).value
-        if choice is None:
+        if not isinstance(choice, ContractCard):
             return
-        card, ship, spend = choice
-        contract_paid(game, p, card, ship, spend)
+        ship, spend = choice.ship, choice.spend
+        contract_paid(game, p, choice.card, ship, spend)
         for _ in range(game.rules.contracts_per_action(p) - 1):  # a power: more cards with the same instance
             more = contract_options(game, p, 1, [ship] if not ship.at_sea and not ship.completing else [],
                                     "no more contracts with this action")
             extra = game.ask(Decision("contract", p.seat, more, "Contract another card on this ship with the same action?",
                                       stop=0)).value if len(more) > 1 else None
-            if extra is None:
+            if not isinstance(extra, ContractCard):
                 break
-            contract_paid(game, p, extra[0], ship, 0)
+            contract_paid(game, p, extra.card, ship, 0)
         remaining -= spend
         game.turn_log.append((p.seat, "contract"))
         game.after_action()

@@ -129,9 +129,10 @@ class Game:
         return ev.Names([p.name for p in self.players])
 
     # --- cards ---------------------------------------------------------------------------------
-    def draw_card(self) -> Card | None:
+    def draw_card(self, by: int | None = None) -> Card | None:
         """Take the top card of the deck, reshuffling the discard pile when the deck is empty (R3.7).
-        With both empty the draw does not happen and the game end is triggered (R16.1.2, OQ-24)."""
+        With both empty the draw does not happen and the game end is triggered (R16.1.2, OQ-24).
+        `by`: the seat drawing, if any (the reshuffle names it)."""
         zones = self.zones
         if not zones.deck:
             if self.draws_exhausted:
@@ -143,10 +144,10 @@ class Game:
             zones.deck = zones.discard
             zones.discard = []
             self.rng.shuffle(zones.deck)
-            self.emit(ev.DeckReshuffled, len(zones.deck))
+            self.emit(ev.DeckReshuffled, size=len(zones.deck), player=by)
         return zones.deck.pop()
 
-    def deck_top(self, n: int) -> list[Card]:
+    def deck_top(self, n: int, by: int | None = None) -> list[Card]:
         """The top `n` cards of the deck (top first), for a power that looks at or takes them; when the
         deck holds fewer, the discard pile is shuffled in under them first (R3.7)."""
         zones = self.zones
@@ -155,25 +156,26 @@ class Game:
             zones.discard = []
             self.rng.shuffle(under)
             zones.deck = under + zones.deck
-            self.emit(ev.DeckReshuffled, len(under))
+            self.emit(ev.DeckReshuffled, size=len(under), player=by)
         return list(reversed(zones.deck[-n:])) if n > 0 else []
 
     def draw_into_hand(self, p: Player, count: int) -> int:
         drawn = 0
         for _ in range(count):
-            card = self.draw_card()
+            card = self.draw_card(p.seat)
             if card is None:
                 break
             p.hand.append(card)
             drawn += 1
         if drawn:
-            self.emit(ev.CardsDrawn, p.seat, drawn)
+            self.emit(ev.CardsDrawn, player=p.seat, count=drawn)
         return drawn
 
-    def discard(self, card: Card, source: str) -> None:
+    def discard(self, card: Card, source: str, player: int | None) -> None:
+        """`card` goes to the discard pile from `source`; `player` held it (None: the island, the deck)."""
         card.parked = 0  # credits parked on it go back to the bank
         self.zones.discard.append(card)
-        self.emit(ev.CardDiscarded, card, source)
+        self.emit(ev.CardDiscarded, card=card, source=source, player=player)
 
     def add_to_goods(self, p: Player, card: Card, *, ignore_limits: bool = False) -> bool:
         """Place `card` in Goods if the goods limit allows (R13.3-R13.5); False if it does not fit.
@@ -190,7 +192,7 @@ class Game:
             return False
         else:
             p.goods.append(card)
-        self.emit(ev.GoodAdded, p.seat, card)
+        self.emit(ev.GoodAdded, player=p.seat, card=card)
         return True
 
     def add_to_imports(self, p: Player, card: Card, *, ignore_limits: bool = False) -> bool:
@@ -199,7 +201,7 @@ class Game:
         p.imports.append(card)
         if ignore_limits:
             self.note_held_over_limit(p)
-        self.emit(ev.ImportAdded, p.seat, card)
+        self.emit(ev.ImportAdded, player=p.seat, card=card)
         return True
 
     def add_shipment(self, p: Player, card: Card) -> None:
@@ -226,18 +228,18 @@ class Game:
     def ships_at_sea(self) -> list[Ship]:
         return [s for p in self.players for s in p.ships if s.at_sea and s.containers]
 
-    def take_from_ship_at_sea(self, ship: Ship, card: Card) -> None:
-        """Remove a container from a ship (at sea, or in harbor by a power); an emptied ship at sea
-        returns home at once (R9.2)."""
+    def take_from_ship_at_sea(self, ship: Ship, card: Card, by: int | None) -> None:
+        """`by` (a seat, or None) removes a container from a ship (at sea, or in harbor by a power); an
+        emptied ship at sea returns home at once (R9.2)."""
         remove_container(ship, card)
-        self.return_if_emptied(ship)
+        self.return_if_emptied(ship, by)
 
-    def return_if_emptied(self, ship: Ship) -> None:
+    def return_if_emptied(self, ship: Ship, by: int | None) -> None:
         """A ship at sea comes home when its last container is gone (R9.2), or earlier if a power lets
-        its owner's ships come back still carrying a few."""
+        its owner's ships come back still carrying a few; `by` took the last one."""
         if ship.at_sea and len(ship.containers) <= self.rules.returns_with(self.players[ship.owner]):
             ship.at_sea = False
-            self.emit(ev.ShipReturned, ship.owner, ship, ship.sailed_with)
+            self.emit(ev.ShipReturned, player=ship.owner, ship=ship, carried=ship.sailed_with, by=by)
 
     # --- credits -------------------------------------------------------------------------------
     def gain(self, p: Player, amount: int, reason: str) -> None:
@@ -253,7 +255,7 @@ class Game:
             p.credits += amount
 
     def _announce_gain(self, p: Player, amount: int, reason: str) -> None:
-        self.emit(ev.CreditsGained, p.seat, amount, reason)
+        self.emit(ev.CreditsGained, player=p.seat, amount=amount, reason=reason)
         if not self.scoring and p.credits >= self.rules.end_threshold() and self.rules.can_trigger_end(p):
             self.trigger_end("credits", p.seat)
 
@@ -266,7 +268,7 @@ class Game:
         p.credits -= paid
         if to is not None:
             self._receive(to, paid)
-        self.emit(ev.CreditsPaid, p.seat, paid, None if to is None else to.seat, reason)
+        self.emit(ev.CreditsPaid, player=p.seat, amount=paid, to=None if to is None else to.seat, reason=reason)
         if to is not None:
             self._announce_gain(to, paid, reason)
         return paid
@@ -277,7 +279,7 @@ class Game:
         (R16.2) unless the `game_end` option says to stop after the current action."""
         if self.end_reason is None:
             self.end_reason = reason
-            self.emit(ev.GameEndTriggered, reason, player)
+            self.emit(ev.GameEndTriggered, reason=reason, player=player)
 
     def win_instantly(self, player: int) -> None:
         """An instant-win power (R15.8, R16.3): the game stops with a sole winner as soon as the step

@@ -7,6 +7,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
+from interpreter.engine.choices import PlaceIslandCard, TakeContainers
 from interpreter.engine.decisions import Decision, DescribedOption, Option
 from interpreter.engine.state import Card, Player, Ship, remove_container
 
@@ -31,9 +32,14 @@ def perform_rounds(game: Game, order: list[int], instances: dict[int, int]) -> N
 
 
 def auction(game: Game, round_no: int, participants: list[int], chooser: int | None = None, *, fee: bool = True) -> None:
-    """One import round. The leader chooses the ship (R10.2), or `chooser` for an import made alone."""
+    """One import round. The leader chooses the ship (R10.2), or `chooser` for an import made alone.
+    Where a power forbids some participants to import from a ship's owner, or asks a minimum bid
+    they cannot pay, they take no part in that auction; a ship none of them may win is not offered."""
     ships = game.ships_at_sea()
     leader = game.players[game.leader if chooser is None else chooser]
+    guarded = game.rules.any_modified("may_import", "minimum_bid")
+    if guarded:
+        ships = [s for s in ships if bidders(game, participants, game.players[s.owner])]
     options = [Option(f"auction the {s.label} of {game.players[s.owner].name} ({', '.join(c.name for c in s.containers)})", s)
                for s in ships]
     if game.rules.auction_island(leader):  # a power: an island card may be auctioned instead (OQ-42)
@@ -43,62 +49,110 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
         return
     choice = game.ask(Decision("import_ship", leader.seat, options, f"Import round {round_no}: choose a ship")).value
     if not isinstance(choice, Ship):
-        island_auction(game, leader, choice, participants)
+        island_auction(game, leader, choice, participants, round_no)
         return
     ship: Ship = choice
-    game.emit(ev.AuctionStarted, round_no, ship, participants)
-    if len(participants) == 1:  # R10.3.3: a single participant takes the containers for free
-        winner, bid = participants[0], 0
+    owner = game.players[ship.owner]
+    if guarded:
+        participants = bidders(game, participants, owner)
+    game.emit(ev.AuctionStarted, round=round_no, ship=ship, participants=participants, player=leader.seat, owner=ship.owner)
+    bids: dict[int, int] = {}
+    if len(participants) == 1:  # R10.3.3: a single participant takes the containers for free (or for the minimum bid)
+        winner = participants[0]
+        bid = least_bid(game, game.players[winner], owner) if guarded else 0
     else:
-        what = f"the {ship.label} of {game.players[ship.owner].name} ({', '.join(c.name for c in ship.containers)})"
-        winner, bid = sealed_bids(game, participants, what)
+        what = f"the {ship.label} of {owner.name} ({', '.join(c.name for c in ship.containers)})"
+        winner, bid, bids = sealed_bids(game, participants, round_no, what, owner)
     take_containers(game, game.players[winner], ship, bid, fee=fee)
+    announce_losers(game, bids, winner)
 
 
-def island_auction(game: Game, owner: Player, card: Card, participants: list[int]) -> None:
+def announce_losers(game: Game, bids: dict[int, int], winner: int) -> None:
+    """Each bidder who did not win lost the auction (R10.3), said once the winner is served."""
+    for seat, bid in bids.items():
+        if seat != winner:
+            game.emit(ev.AuctionLost, player=seat, bid=bid, winner=winner)
+
+
+def bidders(game: Game, participants: list[int], owner: Player | None) -> list[int]:
+    """The participants who may take part in an auction of `owner`'s ship (None: an island card): a
+    power may forbid one to import from that owner, or ask a minimum bid more than he or she holds."""
+    rules = game.rules
+    out = []
+    for seat in participants:
+        p = game.players[seat]
+        if owner is not None and not rules.may_import(p, owner):
+            continue
+        if least_bid(game, p, owner) > p.credits:
+            continue
+        out.append(seat)
+    return out
+
+
+def least_bid(game: Game, p: Player, owner: Player | None) -> int:
+    """The lowest bid `p` may make on `owner`'s ship: the minimum bid, up to an even number (R1.8.3)."""
+    step = game.data.bid_step
+    return -(-game.rules.minimum_bid(p, owner) // step) * step
+
+
+def island_auction(game: Game, owner: Player, card: Card, participants: list[int], round_no: int = 1) -> None:
     """An island card auctioned by a power's owner (OQ-42): the owner pays nothing if he or she wins;
     any other winner pays the bid to the owner. It is an import like any other (event ImportWon with
     no ship): the card is placed as an import (R10.5) and powers reacting to imports see it."""
+    if game.rules.modified("minimum_bid"):
+        participants = bidders(game, participants, None)
+        if not participants:
+            return
+    bids: dict[int, int] = {}
     if len(participants) == 1:
-        winner, bid = participants[0], 0
+        winner = participants[0]
+        bid = least_bid(game, game.players[winner], None) if game.rules.modified("minimum_bid") else 0
     else:
-        winner, bid = sealed_bids(game, participants, f"{card.name} ({card.good}, {card.action}) from the supply island")
+        what = f"{card.name} ({card.good}, {card.action}) from the supply island"
+        winner, bid, bids = sealed_bids(game, participants, round_no, what, None)
     p = game.players[winner]
     paid = game.pay(p, bid, owner, "island auction") if p is not owner else 0
     game.zones.island.remove(card)
     # the same decision, with the same kind of value, as taking containers from a ship (R10.5)
-    options = [Option(f"put {card.name} into your {plan[0]}", ((card,), plan)) for plan in placements(game, p, (card,))]
-    _, plan = game.ask(Decision("import_take", p.seat, options, "Where does it go?")).value
-    where = plan[0]
+    options: list[Option] = [PlaceIslandCard((card,), plan) for plan in placements(game, p, (card,))]
+    where = game.ask(Decision("import_take", p.seat, options, "Where does it go?")).value.plan[0]
     placed: dict[str, list[Card]] = {IMPORTS: [], GOODS: [], DISCARD: []}
     if (where == IMPORTS and game.add_to_imports(p, card)) or (where == GOODS and game.add_to_goods(p, card)):
         placed[where].append(card)
     else:
         placed[DISCARD].append(card)
-        game.discard(card, "imported, no room")
-    game.emit(ev.ImportWon, p.seat, None, paid, placed[IMPORTS], placed[GOODS], placed[DISCARD])
+        game.discard(card, "imported, no room", p.seat)
+    game.emit(ev.ImportWon, player=p.seat, ship=None, bid=paid, to_imports=placed[IMPORTS], to_goods=placed[GOODS],
+              discarded=placed[DISCARD], owner=owner.seat)
+    announce_losers(game, bids, winner)
 
 
 def _bid_label(amount: int) -> str:
     return f"bid {amount}"
 
 
-def sealed_bids(game: Game, participants: list[int], what: str = "") -> tuple[int, int]:
-    """R10.3: every participant bids in secret, an even amount up to his or her credits; all are
-    revealed together; ties by the tie order (R10.3.1, OQ-4). Returns (winner, winning bid).
-    `what`: what is auctioned, named in the question."""
+def sealed_bids(game: Game, participants: list[int], round_no: int, what: str = "",
+                owner: Player | None = None) -> tuple[int, int, dict[int, int]]:
+    """R10.3: every participant bids in secret, an even amount up to his or her credits (from the
+    minimum bid, 0 by the rules); all are revealed together; ties by the tie order (R10.3.1, OQ-4).
+    Returns (winner, winning bid, the bids). `what`: what is auctioned, named in the question;
+    `owner`: whose ship is auctioned (None: an island card)."""
     step = game.data.bid_step
     bids: dict[int, int] = {}
     prompt = f"Your sealed bid for {what}" if what else "Your sealed bid"
+    minimum = game.rules.modified("minimum_bid")
     for seat in participants:
         p = game.players[seat]
-        options: list[Option] = [DescribedOption(amount, _bid_label) for amount in range(0, p.credits + 1, step)]
+        least = least_bid(game, p, owner) if minimum else 0
+        options: list[Option] = [DescribedOption(amount, _bid_label) for amount in range(least, p.credits + 1, step)]
         bids[seat] = game.ask(Decision("bid", seat, options, prompt, secret=True)).value
-    game.emit(ev.BidsRevealed, bids)
+    game.emit(ev.BidsRevealed, bids=bids)
+    for seat, amount in bids.items():
+        game.emit(ev.BidPlaced, player=seat, bid=amount, round=round_no)
     top = max(bids.values())
     tied = [seat for seat in participants if bids[seat] == top]
     winner = tied[0] if len(tied) == 1 else game.rules.tie_order(tied, game.leader, len(game.players), game.rng)[0]
-    return winner, top
+    return winner, top, bids
 
 
 def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str, ...]]:
@@ -157,13 +211,8 @@ def take_options(game: Game, p: Player, ship: Ship, count: int | None = None) ->
             continue
         seen.add(key)
         for plan in placements(game, p, cards):
-            options.append(DescribedOption((cards, plan), _take_label))
+            options.append(TakeContainers(cards, plan))
     return options
-
-
-def _take_label(value: tuple[tuple[Card, ...], tuple[str, ...]]) -> str:
-    cards, plan = value
-    return "take " + "; ".join(f"{c.name} ({c.good}, {c.action}) to {where}" for c, where in zip(cards, plan, strict=True))
 
 
 def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int | None = None, fee: bool = True,
@@ -172,7 +221,8 @@ def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int |
     fee; R10.7 an emptied ship returns home. `by`: `action` (an Import action) or `power` (a power's
     own import, not made during an Import action)."""
     game.pay(p, bid, None, "import bid")
-    cards, plan = game.ask(Decision("import_take", p.seat, take_options(game, p, ship, count), "Take containers")).value
+    taken = game.ask(Decision("import_take", p.seat, take_options(game, p, ship, count), "Take containers")).value
+    cards, plan = taken.cards, taken.plan
     to_imports: list[Card] = []
     to_goods: list[Card] = []
     discarded: list[Card] = []
@@ -188,7 +238,8 @@ def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int |
             to_goods.append(card)
         else:
             discarded.append(card)
-            game.discard(card, "imported, no room")
+            game.discard(card, "imported, no room", p.seat)
     game.turn_log.append((p.seat, "import"))
-    game.emit(ev.ImportWon, p.seat, ship, bid, to_imports, to_goods, discarded, by)
-    game.return_if_emptied(ship)
+    game.emit(ev.ImportWon, player=p.seat, ship=ship, bid=bid, to_imports=to_imports, to_goods=to_goods,
+              discarded=discarded, owner=ship.owner, by=by)
+    game.return_if_emptied(ship, p.seat)

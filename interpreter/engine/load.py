@@ -6,18 +6,14 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
+from interpreter.engine.choices import LoadCard, LoadFromDeck, LoadPair, SellInsteadOfLoad
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, DescribedOption, Option
+from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.slots import fits, fitting, pair_fits
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
-
-
-def _load_label(value: tuple[str, Card, Ship]) -> str:
-    _, card, ship = value
-    return f"load {card.name} ({card.good}) onto the {ship.label}"
 
 
 def load_options(game: Game, p: Player) -> list[Option]:
@@ -32,13 +28,15 @@ def load_options(game: Game, p: Player) -> list[Option]:
         seen.add(card.id)
         for ship, fits_ship in tests:
             if fits_ship(card):
-                options.append(DescribedOption(("card", card, ship), _load_label))
+                options.append(LoadCard(card, ship))
     if ships and (game.zones.deck or game.zones.discard) and rules.load_from_deck(p):
-        options.append(Option("load the top card of the deck (kept in hand if it fits nowhere)", ("deck", None, None)))
+        options.append(LoadFromDeck())
     price = rules.sell_instead_of_load(p)
     if price and p.load_sales_this_turn == 0:
         for card in {c.id: c for c in p.hand}.values():
-            options.append(Option(f"sell {card.name} to the island for {price} instead of loading", ("sell", card, None)))
+            if rules.modified("may_sell") and not rules.may_sell(p, card):
+                continue
+            options.append(SellInsteadOfLoad(card, price))
     good = rules.pair_slot_good(p)
     if good:
         options += pair_options(game, p, ships, good)
@@ -47,26 +45,27 @@ def load_options(game: Game, p: Player) -> list[Option]:
 
 def pair_options(game: Game, p: Player, ships: list[Ship], good: str) -> list[Option]:
     """Two hand cards of one colour loaded as one `good` container (a power's rule)."""
-    options = []
+    options: list[Option] = []
     by_colour: dict[str, list[Card]] = {}
     for card in p.hand:
         by_colour.setdefault(card.good, []).append(card)
     open_ships = [s for s in ships if pair_fits(game.rules, p, s, good)]
+    if game.rules.modified("may_load"):  # a power forbids loading some cards (R7.1)
+        by_colour = {good: [c for c in cards if game.rules.may_load(p, c)] for good, cards in by_colour.items()}
     for cards in by_colour.values():
         pairs = {tuple(sorted((a.id, b.id))): (a, b) for a, b in combinations(cards, 2)}
         for a, b in pairs.values():
             for ship in open_ships:
-                options.append(Option(f"load the pair {a.name} + {b.name} as one {good} container onto the {ship.label}",
-                                      ("pair", (a, b), ship)))
+                options.append(LoadPair((a, b), ship, good))
     return options
 
 
 def load_container(game: Game, p: Player, card: Card, ship: Ship, by: str) -> None:
     """Put `card` on `ship` as a container; the shipment completes when its last slot fills (R7.5)."""
     ship.containers.append(card)
-    game.emit(ev.ContainerLoaded, p.seat, card, ship, by)
+    game.emit(ev.ContainerLoaded, player=p.seat, card=card, ship=ship, by=by)
     complete_if_full(game, p, ship)
-    game.emit(ev.LoadFinished, p.seat, card, ship, by)
+    game.emit(ev.LoadFinished, player=p.seat, card=card, ship=ship, by=by)
 
 
 def perform(game: Game, p: Player, instances: int) -> None:
@@ -77,21 +76,21 @@ def perform(game: Game, p: Player, instances: int) -> None:
         choice = game.ask(Decision("load", p.seat, options, f"Load ({left} action(s) left)", stop=0)).value
         if choice is None:
             return
-        kind, card, ship = choice
-        if kind == "card":
-            p.hand.remove(card)
-            load_container(game, p, card, ship, "load")
-        elif kind == "deck":
+        if isinstance(choice, LoadCard):
+            p.hand.remove(choice.card)
+            load_container(game, p, choice.card, choice.ship, "load")
+        elif isinstance(choice, LoadFromDeck):
             load_top_of_deck(game, p)
-        elif kind == "sell":
+        elif isinstance(choice, SellInsteadOfLoad):
+            card = choice.card
             p.hand.remove(card)
             p.load_sales_this_turn += 1
             price = game.rules.sell_instead_of_load(p)
             game.zones.island.append(card)
-            game.emit(ev.CardSold, p.seat, card, price)
             game.gain(p, price, "sale instead of a load")
+            game.emit(ev.CardSold, player=p.seat, card=card, price=price)  # sold: on the island, and paid
         else:
-            load_pair(game, p, card, ship)
+            load_pair(game, p, choice.cards, choice.ship)
         game.turn_log.append((p.seat, "load"))
         game.after_action()
 
@@ -99,10 +98,10 @@ def perform(game: Game, p: Player, instances: int) -> None:
 def load_top_of_deck(game: Game, p: Player) -> None:
     """The top card of the deck must be loaded where it fits (the player picks the ship); else it
     goes to the player's hand."""
-    card = game.draw_card()
+    card = game.draw_card(p.seat)
     if card is not None and not load_where_it_fits(game, p, card, "load"):
         p.hand.append(card)
-        game.emit(ev.CardsDrawn, p.seat, 1)
+        game.emit(ev.CardsDrawn, player=p.seat, count=1)
 
 
 def load_where_it_fits(game: Game, p: Player, card: Card, by: str, ships: list[Ship] | None = None) -> bool:
@@ -124,8 +123,8 @@ def load_pair(game: Game, p: Player, cards: tuple[Card, Card], ship: Ship) -> No
     p.hand.remove(b)
     ship.containers += [a, b]
     ship.pairs.append((a.uid, b.uid))
-    game.emit(ev.ContainerLoaded, p.seat, a, ship, "load")
-    game.emit(ev.ContainerLoaded, p.seat, b, ship, "load")
+    game.emit(ev.ContainerLoaded, player=p.seat, card=a, ship=ship, by="load")
+    game.emit(ev.ContainerLoaded, player=p.seat, card=b, ship=ship, by="load")
     complete_if_full(game, p, ship)
     for card in cards:  # two containers were loaded: a power answering each load hears both (Fixie Bikes)
-        game.emit(ev.LoadFinished, p.seat, card, ship, "load")
+        game.emit(ev.LoadFinished, player=p.seat, card=card, ship=ship, by="load")

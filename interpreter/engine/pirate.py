@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
+from interpreter.engine.choices import (
+    CompletePair,
+    KeepHalf,
+    PirateFromDeck,
+    PirateFromHand,
+    PirateFromIsland,
+    PirateFromShip,
+)
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, DescribedOption, Option
+from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.load import load_container
 from interpreter.engine.slots import fits, pair_fits
 from interpreter.engine.state import Card, Player, Ship, remove_container
@@ -16,20 +23,10 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-def _at_sea_label(players: list[Player], value: tuple[Ship, Card]) -> str:
-    ship, card = value
-    return f"pirate {card.name} ({card.good}) from the {ship.label} of {players[ship.owner].name}"
-
-
-def _island_label(value: tuple[None, Card]) -> str:
-    return f"pirate {value[1].name} ({value[1].good}) from the supply island"
-
-
 def pirate_options(game: Game, p: Player, sea_only: bool = False) -> list[Option]:
     """What a pirate instance may take (R11.1): a container of any ship at sea, an island card, and
     the sources a power opens; `sea_only`: ships at sea only (a power's extra pirate action)."""
     options = [Option("stop pirating", None)]
-    at_sea = partial(_at_sea_label, game.players)
     guarded = game.rules.modified("may_pirate_ship")
     for owner in game.players:
         if guarded and owner is not p and not game.rules.may_pirate_ship(p, owner):
@@ -40,14 +37,14 @@ def pirate_options(game: Game, p: Player, sea_only: bool = False) -> list[Option
                 for card in ship.containers:
                     if card.id not in seen:
                         seen.add(card.id)
-                        options.append(DescribedOption((ship, card), at_sea))
+                        options.append(PirateFromShip(ship, card, owner))
     if sea_only:
         return options
     seen = set()
     for card in game.zones.island:
         if card.id not in seen:
             seen.add(card.id)
-            options.append(DescribedOption((None, card), _island_label))
+            options.append(PirateFromIsland(card))
     sources = game.rules.pirate_sources(p)
     if len(sources) > 2:
         options += extra_sources(game, p, sources)
@@ -57,7 +54,7 @@ def pirate_options(game: Game, p: Player, sea_only: bool = False) -> list[Option
 def extra_sources(game: Game, p: Player, sources: frozenset[str]) -> list[Option]:
     """Sources a power opens to a pirate: other players' ships in harbor, the top of the deck, a random
     card of another player's hand."""
-    options = []
+    options: list[Option] = []
     guarded = game.rules.modified("may_pirate_ship")
     for owner in game.players:
         if owner is p or (guarded and not game.rules.may_pirate_ship(p, owner)):
@@ -65,28 +62,36 @@ def extra_sources(game: Game, p: Player, sources: frozenset[str]) -> list[Option
         if "harbor" in sources:
             for ship in owner.harbor_ships():
                 for card in {c.id: c for c in ship.containers}.values():
-                    options.append(Option(f"pirate {card.name} ({card.good}) from the {ship.label} of {owner.name} in harbor",
-                                          ("harbor", ship, card)))
+                    options.append(PirateFromShip(ship, card, owner, harbor_note=True))
         if "hand" in sources and owner.hand:
-            options.append(Option(f"pirate a random card from the hand of {owner.name}", ("hand", owner, None)))
+            options.append(PirateFromHand(owner))
     if "deck" in sources and (game.zones.deck or game.zones.discard):
-        options.append(Option("pirate the top card of the deck", ("deck", None, None)))
+        options.append(PirateFromDeck())
     return options
 
 
-def take_from_extra_source(game: Game, kind: str, where: object, card: Card | None) -> Card | None:
-    if kind == "harbor":
-        ship = where
-        assert isinstance(ship, Ship) and card is not None
-        remove_container(ship, card)
-        return card
-    if kind == "hand":
-        owner = where
-        assert isinstance(owner, Player)
+def take_pirated(game: Game, p: Player, choice: PirateFromShip | PirateFromIsland | PirateFromHand | PirateFromDeck
+                 ) -> tuple[Card | None, str, Ship | None, int | None]:
+    """Take what the pirate chose (R11.1): (the card, where it came from, its ship, the player it was
+    taken from); no card when the deck and the discard pile are empty. An emptied ship at sea returns
+    home (R11.4)."""
+    if isinstance(choice, PirateFromShip):
+        ship, card = choice.ship, choice.card
+        source = "sea" if ship.at_sea else "harbor"
+        if ship.at_sea:
+            game.take_from_ship_at_sea(ship, card, p.seat)
+        else:
+            remove_container(ship, card)
+        return card, source, ship, ship.owner
+    if isinstance(choice, PirateFromIsland):
+        game.zones.island.remove(choice.card)
+        return choice.card, "island", None, None
+    if isinstance(choice, PirateFromHand):
+        owner = choice.owner
         picked = owner.hand[game.rng.randrange(len(owner.hand))]
         owner.hand.remove(picked)
-        return picked
-    return game.draw_card()
+        return picked, "hand", None, owner.seat
+    return game.draw_card(p.seat), "deck", None, None
 
 
 def place_pirated(game: Game, p: Player, card: Card, more: bool = False, kept: list[tuple[Card, Ship]] | None = None) -> None:
@@ -104,23 +109,23 @@ def place_pirated(game: Game, p: Player, card: Card, more: bool = False, kept: l
         options.append(Option(f"pay {cost} to put {card.name} into your Goods", "goods"))
     target = game.ask(Decision("pirate_load", p.seat, options, f"Where does {card.name} go?")).value
     if target is None:
-        game.discard(card, "pirated, not loaded")
+        game.discard(card, "pirated, not loaded", p.seat)
     elif target == "goods":
         game.pay(p, cost, None, "pirated card into Goods")
         game.add_to_goods(p, card)
-    elif isinstance(target, tuple) and target[0] == "half":
-        ship = target[1]
+    elif isinstance(target, KeepHalf):
+        ship = target.ship
         ship.containers.append(card)
         ship.halves.append(card.uid)
         if kept is not None:
             kept.append((card, ship))
-    elif isinstance(target, tuple):
-        _, ship, half = target
+    elif isinstance(target, CompletePair):
+        ship, half = target.ship, target.half
         ship.halves.remove(half.uid)
         ship.containers.append(card)
         ship.pairs.append((half.uid, card.uid))
-        game.emit(ev.ContainerLoaded, p.seat, half, ship, "pirate")
-        game.emit(ev.ContainerLoaded, p.seat, card, ship, "pirate")
+        game.emit(ev.ContainerLoaded, player=p.seat, card=half, ship=ship, by="pirate")
+        game.emit(ev.ContainerLoaded, player=p.seat, card=card, ship=ship, by="pirate")
         complete_if_full(game, p, ship)
     else:
         load_container(game, p, card, target, "pirate")
@@ -132,18 +137,15 @@ def pair_options(game: Game, p: Player, card: Card, more: bool) -> list[Option]:
     good = game.rules.pair_slot_good(p)
     if not good:
         return []
-    options = []
+    options: list[Option] = []
     for ship in p.ships:
         if ship.at_sea or not ship.contracts or not pair_fits(game.rules, p, ship, good):
             continue
         waiting = [c for c in ship.containers if c.uid in ship.halves and c.good == card.good]
         if waiting:
-            half = waiting[0]
-            options.append(Option(f"load {card.name} with {half.name} as one {good} container onto the {ship.label}",
-                                  ("pair", ship, half)))
+            options.append(CompletePair(ship, waiting[0], card, good))
         elif more:
-            options.append(Option(f"keep {card.name} on the {ship.label} as half of a pair (a second {card.good} "
-                                  "container pirated this turn completes it)", ("half", ship)))
+            options.append(KeepHalf(ship, card))
     return options
 
 
@@ -152,7 +154,7 @@ def discard_unpaired(game: Game, kept: list[tuple[Card, Ship]]) -> None:
     for card, ship in kept:
         if card.uid in ship.halves:
             remove_container(ship, card)
-            game.discard(card, "pirated, never paired")
+            game.discard(card, "pirated, never paired", ship.owner)
 
 
 def perform(game: Game, p: Player, instances: int, sea_only: bool = False) -> None:
@@ -174,20 +176,11 @@ def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]],
     if choice is None:
         return False
     game.turn_log.append((p.seat, "pirate"))
-    if len(choice) == 3:  # a source a power opened
-        taken = take_from_extra_source(game, *choice)
-        if taken is None:
-            return True
-        card, source, ship = taken, choice[0], (choice[1] if choice[0] == "harbor" else None)
-    else:
-        ship, card = choice
-        source = "island" if ship is None else "sea"
-        if ship is None:
-            game.zones.island.remove(card)
-        else:
-            game.take_from_ship_at_sea(ship, card)  # R11.4: an emptied ship returns home
-    game.emit(ev.CardPirated, p.seat, card, source, ship)
+    card, source, ship, victim = take_pirated(game, p, choice)
+    if card is None:
+        return True
+    game.emit(ev.CardPirated, player=p.seat, card=card, source=source, ship=ship, victim=victim)
     place_pirated(game, p, card, left > 1, kept)
-    game.emit(ev.PirateFinished, p.seat, card, source, ship)
+    game.emit(ev.PirateFinished, player=p.seat, card=card, source=source, ship=ship, victim=victim)
     game.after_action()
     return True

@@ -36,6 +36,10 @@ class Powers(Protocol):
     def check_standing(self) -> None:
         """Re-check the standing conditions (R16.1.3)."""
 
+    def lasting_in_force(self) -> list[dict[str, Any]]:
+        """The lasting effects in force, as plain data: `owner` (a seat), `card` and `card_id` (the card
+        whose power installed it), `text` (what it does), `until` (when it ends), in words."""
+
     def run_adjustments(self, order: list[Player]) -> None:
         """The end-game adjustments (R17.2)."""
 
@@ -77,6 +81,9 @@ class NoPowers:
 
     def check_standing(self) -> None:
         return None
+
+    def lasting_in_force(self) -> list[dict[str, Any]]:
+        return []
 
     def run_adjustments(self, order: list[Player]) -> None:
         return None

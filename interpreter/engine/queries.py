@@ -63,6 +63,19 @@ QUERIES: dict[str, str] = {
     "performed_action": "the action a player carries out after declaring or following with given cards (R4.6.7)",
     "action_choices": "the actions a player may choose between, all instances of the turn being of the one chosen, "
                       "when carrying out a declared action (R4.6.7)",
+    "may_play": "whether a player may declare (as leader) or follow an action, the leader being given (R4.2.2, R4.3.2)",
+    "may_draw_action": "whether a player may take the draw action instead of leading or following; one who can do "
+                       "nothing else draws all the same (R4.2.1, R4.3.1)",
+    "may_act": "whether a player may carry out instances of an action type: those he or she may not are lost (R4.8)",
+    "may_import": "whether a player may win containers from a ship of a given owner, by an auction or a power (R10.1)",
+    "minimum_bid": "the lowest bid a player may make on a ship of a given owner (0 by the rules, R10.3); a lone "
+                   "participant pays it instead of taking the containers free (R10.3.3)",
+    "may_contract": "whether a player may contract a card, by a CONTRACT action or by a power (R6.1)",
+    "may_load": "whether a player may load a card as a container, by a LOAD action or by a power (R7.1)",
+    "may_sell": "whether a player may sell a card to the supply island, by SUPPLY or by a power (R12.1.1, R12.5)",
+    "may_take_from_island": "whether a player may take a card from the supply island into Imports by SUPPLY (R12.1.2)",
+    "power_may_move": "whether a power of one player may move the cards of a given player's area (hand, goods, imports, "
+                      "shipments, containers), or put them into it (R15)",
 }
 
 
@@ -318,6 +331,41 @@ class Rules:
         if not self._mods["action_choices"]:
             return (declared,)
         return self._apply("action_choices", (declared,), p, declared)
+
+    # --- what a player may do ------------------------------------------------------------------
+    def may_play(self, p: Player, action: str, leading: bool, leader: Player) -> bool:
+        return self._apply("may_play", True, p, action, leading, leader) if self._mods["may_play"] else True
+
+    def may_draw_action(self, p: Player) -> bool:
+        return self._apply("may_draw_action", True, p) if self._mods["may_draw_action"] else True
+
+    def may_act(self, p: Player, action: str) -> bool:
+        return self._apply("may_act", True, p, action) if self._mods["may_act"] else True
+
+    def may_import(self, p: Player, ship_owner: Player) -> bool:
+        return self._apply("may_import", True, p, ship_owner) if self._mods["may_import"] else True
+
+    def minimum_bid(self, p: Player, ship_owner: Player | None) -> int:
+        value = self.data.minimum_bid
+        return self._apply("minimum_bid", value, p, ship_owner) if self._mods["minimum_bid"] else value
+
+    def may_contract(self, p: Player, card: Card) -> bool:
+        return self._apply("may_contract", True, p, card) if self._mods["may_contract"] else True
+
+    def may_load(self, p: Player, card: Card) -> bool:
+        return self._apply("may_load", True, p, card) if self._mods["may_load"] else True
+
+    def may_sell(self, p: Player, card: Card) -> bool:
+        return self._apply("may_sell", True, p, card) if self._mods["may_sell"] else True
+
+    def may_take_from_island(self, p: Player, card: Card) -> bool:
+        return self._apply("may_take_from_island", True, p, card) if self._mods["may_take_from_island"] else True
+
+    def power_may_move(self, power_owner: Player, holder: Player, zone: str) -> bool:
+        """Whether a power of `power_owner` may move cards of `holder`'s `zone` (one's own: always)."""
+        if power_owner is holder or not self._mods["power_may_move"]:
+            return True
+        return self._apply("power_may_move", True, power_owner, holder, zone)
 
     def share(self, amount: int, tied: int) -> int:
         """One tied player's share of a majority bonus (R17.6.1): rounded up (toward zero for a penalty)."""

@@ -69,7 +69,7 @@ def finish(game: Game) -> GameResult:
         best = max(totals)
         winners = [seat for seat, t in enumerate(totals) if t == best]
     reason = game.end_reason or "turn-limit"
-    game.emit(ev.GameEnded, reason, totals, winners)
+    game.emit(ev.GameEnded, reason=reason, totals=totals, winners=winners)
     return GameResult(seed=game.seed, players=len(game.players), colours=[p.colour for p in game.players],
                       totals=totals, breakdown=breakdown, winners=winners, end_reason=reason,
                       turns=game.turn, decisions=game.decisions_asked)

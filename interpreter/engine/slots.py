@@ -150,6 +150,13 @@ def fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
     look-up (the options of a load, a bot weighing its hand)."""
     if not ship.contracts or ship.at_sea:
         return _fits_nowhere
+    if rules.modified("may_load"):  # a power forbids loading some cards (R7.1): those fit nowhere
+        fits_card = _fitting(rules, p, ship)
+        return lambda card: fits_card(card) and rules.may_load(p, card)
+    return _fitting(rules, p, ship)
+
+
+def _fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
     if _needs_matching(rules, p, ship) is not None:
         before, total = filled_slots(rules, p, ship)
         if before >= total:

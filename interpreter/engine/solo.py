@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from interpreter.engine import importing, pirate
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Player
-from interpreter.engine.turn import PERFORM, may_use_action
+from interpreter.engine.turn import PERFORM, may_act, may_use_action
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
@@ -19,6 +19,8 @@ def perform_alone(game: Game, p: Player, action: str, *, fee: bool = True, sea_o
     """One instance of `action` for `p` alone. An import is a single-participant auction: free (R10.3.3),
     `p` chooses the ship, and the owner's fee is paid unless the power says otherwise (R10.6).
     `sea_only`: a pirate action that may take only from ships at sea."""
+    if not may_act(game, p, action):  # a power forbids it: the action is lost (R4.8)
+        return
     if action == "import":
         importing.auction(game, 1, [p.seat], chooser=p.seat, fee=fee)
         return
@@ -47,6 +49,8 @@ def use_hand_actions(game: Game, p: Player) -> None:
         for card in p.hand:
             key = (card.id, card.action)
             if card.uid in used or key in seen or not (card.action == "import" or may_use_action(p, card.action)):
+                continue
+            if not may_act(game, p, card.action):  # a power forbids that action
                 continue
             seen.add(key)
             options.append(Option(f"use the {card.action.upper()} action of {card.name}", card))

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 from interpreter.cards.model import ACTION_TYPES
 from interpreter.engine import contract, importing, load, pirate, supply
 from interpreter.engine import events as ev
+from interpreter.engine.choices import DiscardContract, Play
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, DescribedOption, Option
-from interpreter.engine.state import Card, Player, Ship
+from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.state import Card, Player
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -25,6 +26,11 @@ PERFORM: dict[str, Callable[[Game, Player, int], None]] = {
     "pirate": pirate.perform,
     "supply": supply.perform,
 }
+
+
+def may_act(game: Game, p: Player, action: str) -> bool:
+    """Whether no power forbids `p` to carry out `action` (its instances are then lost, as in R4.8)."""
+    return not game.rules.modified("may_act") or game.rules.may_act(p, action)
 
 
 def may_use_action(p: Player, action: str) -> bool:
@@ -47,10 +53,13 @@ def usable_actions(p: Player) -> dict[str, bool]:
 
 def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool) -> list[Option]:
     """Ways to declare (leading) or follow: one card that may be played for the action, or a wild
-    pair of one colour (R4.5) when a single card of the action would not do it alone. Each option's
-    value is (declared action, cards played, action carried out)."""
+    pair of one colour (R4.5) when a single card of the action would not do it alone (each a `Play`:
+    the action declared, the cards played, the action carried out)."""
     rules = game.rules
     usable = usable_actions(p)  # R4.8
+    if rules.any_modified("may_play", "may_act"):  # a power forbids declaring or following some actions
+        leader = game.players[game.leader]
+        actions = tuple(a for a in actions if rules.may_play(p, a, leading, leader) and rules.may_act(p, a))
     allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if rules.modified("wild_pair_allowed") else actions
     plain = not rules.any_modified("may_play_for", "performed_action", "action_choices")
     if plain:  # a card is played for its own action type, and the action is carried out as declared
@@ -61,7 +70,7 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
             action = card.action
             if action in wanted and card.id not in seen_ids:
                 seen_ids.add(card.id)
-                options.append(DescribedOption((action, (card,), action), _card_label))
+                options.append(Play(action, (card,), action))
         allowed = wanted if allowed is actions else [a for a in allowed if usable[a]]
     else:
         options = _powered_single_options(game, p, actions, leading, usable)
@@ -86,7 +95,7 @@ def _powered_single_options(game: Game, p: Player, actions: tuple[str, ...], lea
                 seen.add((card.id, action))
                 for performed in carried_out(game, p, action, (card,), leading):
                     if usable[performed]:
-                        options.append(DescribedOption((action, (card,), performed), _card_label))
+                        options.append(Play(action, (card,), performed))
     return options
 
 
@@ -144,7 +153,7 @@ def wild_pair_options(game: Game, p: Player, pairs: list[tuple[Card, ...]], acti
                 continue
             for performed in carried_out(game, p, action, pair, leading) if chosen else (action,):
                 if usable[performed]:
-                    options.append(DescribedOption((action, pair, performed), _pair_label))
+                    options.append(Play(action, pair, performed, pair=True))
     return options
 
 
@@ -160,29 +169,8 @@ def plain_wild_pair_options(pairs: list[tuple[Card, ...]], actions: Sequence[str
                 break
         for action in actions:
             if action != own:
-                options.append(DescribedOption((action, pair, action), _pair_label))
+                options.append(Play(action, pair, action, pair=True))
     return options
-
-
-def _card_label(value: tuple[str, tuple[Card, ...], str]) -> str:
-    """The label of a lead/follow option with one card: `LOAD with Cups`."""
-    declared, cards, performed = value
-    return f"{declared.upper()} with {cards[0].name}{_instead(declared, performed)}"
-
-
-def _pair_label(value: tuple[str, tuple[Card, ...], str]) -> str:
-    """The label of a lead/follow option with a wild pair: `LOAD with the pair Cups + Rope`."""
-    declared, cards, performed = value
-    return f"{declared.upper()} with the pair {' + '.join([c.name for c in cards])}{_instead(declared, performed)}"
-
-
-def _instead(declared: str, performed: str) -> str:
-    return "" if performed == declared else f" (taking {performed.upper()} actions instead)"
-
-
-def _discard_label(value: tuple[Ship, Card]) -> str:
-    ship, card = value
-    return f"discard the contract {card.name} from the {ship.label}"
 
 
 def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
@@ -191,12 +179,20 @@ def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
         p.played.append(card)
 
 
+def announce_played(game: Game, p: Player, action: str, cards: tuple[Card, ...], leading: bool) -> None:
+    """Each card played to declare or follow is a play of its own (a wild pair plays two, R4.5)."""
+    for card in cards:
+        game.emit(ev.CardPlayed, player=p.seat, card=card, action=action, leading=leading)
+
+
 def draw_action(game: Game, p: Player, as_leader: bool) -> None:
-    """R4.2.1, R4.3.1: draw up to the hand size, at least one card; one draw action per turn (R4.4)."""
+    """R4.2.1, R4.3.1: draw up to the hand size, at least one card; one draw action per turn (R4.4).
+    The event follows the draw: a power answering it sees the cards in hand (and what it draws is not
+    taken into account by the draw action's own count)."""
     p.drew_this_turn = True
     game.turn_log.append((p.seat, "draw"))
-    game.emit(ev.DrawActionTaken, p.seat, as_leader)
-    game.draw_into_hand(p, game.rules.draw_count(p))
+    drawn = game.draw_into_hand(p, game.rules.draw_count(p))
+    game.emit(ev.DrawActionTaken, player=p.seat, as_leader=as_leader, count=drawn)
 
 
 def offer_contract_discards(game: Game, p: Player) -> None:
@@ -209,17 +205,17 @@ def offer_contract_discards(game: Game, p: Player) -> None:
         for ship in p.ships:
             if not ship.at_sea:
                 for card in ship.contracts:
-                    discards.append(DescribedOption((ship, card), _discard_label))
+                    discards.append(DiscardContract(ship, card))
         if not discards:  # the usual case: nothing to ask (and no option to make)
             return
         options = [Option("keep all contracts", None), *discards]
         choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", stop=0)).value
-        if choice is None:
+        if not isinstance(choice, DiscardContract):
             return
-        ship, card = choice
+        ship, card = choice.ship, choice.card
         ship.contracts.remove(card)
-        game.emit(ev.ContractDiscarded, p.seat, card, ship)
-        game.discard(card, "discarded contract")
+        game.emit(ev.ContractDiscarded, player=p.seat, card=card, ship=ship)
+        game.discard(card, "discarded contract", p.seat)
         complete_if_full(game, p, ship)
 
 
@@ -234,22 +230,23 @@ def play_turn(game: Game) -> None:
     if leader.lead_twice:  # a power: this leader leads this turn and the next
         leader.lead_twice = False
         game.lead_again = True
-    game.emit(ev.TurnStarted, game.turn, leader.seat)
+    game.emit(ev.TurnStarted, turn=game.turn, leader=leader.seat)
     offer_contract_discards(game, leader)
     game.powers.offer_any_time(leader)
     game.after_action()  # an any-time power (or a standing condition) may have won the game
 
-    options = [Option(f"draw {game.rules.draw_count(leader)} card(s); the turn ends", DRAW)]
-    options += play_options(game, leader, ACTION_TYPES, leading=True)
-    choice = game.ask(Decision("lead", leader.seat, options, "Lead an action or draw"))
-    if choice.value == DRAW:  # R4.2.1, OQ-34: the turn ends at once
+    options = _with_draw(game, leader, play_options(game, leader, ACTION_TYPES, leading=True),
+                         f"draw {game.rules.draw_count(leader)} card(s); the turn ends")
+    choice = game.ask(Decision("lead", leader.seat, options, "Lead an action or draw")).value
+    if not isinstance(choice, Play):  # R4.2.1, OQ-34: drawing ends the turn at once
         draw_action(game, leader, as_leader=True)
         clean_up(game)
         return
-    action, cards, leader_performs = choice.value
+    action, cards, leader_performs = choice.declared, choice.cards, choice.performed
     play_cards(leader, cards)
     game.turn_log.append((leader.seat, "lead"))
-    game.emit(ev.ActionDeclared, leader.seat, action, list(cards))
+    game.emit(ev.ActionDeclared, player=leader.seat, action=action, cards=list(cards))
+    announce_played(game, leader, action, cards, leading=True)
 
     order = game.seats_from(leader.seat)
     performed = {leader.seat: leader_performs}
@@ -265,7 +262,7 @@ def play_turn(game: Game) -> None:
     instances = {seat: game.rules.instances(game.players[seat], performed[seat], played[seat]) for seat in order}
     for seat in order:
         if instances[seat]:
-            game.emit(ev.InstancesGranted, seat, performed[seat], instances[seat])
+            game.emit(ev.InstancesGranted, player=seat, action=performed[seat], count=instances[seat])
     execute(game, order, instances, performed)
     clean_up(game)
 
@@ -273,17 +270,25 @@ def play_turn(game: Game) -> None:
 def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     """R4.3: follow (returns the action the player will carry out) or draw (None); a player who
     cannot follow must draw."""
-    options = [Option(f"draw {game.rules.draw_count(p)} card(s)", DRAW)]
-    options += play_options(game, p, (action,), leading=False)
-    choice = game.ask(Decision("follow", p.seat, options, f"Follow {action.upper()} or draw"))
-    if choice.value == DRAW:
+    options = _with_draw(game, p, play_options(game, p, (action,), leading=False), f"draw {game.rules.draw_count(p)} card(s)")
+    choice = game.ask(Decision("follow", p.seat, options, f"Follow {action.upper()} or draw")).value
+    if not isinstance(choice, Play):
         draw_action(game, p, as_leader=False)
         return None
-    _, cards, performs = choice.value
+    cards, performs = choice.cards, choice.performed
     play_cards(p, cards)
     game.turn_log.append((p.seat, "follow"))
-    game.emit(ev.ActionFollowed, p.seat, action, list(cards))
+    game.emit(ev.ActionFollowed, player=p.seat, action=action, cards=list(cards), leader=game.leader)
+    announce_played(game, p, action, cards, leading=False)
     return str(performs)
+
+
+def _with_draw(game: Game, p: Player, plays: list[Option], label: str) -> list[Option]:
+    """The draw option first, then the plays (R4.2, R4.3); without the draw when a power forbids it
+    and there is something else to do (a player who can do nothing else draws all the same)."""
+    if plays and game.rules.modified("may_draw_action") and not game.rules.may_draw_action(p):
+        return plays
+    return [Option(label, DRAW), *plays]
 
 
 def execute(game: Game, order: list[int], instances: dict[int, int], performed: dict[int, str]) -> None:
@@ -302,9 +307,9 @@ def execute(game: Game, order: list[int], instances: dict[int, int], performed: 
         if action == "import":
             if not imports_done:
                 imports_done = True
-                importers = [s for s in order if performed[s] == "import"]
+                importers = [s for s in order if performed[s] == "import" and may_act(game, game.players[s], "import")]
                 importing.perform_rounds(game, importers, instances)
-        elif may_use_action(p, action):  # R4.8: otherwise the instances are lost
+        elif may_use_action(p, action) and may_act(game, p, action):  # R4.8: otherwise the instances are lost
             PERFORM[action](game, p, instances[seat])
 
 
@@ -313,6 +318,6 @@ def clean_up(game: Game) -> None:
     for p in game.players:
         if p.played:
             for card in p.played:
-                game.discard(card, "played this turn")
+                game.discard(card, "played this turn", p.seat)
             p.played.clear()
-    game.emit(ev.TurnEnded, game.turn)
+    game.emit(ev.TurnEnded, turn=game.turn, leader=game.leader)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
+from interpreter.engine.choices import Choice, fields_of
 from interpreter.engine.decisions import KINDS
 from interpreter.engine.slots import filled_slots
 from interpreter.engine.state import Card, Player, Ship
@@ -273,8 +274,9 @@ class SeatEncoder:
 
 
 class _Found:
-    """What an option's value holds, found by walking it: options are tuples of cards, ships,
-    players, words and numbers, or small objects (`__slots__`) holding such things."""
+    """What an option's value holds, found by walking it: typed records (engine/choices.py: their tag
+    and their fields), small objects (`__slots__`) holding cards, ships, players, words and numbers,
+    or such things themselves."""
 
     def __init__(self) -> None:
         self.cards: list[Card] = []
@@ -303,6 +305,11 @@ class _Found:
             self.players.append(value)
         elif isinstance(value, tuple | list):
             for item in value:
+                self.walk(item, depth + 1)
+        elif isinstance(value, Choice):
+            if value.tag:
+                self.tags.append(value.tag if value.tag in TAGS else "other")
+            for item in fields_of(value):
                 self.walk(item, depth + 1)
         elif depth < 2:
             for name in getattr(type(value), "__slots__", ()):

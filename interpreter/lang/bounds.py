@@ -41,6 +41,8 @@ EVERY = Bound(1, 100, "a group size", "counts in the game stay below 100")
 COMPARED = Bound(0, 1000, "a number compared", "counts and credits in the game stay below 1000")
 COUNT = Bound(0, 100, "a count", "counts in the game stay below 100")
 TIMES = Bound(1, 10, "a multiple", "`N times as many` compares counts of the game")
+OCCURRENCES = Bound(1, 100, "a number of times", "a lasting effect for the next N times an event happens; a game has far fewer "
+                    "turns")
 
 # A number a construct has not described (a new construct, before it says) is still bounded.
 ANY = Bound(0, 1000, "a number", "counts and credits in the game stay below 1000")

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from lark import Token
 
-from interpreter.lang.bounds import CARDS, TIER, Bound
+from interpreter.lang.bounds import CARDS, COMPARED, TIER, Bound
+from interpreter.lang.counts import QUANTITY_WORDS, Test_
+from interpreter.lang.english import acting_player, article, own
 from interpreter.lang.registry import Node, construct
 from interpreter.lang.roles import Cards, Group, ShipRef, card_matches
 from interpreter.lang.world import Card, CardsOf, Ctx, Number, Player
@@ -200,8 +202,8 @@ class OfType(Node):
 
     def english(self) -> str:
         return {"named": "of the named good type", "that_card": "of the same good type as that card",
-                "same": "all of one good type", "choose_good": "of one good type you choose",
-                "choose_action": "of one action type you choose"}[self.kind]
+                "same": "all of one good type", "choose_good": f"of one good type {acting_player()} choose",
+                "choose_action": f"of one action type {acting_player()} choose"}[self.kind]
 
     def narrow(self, ctx: Ctx, cards: list[Card]) -> list[Card]:
         """The cards of the type meant (for `same`, the caller groups them)."""
@@ -240,15 +242,63 @@ def type_words(of_type: OfType | None) -> str:
 
 # ------------------------------------------------------------------------------------ whose
 
-OWNER_KINDS = {
+OWNER_KINDS: dict[tuple[str, ...], str] = {
     ("your",): "you", ("their",): "they", ("that", "player's"): "that", ("each", "other", "player's"): "each_other",
     ("every", "other", "player's"): "each_other", ("other", "players'"): "others", ("another", "player's"): "others",
     ("every", "player's"): "each", ("each", "player's"): "each", ("all", "players'"): "all", ("any", "player's"): "all",
     ("the", "chosen", "player's"): "chosen", ("that", "ship's", "owner's"): "ship_owner",
+    ("the", "leader's"): "leader", ("the", "chosen", "ship's", "owner's"): "chosen_ship_owner",
+    ("the", "next", "player's"): "next", ("the", "previous", "player's"): "previous",
+    **{("the", "player", prep, whose, f"{side}'s"): f"{side}_of_{base}" for prep in ("to", "on")
+       for whose, base in (("your", "you"), ("their", "they")) for side in ("left", "right")},
 }
-OWNER_TEXT = {"you": "your", "they": "their", "that": "that player's", "each_other": "each other player's",
+OWNER_TEXT = {"you": "your", "that": "that player's", "each_other": "each other player's",
               "others": "the other players'", "each": "each player's", "all": "all players'",
-              "chosen": "the chosen player's", "ship_owner": "that ship's owner's"}
+              "chosen": "the chosen player's", "ship_owner": "that ship's owner's", "leader": "the leader's",
+              "chosen_ship_owner": "the chosen ship's owner's",
+              "next": "the next player's (clockwise)", "previous": "the previous player's (counterclockwise)",
+              "left_of_you": "your left neighbour's (next clockwise)",
+              "right_of_you": "your right neighbour's (next counterclockwise)",
+              "left_of_they": "their left neighbour's (next clockwise)",
+              "right_of_they": "their right neighbour's (next counterclockwise)"}
+# Words that mean what another phrase means but read differently: `any player's goods` are all players'
+# goods, yet a card entering any player's Goods is not entering all of them.
+SAID_TEXT = {"any player's": "any player's"}
+
+# Who an owner's phrase names, not as a possessive (`your` -> `you`), for sentences about them.
+OWNER_WHO = {"you": "you", "they": "they", "that": "that player", "each_other": "each other player",
+             "others": "another player", "each": "any player", "all": "any player", "chosen": "the chosen player",
+             "ship_owner": "that ship's owner", "leader": "the leader", "chosen_ship_owner": "the chosen ship's owner",
+             "next": "the next player (clockwise)", "previous": "the previous player (counterclockwise)",
+             "left_of_you": "your left neighbour (next clockwise)", "right_of_you": "your right neighbour (next counterclockwise)",
+             "left_of_they": "their left neighbour (next clockwise)", "right_of_they": "their right neighbour (next counterclockwise)"}
+
+# Seats run clockwise (R4.1): the player to one's left is the next one clockwise, the player to one's
+# right the previous one (docs/rulings.md). `next` and `previous` are relative to the player acting.
+SIDES = {"left": 1, "right": -1, "next": 1, "previous": -1}
+
+
+def beside(ctx: Ctx, p: Player | None, side: str) -> list[Player]:
+    """The player to `p`'s left or right (one step clockwise or back), as a group of one (none if `p`
+    is unknown, or alone at the table)."""
+    if p is None:
+        return []
+    seats = ctx.world.players_from(p)
+    return [seats[SIDES[side] % len(seats)]] if len(seats) > 1 else []
+
+
+def base_player(base: str) -> Callable[[Ctx], Player | None]:
+    """The player a relative phrase starts from: you (the card's owner), they (the player acting
+    now), that player (the event's), the chosen player."""
+    if base == "you":
+        return lambda ctx: ctx.owner
+    if base == "they":
+        return lambda ctx: ctx.actor
+    if base == "that":
+        return lambda ctx: ctx.that
+    if base == "leader":
+        return lambda ctx: next((p for p in ctx.world.players_from(ctx.owner) if ctx.world.is_leader(p)), None)
+    return lambda ctx: ctx.chosen
 
 
 @construct
@@ -261,25 +311,39 @@ class Owner(Node):
     grammar: ClassVar[str] = r'''
 !owner: "your" | "their" | "that" "player's" | "each" "other" "player's" | "every" "other" "player's" | "other" "players'"
       | "another" "player's" | "every" "player's" | "each" "player's" | "all" "players'" | "any" "player's"
-      | "the" "chosen" "player's" | "that" "ship's" "owner's"
+      | "the" "chosen" "player's" | "that" "ship's" "owner's" | "the" "leader's" | "the" ("next" | "previous") "player's"
+      | "the" "player" ("to" | "on") ("your" | "their") ("left's" | "right's") | "the" "chosen" "ship's" "owner's"
 '''
     syntax: ClassVar[str] = ("your | their | that player's | each other player's | other players' | another player's | "
-                             "every player's | all players' | the chosen player's | that ship's owner's")
+                             "every player's | all players' | the chosen player's | that ship's owner's | the chosen ship's "
+                             "owner's | the leader's | the next|previous player's | the player to your|their left's|right's")
     meaning: ClassVar[str] = ("`each ...'s` takes each player apart (`1 card from each other player's hand`: one from each); "
                               "`all players'`, `other players'` and `another player's` take their cards together; `their` is the "
-                              "player acting in a group (`every player puts 1 of their goods ...`)")
+                              "player acting in a group (`every player puts 1 of their goods ...`); the player to one's left "
+                              "is the next one clockwise, to one's right the previous one; `the next player's` is the one "
+                              "after the player acting")
     examples: ClassVar[tuple[str, ...]] = (
         "on completion: take 1 card from each other player's hand",
         "on completion: gain 2 for each of all players' consumer goods",
+        "on completion: take 1 random card from the player to your left's hand",
+        "when a turn ends: gain 2 for each of the leader's shipments",
     )
     kind: str = "you"
+    said: str = field(default="", compare=False)  # the words, where they read otherwise than the kind
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Owner:
-        return cls(OWNER_KINDS[tuple(words(children))], col=col)
+        said = " ".join(words(children))
+        return cls(OWNER_KINDS[tuple(words(children))], SAID_TEXT.get(said, ""), col=col)
 
     def english(self) -> str:
-        return OWNER_TEXT[self.kind]
+        if self.kind == "they":  # the player acting: you, or each player of a group
+            return own()
+        return self.said or OWNER_TEXT[self.kind]
+
+    def who(self) -> str:
+        """The players named, not as a possessive: `your` -> `you`, `other players'` -> `another player`."""
+        return OWNER_WHO[self.kind]
 
     @property
     def apart(self) -> bool:
@@ -300,13 +364,23 @@ class Owner(Node):
             return lambda ctx: [ctx.world.ship_owner(ctx.ship)] if ctx.ship is not None else []
         if kind in ("each_other", "others"):
             return lambda ctx: ctx.world.players_from(ctx.owner)[1:]
+        if kind == "leader":
+            return lambda ctx: [p for p in ctx.world.players_from(ctx.owner) if ctx.world.is_leader(p)]
+        if kind == "chosen_ship_owner":
+            return lambda ctx: [ctx.world.ship_owner(ctx.chosen_ship)] if ctx.chosen_ship is not None else []
+        if kind in ("next", "previous"):
+            return lambda ctx: beside(ctx, ctx.actor, kind)
+        if "_of_" in kind:
+            side, _, base = kind.partition("_of_")
+            start = base_player(base)
+            return lambda ctx: beside(ctx, start(ctx), side)
         return lambda ctx: ctx.world.players_from(ctx.owner)
 
     def needs(self) -> str | None:
         return {"that": "that player", "ship_owner": "that ship"}.get(self.kind)
 
     def refers(self) -> str | None:
-        return "chosen" if self.kind == "chosen" else None
+        return {"chosen": "chosen", "chosen_ship_owner": "chosen ship"}.get(self.kind)
 
 
 def zone_cards(ctx: Ctx, p: Player, zone: str) -> list[Card]:
@@ -348,6 +422,8 @@ class Where(Node):
     def english(self) -> str:
         if self.owner is None:
             return SHARED_TEXT[self.zone]
+        if self.zone in ("containers", "contracts"):  # cards on ships, as containers or as contracts
+            return f"{self.owner.english()} {self.zone}"
         return f"{self.owner.english()} {ZONE_AREA[self.zone]}"
 
     def where(self) -> Callable[[Ctx], list[tuple[Player | None, str]]]:
@@ -360,9 +436,7 @@ class Where(Node):
     def cards(self) -> CardsOf:
         """Every card now in the place (for taking cards from it)."""
         zone = self.zone
-        if self.owner is None:
-            if zone == "deck":
-                return lambda ctx: ctx.world.deck_top(10_000)
+        if self.owner is None:  # the deck as it is (counting never reshuffles the discard pile in)
             return lambda ctx: list(ctx.world.shared(zone if zone != "deck_bottom" else "deck"))
         owners = self.owner.resolve()
         return lambda ctx: [c for p in owners(ctx) for c in ctx.world.cards(p, zone)]
@@ -377,24 +451,85 @@ class Where(Node):
         return lambda ctx: [list(ctx.world.cards(p, zone)) for p in owners(ctx)]
 
 
+SHIP_COLOURS = ("green", "yellow", "red", "black", "blue", "grey")
+
+
+@dataclass(frozen=True)
+class ShipKind:
+    """What a phrase says of the ships it means, beyond whose and where: their colour (a ship has its
+    owner's colour, R1.6), empty (no contract and no container), or a count of their contracts or
+    containers (`with no contracts`, `with 3 or more containers`, `with a luxury contract`)."""
+
+    colour: str | None = None
+    empty: bool = False
+    test: Test_ | None = None  # a count test on `what`, or None
+    what: str = "contracts"  # contracts, containers
+    good: str | None = None
+
+    @staticmethod
+    def read(w: list[str], children: list[Any]) -> ShipKind:
+        noun = next((i for i, x in enumerate(w) if x in ("ship", "ships")), len(w))
+        colour = next((x for x in w[:noun] if x in SHIP_COLOURS), None)
+        empty = "empty" in w[:noun]
+        if "with" not in w:
+            return ShipKind(colour, empty)
+        tail = w[w.index("with") + 1:]
+        tokens = [x for x in tail if x.isdigit() or x in QUANTITY_WORDS]
+        good = next((COLOUR_GOOD.get(x, x) for x in tail if x in GOODS or x in COLOUR_GOOD), None)
+        what = "containers" if any(x.startswith("container") for x in tail) else "contracts"
+        return ShipKind(colour, empty, Test_.read(tokens), what, good)
+
+    def plain(self) -> bool:
+        return self.colour is None and not self.empty and self.test is None
+
+    def english(self, noun: str) -> str:
+        before = " ".join(x for x in (("empty" if self.empty else ""), (self.colour or "")) if x)
+        said = f"{before} {noun}" if before else noun
+        if self.test is not None:
+            things = described(Filter(self.good) if self.good else None, self.what)
+            said += f" with {self.test.english(things, things[:-1])}"
+        return said
+
+    def accepts(self) -> Callable[[Any], bool]:
+        colour, empty, test, what, good = self.colour, self.empty, self.test, self.what, self.good
+
+        def ok(ship: Any) -> bool:
+            if colour is not None and ship.colour != colour:
+                return False
+            if empty and (ship.contracts or ship.containers):
+                return False
+            if test is not None:
+                cards = ship.contracts if what == "contracts" else ship.containers
+                return bool(test.holds(sum(1 for c in cards if good is None or c.good == good)))
+            return True
+        return ok
+
+
 @construct
 @dataclass(frozen=True)
 class Ships(ShipRef):
-    """Ships: `that ship` (the event's), `this ship` (the one this card is contracted on), a ship at
-    sea or in harbor (the player chooses), or a player's ships."""
+    """Ships: `that ship` (the event's), `this ship` (the one this card is contracted on), `the chosen
+    ship`, a ship at sea or in harbor (the player chooses), or a player's ships; any of them narrowed
+    by colour, empty, or what they carry (`your ships in harbor with no contracts`)."""
 
     rule: ClassVar[str] = "ships"
     grammar: ClassVar[str] = r'''
-!ships: "a" "ship" _ship_where | "that" "ship" | "this" "ship" | owner ("ship" | "ships") _ship_where?
-      | "one" "of" owner "ships" _ship_where?
+!ships: ("a" | "an") _ship_adj? "ship" _ship_where? | "that" "ship" | "this" "ship" | "the" "chosen" "ship"
+      | owner _ship_adj? ("ship" | "ships") _ship_where? | "one" "of" owner _ship_adj? "ships" _ship_where?
+!_ship_adj: "empty" | "empty"? (_colour | "grey")
 '''
-    syntax: ClassVar[str] = "a ship at sea|in harbor | that ship | this ship | OWNER ships [at sea|in harbor]"
-    meaning: ClassVar[str] = "ships; a player's ships are both of them unless `at sea` or `in harbor` says which"
+    syntax: ClassVar[str] = ("a [empty] [COLOUR] ship [at sea|in harbor] | that ship | this ship | the chosen ship | "
+                             "OWNER [empty] [COLOUR] ships [at sea|in harbor] | one of OWNER ships ...")
+    meaning: ClassVar[str] = ("ships; a player's ships are both of them unless `at sea` or `in harbor` says which; a ship has "
+                              "its owner's colour (R1.6: green, yellow, red, black, blue, grey); `empty`: no contract and no "
+                              "container; `the chosen ship` is the one picked by `choose ...` earlier in the power")
     examples: ClassVar[tuple[str, ...]] = ("on completion: import 1 container from a ship at sea",
-                                           "at game end: score 1 for each red container on your ships in harbor")
-    kind: str = "any"  # any, that, this, owned
+                                           "at game end: score 1 for each red container on your ships in harbor",
+                                           "when a turn ends: gain 2 for each of your empty ships in harbor")
+    kind: str = "any"  # any, that, this, chosen, owned
     owner: Owner | None = None
     at: str = "all"  # sea, harbor, all
+    such: ShipKind = ShipKind()
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Ships:
@@ -402,31 +537,52 @@ class Ships(ShipRef):
         at = "sea" if "sea" in w else "harbor" if "harbor" in w else "all"
         owner = first(children, Owner)
         if owner is not None:
-            return cls("owned", owner, at, col=col)
+            return cls("owned", owner, at, ShipKind.read(w, children), col=col)
         if w[:1] == ["that"]:
             return cls("that", col=col)
         if w[:1] == ["this"]:
             return cls("this", col=col)
-        return cls("any", None, at, col=col)
+        if w[:2] == ["the", "chosen"]:
+            return cls("chosen", col=col)
+        return cls("any", None, at, ShipKind.read(w, children), col=col)
 
     def english(self) -> str:
         where = {"sea": " at sea", "harbor": " in harbor", "all": ""}[self.at]
         if self.kind in ("that", "this"):
             return f"{self.kind} ship"
+        if self.kind == "chosen":
+            return "the chosen ship"
         if self.kind == "owned":
             assert self.owner is not None
-            return f"{self.owner.english()} ships{where}"
-        return f"a ship{where}"
+            return f"{self.owner.english()} {self._noun('ships', where)}"
+        return article(self._noun("ship", where))
+
+    def _noun(self, noun: str, where: str) -> str:
+        return self.such.english(noun + where)
 
     def ships(self) -> Callable[[Ctx], list[Any]]:
         at = self.at
         if self.kind in ("that", "this"):
             return lambda ctx: [ctx.ship] if ctx.ship is not None else []
+        if self.kind == "chosen":
+            return lambda ctx: [ctx.chosen_ship] if ctx.chosen_ship is not None else []
+        ok = None if self.such.plain() else self.such.accepts()
         if self.kind == "owned":
             assert self.owner is not None
             owners = self.owner.resolve()
-            return lambda ctx: [s for p in owners(ctx) for s in ctx.world.ships(p, at)]
-        return lambda ctx: ctx.world.ships(None, at)
+            if ok is None:
+                return lambda ctx: [s for p in owners(ctx) for s in ctx.world.ships(p, at)]
+            return lambda ctx: [s for p in owners(ctx) for s in ctx.world.ships(p, at) if ok(s)]
+        if ok is None:
+            return lambda ctx: ctx.world.ships(None, at)
+        return lambda ctx: [s for s in ctx.world.ships(None, at) if ok(s)]
+
+    def accepts(self) -> Callable[[Ctx, Any], bool]:
+        """Whether a given ship (an event's) is one the phrase means (its owner, where it is aside)."""
+        if self.kind == "chosen":
+            return lambda ctx, ship: ship is ctx.chosen_ship
+        ok = self.such.accepts()
+        return lambda ctx, ship: ok(ship)
 
     def containers(self) -> CardsOf:
         ships = self.ships()
@@ -434,6 +590,56 @@ class Ships(ShipRef):
 
     def needs(self) -> str | None:
         return f"{self.kind} ship" if self.kind in ("that", "this") else None
+
+    def refers(self) -> str | None:
+        return "chosen ship" if self.kind == "chosen" else None
+
+
+@construct
+@dataclass(frozen=True)
+class ShipsWith(ShipRef):
+    """Ships narrowed by what they carry: `your ships in harbor with no contracts`, `a ship at sea
+    with 3 or more containers`, `one of your ships with a luxury contract`. (Where `with` would read
+    two ways, after `take ... from` or `swap ... with`, choose the ship first: `choose ...`.)"""
+
+    grammar: ClassVar[str] = r'''
+!ships_with: ships "with" _quantity_test _filter_good? ("contract" | "contracts" | "container" | "containers")
+'''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
+    syntax: ClassVar[str] = "SHIPS with [a|no|N|N or more|at most N ...] [GOOD] contract(s)|container(s)"
+    meaning: ClassVar[str] = ("those of the ships that carry that many contracts or containers (of that good type); it "
+                              "stands in counts (`for each of your ships ... with ...`), `for each of SHIPS, ...`, `choose`, "
+                              "`import`, `pirate` and `load ... onto`; after `take ... from`, choose the ship first")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: pirate 1 container from a ship at sea with 3 or more containers",
+        "on completion: you may load 2 cards from your hand onto one of your ships with a luxury contract",
+        "at game end: score 2 for each of your ships in harbor with no contracts")
+    ships_: Ships = Ships()
+    such: ShipKind = ShipKind()
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> ShipsWith:
+        said = ShipKind.read(words(children), children)  # the `with ...` part; the ships say the rest
+        return cls(first(children, Ships), ShipKind(test=said.test, what=said.what, good=said.good), col=col)
+
+    def english(self) -> str:
+        return self.such.english(self.ships_.english())
+
+    def ships(self) -> Callable[[Ctx], list[Any]]:
+        ships, ok = self.ships_.ships(), self.such.accepts()
+        return lambda ctx: [s for s in ships(ctx) if ok(s)]
+
+    def accepts(self) -> Callable[[Ctx, Any], bool]:
+        inner, ok = self.ships_.accepts(), self.such.accepts()
+        return lambda ctx, ship: inner(ctx, ship) and ok(ship)
+
+    def containers(self) -> CardsOf:
+        ships = self.ships()
+        return lambda ctx: [c for s in ships(ctx) for c in s.containers]
+
+    @property
+    def at(self) -> str:
+        return self.ships_.at
 
 
 # ------------------------------------------------------------------------------------ counted groups
@@ -533,6 +739,8 @@ class Owned(Group):
         if self.place is None:
             return area(self.owner.english(), self.zone)
         on = isinstance(self.place, Ships) or (isinstance(self.place, Where) and self.place.zone == "island")
+        if isinstance(self.place, Where) and self.place.owner is None and self.place.zone == "deck":
+            return "in the deck"  # counted: the whole deck, not its top
         return f"{'on' if on else 'in'} {self.place.english()}"
 
     def count(self) -> Number:
@@ -551,6 +759,142 @@ class Owned(Group):
         f, of_type, place = self.filter, self.of_type, self.place
         source = place.containers() if isinstance(place, Ships) else place.cards()  # type: ignore[union-attr]
         return lambda ctx: narrowed(of_type, ctx, [c for c in source(ctx) if matches(f, c)])
+
+
+@construct
+@dataclass(frozen=True)
+class ShipCount(Group):
+    """Ships counted: `for each of your ships in harbor with no contracts`, `the number of ships at
+    sea`, `for each empty ship in harbor` (any player's, when no owner is said)."""
+
+    grammar: ClassVar[str] = r'''
+!ship_count: "of"? (ships | ships_with)
+           | _ship_adj? ("ship" | "ships") _ship_where? ("with" _quantity_test _filter_good? ("contract" | "contracts" | "container" | "containers"))?
+'''
+    numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
+    syntax: ClassVar[str] = "of SHIPS [with ...] | [empty] [COLOUR] ship [at sea|in harbor] [with ...]"
+    meaning: ClassVar[str] = ("how many ships (a ship without an owner said: any player's); `with ...` as in Ships; `of "
+                              "SHIPS` counts the ships the phrase names (`of your ships at sea`)")
+    examples: ClassVar[tuple[str, ...]] = (
+        "at game end: score 2 for each of your ships in harbor with no contracts",
+        "on completion: draw the number of ships at sea (at most 4)",
+        "as soon as the number of your ships at sea with 3 or more containers >= 2: gain 4")
+    ships_: ShipRef | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> ShipCount:
+        found = first(children, ShipRef)
+        if found is not None:
+            return cls(found, col=col)
+        w = words(children)
+        at = "sea" if "sea" in w else "harbor" if "harbor" in w else "all"
+        said = ShipKind.read(w, children)
+        ships: ShipRef = Ships("any", None, at, ShipKind(said.colour, said.empty), col=col)
+        if said.test is not None:
+            ships = ShipsWith(ships, ShipKind(test=said.test, what=said.what, good=said.good), col=col)  # type: ignore[arg-type]
+        return cls(ships, col=col)
+
+    def english(self) -> str:
+        assert self.ships_ is not None
+        return _one_ship(self.ships_.english())
+
+    def plural(self) -> str:
+        assert self.ships_ is not None
+        return _many_ships(self.ships_.english())
+
+    def count(self) -> Number:
+        assert self.ships_ is not None
+        ships = self.ships_.ships()
+        return lambda ctx: len(ships(ctx))
+
+
+def _one_ship(said: str) -> str:
+    """After `for each`: `a ship at sea` -> `ship at sea`; `your ships in harbor` -> `of your ships in harbor`."""
+    if said.startswith(("a ", "an ")):
+        return said.split(" ", 1)[1]
+    return f"of {said}"
+
+
+def _many_ships(said: str) -> str:
+    if said.startswith(("a ", "an ")):
+        return said.split(" ", 1)[1].replace("ship", "ships", 1)
+    return said
+
+
+@construct
+@dataclass(frozen=True)
+class Majorities(Group):
+    """The good types in which a player has the majority (the most goods, R17.6) as things stand."""
+
+    grammar: ClassVar[str] = r'''
+!majorities: ("majority" | "majorities") ("you" | "they") ("have" | "hold")
+'''
+    syntax: ClassVar[str] = "majority you have|they have"
+    meaning: ClassVar[str] = ("the good types in which the player (`you`: the owner; `they`: the player acting) has the most "
+                              "goods now (at least one; a tie counts unless the `the_most=strict` option, docs/rulings.md; "
+                              "virtual goods included)")
+    examples: ClassVar[tuple[str, ...]] = ("at game end: score 2 for each majority you have",
+                                           "on completion: each other player draws 1 for each majority they have")
+    whose: str = "you"
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Majorities:
+        return cls("they" if "they" in words(children) else "you", col=col)
+
+    def english(self) -> str:
+        return f"good type in which {'you have' if self.whose == 'you' else 'they have'} the majority"
+
+    def plural(self) -> str:
+        return f"good types in which {'you have' if self.whose == 'you' else 'they have'} the majority"
+
+    def count(self) -> Number:
+        they = self.whose == "they"
+        return lambda ctx: majorities_held(ctx, ctx.actor if they else ctx.owner)
+
+
+def majorities_held(ctx: Ctx, p: Player) -> int:
+    """In how many good types `p` has the most goods (at least one; ties count unless `the_most=strict`)."""
+    ties = ctx.world.ties_are_the_most()
+    held = 0
+    for good in GOODS:
+        mine = ctx.world.goods_of_type(p, good)
+        others = [ctx.world.goods_of_type(q, good) for q in ctx.world.players_from(p)[1:]]
+        if mine and all(k <= mine if ties else k < mine for k in others):
+            held += 1
+    return held
+
+
+@construct
+@dataclass(frozen=True)
+class ActionsTaken(Group):
+    """Action instances carried out this turn (R4.6): `for each pirate action you took this turn`."""
+
+    grammar: ClassVar[str] = r'''
+!actions_taken: _filter_action? ("action" | "actions") ("you" | "they") "took" "this" "turn"
+'''
+    syntax: ClassVar[str] = "[ACTION] action you|they took this turn"
+    meaning: ClassVar[str] = ("the action instances (of that type) the player (`you`: the owner; `they`: the player acting) "
+                              "has carried out so far this turn, by the turn's actions or by powers' free actions")
+    examples: ClassVar[tuple[str, ...]] = ("when a turn ends: gain 2 for each pirate action you took this turn (at most 4)",)
+    action: str | None = None
+    whose: str = "you"
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> ActionsTaken:
+        w = words(children)
+        return cls(next((x for x in w if x in ACTIONS), None), "they" if "they" in w else "you", col=col)
+
+    def english(self) -> str:
+        kind = f"{self.action.upper()} " if self.action else ""
+        return f"{kind}action {'you' if self.whose == 'you' else 'they'} carried out this turn"
+
+    def plural(self) -> str:
+        kind = f"{self.action.upper()} " if self.action else ""
+        return f"{kind}actions {'you' if self.whose == 'you' else 'they'} carried out this turn"
+
+    def count(self) -> Number:
+        action, they = self.action, self.whose == "they"
+        return lambda ctx: ctx.world.actions_this_turn(ctx.actor if they else ctx.owner, action)
 
 
 @construct
@@ -592,38 +936,49 @@ class GoodTypes(Group):
         return lambda ctx: len(types(ctx))
 
 
-DONE_WORDS = ("taken", "moved", "drawn", "discarded", "sold", "loaded", "given", "imported", "contracted", "completed")
+DONE_WORDS = ("taken", "moved", "drawn", "discarded", "sold", "loaded", "given", "imported", "contracted", "completed",
+              "revealed")
 
 
 @construct
 @dataclass(frozen=True)
 class Done(Group):
-    """Cards this power has already acted on: `card taken`, `cards drawn`."""
+    """Cards this power has already acted on: `card taken`, `cards drawn`, `luxury card revealed`."""
 
     grammar: ClassVar[str] = r'''
-!done: _unit ("taken" | "moved" | "drawn" | "discarded" | "sold" | "loaded" | "given" | "imported" | "contracted" | "completed")
+!done: filter? _unit ("taken" | "moved" | "drawn" | "discarded" | "sold" | "loaded" | "given" | "imported" | "contracted"
+     | "completed" | "revealed")
 '''
-    syntax: ClassVar[str] = "card taken|moved|drawn|discarded|sold|loaded|given|imported|contracted|completed"
-    meaning: ClassVar[str] = "the cards the earlier steps of this power took, moved, drew, ... (counted as they happen)"
+    syntax: ClassVar[str] = "[FILTER] card taken|moved|drawn|discarded|sold|loaded|given|imported|contracted|completed|revealed"
+    meaning: ClassVar[str] = ("the cards the earlier steps of this power took, moved, drew, revealed, ... (counted as they "
+                              "happen), of a kind if a filter says so")
     examples: ClassVar[tuple[str, ...]] = (
-        "on completion: take all agriculture cards from each other player's hand then gain 2 for each card taken",)
+        "on completion: take all agriculture cards from each other player's hand then gain 2 for each card taken",
+        "on completion: reveal the top 3 cards of the deck then gain 2 for each luxury card revealed")
     verb: str = "taken"
+    filter: Filter | None = None
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Done:
-        return cls(next(w for w in words(children) if w in DONE_WORDS), col=col)
+        return cls(next(w for w in words(children) if w in DONE_WORDS), first(children, Filter), col=col)
 
     def english(self) -> str:
-        return f"card {self.verb}"
+        return f"{described(self.filter, 'card')} {self.verb}"
 
     def plural(self) -> str:
-        return f"cards {self.verb}"
+        return f"{described(self.filter, 'cards')} {self.verb}"
 
     def count(self) -> Number:
-        verb = self.verb
+        verb, f = self.verb, self.filter
         if verb == "drawn":
-            return lambda ctx: len(ctx.drawn)
-        return lambda ctx: ctx.done.get(verb, 0)
+            cards: CardsOf = lambda ctx: ctx.drawn  # noqa: E731
+        elif verb == "revealed":
+            cards = lambda ctx: ctx.revealed  # noqa: E731
+        else:
+            cards = lambda ctx: ctx.done.get(verb, [])  # noqa: E731
+        if f is None:
+            return lambda ctx: len(cards(ctx))
+        return lambda ctx: sum(1 for c in cards(ctx) if f.matches(c))
 
     def refers(self) -> str | None:
         return self.verb
@@ -709,11 +1064,16 @@ class Carried(Group):
 
 def _pick_from(pools: Callable[[Ctx], list[list[Card]]], f: Filter | None, of_type: OfType | None, q: Quantity,
                random: bool, purpose: str) -> CardsOf:
-    """The actor picks `q` matching cards from each pool (a pool per player taken apart)."""
+    """The actor picks `q` matching cards from each pool (a pool per player taken apart); cards a rule
+    protects from this power's owner are not offered to be moved (`other players' powers cannot ...`)."""
+    moving = purpose not in ("look at", "reveal")
+
     def pick(ctx: Ctx) -> list[Card]:
         picked: list[Card] = []
         for pool in pools(ctx):
             cards = [c for c in pool if matches(f, c)]
+            if moving:
+                cards = ctx.world.movable(ctx.owner, cards)
             same_type = of_type is not None and of_type.kind == "same"
             cards = _one_type(ctx, cards, q, purpose) if same_type else narrowed(of_type, ctx, cards)
             if q.all and not q.up_to:
@@ -813,21 +1173,23 @@ class CardsOfOwner(Cards):
 @dataclass(frozen=True)
 class CardsFrom(Cards):
     """Cards taken from a place: `1 card from your hand`, `2 random cards from that player's hand`,
-    `1 container from that ship`, `all agriculture cards from each other player's hand`."""
+    `1 container from that ship`, `all agriculture cards from each other player's hand`; how many may
+    be a count (`1 card for each of your shipments`, `the number of your shipments`, `that many`)."""
 
     grammar: ClassVar[str] = r'''
 !cards_from: (_quantity | "all") "random"? filter? _unit of_type? ("from" (place | ships))?
-           | "the" "top" INT? ("card" | "cards") "of" "the" "deck"
+           | "the" ("top" | "bottom") INT? ("card" | "cards") "of" "the" "deck"
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
     syntax: ClassVar[str] = ("N|up to N|a|any|all [random] [FILTER] card(s)|container(s) [OF TYPE] [from PLACE|SHIPS] | "
-                             "the top [N] card(s) of the deck")
+                             "the top|bottom [N] card(s) of the deck")
     meaning: ClassVar[str] = ("cards from a place, or containers from ships; the player acting chooses them unless they are "
                               "`random`; from `each ...'s` hand, that many from each player; without `from ...`, cards "
                               "come from the acting player's hand (`discard 2 cards to draw 3`)")
     examples: ClassVar[tuple[str, ...]] = ("any time: sell 1 agriculture card from your hand to the island for 2",
                                            "when you pirate from another player's ship at sea: take 1 random card from that ship's owner's hand",
-                                           "when you pirate: draw 1 then move the top card of the deck to the island")
+                                           "when you pirate: draw 1 then move the top card of the deck to the island",
+                                           "on completion: take the bottom 2 cards of the deck into your hand")
     quantity: Quantity = Quantity()
     random: bool = False
     filter: Filter | None = None
@@ -835,35 +1197,64 @@ class CardsFrom(Cards):
     of_type: OfType | None = None
     source: Node | None = None
     implied: bool = False  # no `from ...` written: the acting player's hand
+    count: Node | None = None  # how many, counted when the step comes: a value, or `for each ...` on the number
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> CardsFrom:
         w = words(children)
-        if w[:2] == ["the", "top"]:  # `the top 3 cards of the deck` is `3 cards from the deck`: its top cards
-            return cls(Quantity(ints(children)[0] if ints(children) else 1), source=Where(None, "deck", col=col), col=col)
+        if w[:2] in (["the", "top"], ["the", "bottom"]):  # `the top 3 cards of the deck` is `3 cards from the deck`: its top cards
+            return cls(Quantity(ints(children)[0] if ints(children) else 1),
+                       source=Where(None, "deck" if w[1] == "top" else "deck_bottom", col=col), col=col)
         unit = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD and x not in ("hand",)), "cards")
         source = first(children, (Where, Ships))
         implied = source is None
         if implied:  # `discard 2 cards`: from the hand of the player acting
             source = Where(Owner("they"), "hand", col=col)
-        return cls(Quantity.read(children), "random" in w, first(children, Filter), unit, first(children, OfType),
-                   source, implied, col=col)
+        count = next((c for c in children if isinstance(c, Node) and c.role in ("value", "modifier")), None)
+        quantity = Quantity(0) if count is not None and count.role == "value" else Quantity.read(children)
+        return cls(quantity, "random" in w, first(children, Filter), unit if unit != "cards" or count is None else "cards",
+                   first(children, OfType), source, implied, count, col=col)
 
     def english(self) -> str:
         base = "container" if self.unit == "containers" else "card"
-        noun = described(self.filter, base + ("" if self.quantity.n == 1 and not self.quantity.all else "s"))
+        counted = self.count is not None and self.count.role == "value"
+        plural = counted or self.quantity.n != 1 or self.quantity.all
+        noun = described(self.filter, base + ("s" if plural else ""))
         assert self.source is not None
-        source = "hand" if self.implied else self.source.english()
-        if self.quantity.all and not self.quantity.up_to:
-            return f"all {'random ' if self.random else ''}{noun}{type_words(self.of_type)} from {source}"
+        source = f"{own()} hand" if self.implied else self.source.english()
         rnd = "random " if self.random else ""
-        return f"{self.quantity.english()} {rnd}{noun}{type_words(self.of_type)} from {source}"
+        if counted:
+            assert self.count is not None
+            said = self.count.english()
+            if said == "that many":
+                return f"that many {rnd}{noun}{type_words(self.of_type)} from {source}"
+            return f"as many {rnd}{noun}{type_words(self.of_type)} from {source} as {said}"
+        per = f" {self.count.english()}" if self.count is not None else ""
+        if self.quantity.all and not self.quantity.up_to:
+            return f"all {rnd}{noun}{type_words(self.of_type)} from {source}"
+        return f"{self.quantity.english()} {rnd}{noun}{type_words(self.of_type)} from {source}{per}"
 
-    def _pools(self) -> Callable[[Ctx], list[list[Card]]]:
-        src = self.source
-        if isinstance(src, Where) and src.owner is None and src.zone == "deck":
-            n = 10_000 if self.quantity.all else self.quantity.n  # cards from the deck are its top cards
-            return lambda ctx: [ctx.world.deck_top(n)]
+    def how_many(self) -> Callable[[Ctx], Quantity]:
+        """The quantity when the step comes (a count is read then)."""
+        q, count = self.quantity, self.count
+        if count is None:
+            return lambda ctx: q
+        if count.role == "value":
+            number = count.number()  # type: ignore[attr-defined]
+            return lambda ctx: Quantity(max(0, number(ctx)), up_to=q.up_to)
+        times = count.times()  # type: ignore[attr-defined]
+        return lambda ctx: Quantity(q.n * times(ctx), up_to=q.up_to)
+
+    def _pools(self, how_many: Callable[[Ctx], Quantity] | None = None) -> Callable[[Ctx], list[list[Card]]]:
+        src, many = self.source, how_many or self.how_many()
+        if isinstance(src, Where) and src.owner is None and src.zone in ("deck", "deck_bottom"):
+            top = src.zone == "deck"
+
+            def from_deck(ctx: Ctx) -> list[list[Card]]:
+                q = many(ctx)
+                n = 10_000 if q.all else q.n  # cards from the deck are its top cards (or its bottom ones, the bottom one first)
+                return [ctx.world.deck_top(n)] if top else [list(reversed(ctx.world.shared("deck")))[:n]]
+            return from_deck
         if isinstance(src, Ships):
             if src.kind == "owned" and src.owner is not None and src.owner.apart:
                 owners, at = src.owner.resolve(), src.at
@@ -874,20 +1265,52 @@ class CardsFrom(Cards):
         return src.per_owner()
 
     def pick(self, purpose: str) -> CardsOf:
-        src = self.source
-        if isinstance(src, Where) and src.owner is None and src.zone == "deck" and self.filter is None:
-            return lambda ctx: [c for pool in self._pools()(ctx) for c in pool]  # the top cards: nothing to choose
-        return _pick_from(self._pools(), self.filter, self.of_type, self.quantity, self.random, purpose)
+        src, many = self.source, self.how_many()
+        pools = self._pools(many)
+        if isinstance(src, Where) and src.owner is None and src.zone in ("deck", "deck_bottom") and self.filter is None:
+            return lambda ctx: [c for pool in pools(ctx) for c in pool]  # the top cards: nothing to choose
+        if self.count is None:
+            return _pick_from(pools, self.filter, self.of_type, self.quantity, self.random, purpose)
+        f, of_type, random = self.filter, self.of_type, self.random
+        return lambda ctx: _pick_from(pools, f, of_type, many(ctx), random, purpose)(ctx)
 
     def pool(self) -> CardsOf:
         pools, f = self._pools(), self.filter
         return lambda ctx: [c for pool in pools(ctx) for c in pool if matches(f, c)]
 
     def least(self) -> int:
-        return self.quantity.least()
+        return self.quantity.least() if self.count is None else 0
 
     def enough(self) -> Callable[[Ctx], bool]:
-        return _enough(self._pools(), self.filter, self.of_type, self.least())
+        if self.count is None:
+            return _enough(self._pools(), self.filter, self.of_type, self.least())
+        pools, f, of_type, many = self._pools(), self.filter, self.of_type, self.how_many()
+        return lambda ctx: _enough(pools, f, of_type, many(ctx).least())(ctx)
+
+
+@construct
+@dataclass(frozen=True)
+class CountedCards(CardsFrom):
+    """Cards from a place, as many as a count read when the step comes: `1 card for each of your
+    shipments`, `the number of their illegal goods`, `that many cards`. It stands after `discard`,
+    `move`, `give`, `sell`, `reveal` and `look at` (a construct that is not an alternative of the
+    `cards` role: in `swap ... with`, `put ... on` and `take ... from` a count's last words would
+    read two ways)."""
+
+    rule: ClassVar[str] = "counted_cards"
+    in_role_rule: ClassVar[bool] = False
+    grammar: ClassVar[str] = r'''
+!counted_cards: _quantity "random"? filter? _unit ("from" (place | ships))? (for_each | for_every)
+              | (number_of | scaled | event_value) "random"? (filter? _unit)? ("from" (place | ships))?
+'''
+    numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
+    syntax: ClassVar[str] = ("N [random] [FILTER] card(s) [from PLACE] for each THING|for every N THING | "
+                             "the number of THING|half VALUE|that many [random] [[FILTER] card(s)] [from PLACE]")
+    meaning: ClassVar[str] = ("cards from a place (the acting player's hand, unless it says), as many as the count when the "
+                              "step comes (none if it is 0); the player acting chooses them unless they are `random`")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: each other player discards 1 card for each of your shipments",
+                                           "on completion: each other player discards the number of their illegal goods",
+                                           "when you draw 2 or more cards: discard that many cards")
 
 
 @construct
@@ -964,6 +1387,37 @@ class Them(Cards):
 
     def refers(self) -> str | None:
         return "rest" if self.rest else "them"
+
+
+@construct
+@dataclass(frozen=True)
+class Revealed(Cards):
+    """The cards this power revealed, wherever they are now: `the revealed card`, `the revealed
+    luxury cards`."""
+
+    grammar: ClassVar[str] = r'''
+!revealed: "the" "revealed" filter? ("card" | "cards")
+'''
+    syntax: ClassVar[str] = "the revealed [FILTER] card(s)"
+    meaning: ClassVar[str] = ("the cards `reveal ...` showed earlier in this power (those of that kind), wherever they lie "
+                              "now; unlike `them`, later steps do not change which cards they are")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: reveal the top card of the deck then if it is an illegal card then take the revealed card into your hand",
+        "on completion: reveal the top 3 cards of the deck then move the revealed luxury cards to your goods")
+    filter: Filter | None = None
+
+    def english(self) -> str:
+        return f"the revealed {described(self.filter, 'cards')}"
+
+    def pick(self, purpose: str) -> CardsOf:
+        f = self.filter
+        return lambda ctx: [c for c in ctx.revealed if matches(f, c)]
+
+    def pool(self) -> CardsOf:
+        return self.pick("")
+
+    def refers(self) -> str | None:
+        return "revealed"
 
 
 LANGUAGE_WORDS = WORD_RULES

@@ -3,16 +3,16 @@ checks runs: every word a construct refers to (`that player`, `them`, `the named
 where it is used, every number is in range, and constructs are used in the timings they work in.
 
 This module only walks the power: what each construct needs, refers to, makes and refuses is said
-by the construct itself (Node.needs, refers, makes, problems, scopes), so a new construct brings its
-own checks. The numbers' ranges (bounds.py) and credits moving in steps of 2 (R1.8.3), rules that
-cut across every construct that counts credits, are checked here."""
+by the construct itself (Node.needs, refers, makes, problems, scopes, amount_bound), so a new
+construct brings its own checks, credits moving in steps of 2 (R1.8.3, credits.py) among them. The
+numbers' ranges (bounds.py), which every construct declares, are checked here."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from interpreter.lang import effects, rules, timings, values
-from interpreter.lang.bounds import ANY, CARDS, COMPARED, CREDITS, POINTS, Bound
+from interpreter.lang import timings, values
+from interpreter.lang.bounds import ANY, COMPARED, Bound
 from interpreter.lang.parser import Problem
 from interpreter.lang.registry import Node
 
@@ -33,7 +33,6 @@ def check_power(power: timings.Power) -> list[Problem]:
         out += [Problem(col, code, message) for col, code, message in node.problems(power)]
         out += _binding_problems(node, binds, seen)
         out += _reference_problems(node, seen)
-        out += _number_problems(node, power)
         seen.append(node)
     return sorted(out, key=lambda problem: problem.col)  # in the order of the line
 
@@ -51,9 +50,9 @@ NEED_TEXT = {"that player": "`that player` is the player of the triggering event
              "this ship": "`this ship` is the ship this card is contracted on or carried by: it needs `on contract` or `as a container`",
              "that card": "`that card` is the event's card: it needs a `when ...` power whose event has a card",
              "payout": "`its payout` needs an event that pays: `when ... completes a shipment`, or `on completion` (this shipment's)",
-             "bid": "`the bid` needs an import: `when ... imports`",
+             "bid": "`the bid` needs a bid: `when ... imports`, `when ... bids`, `when ... loses an import`",
              "amount": "`that amount` needs credits paid or gained: `when ... pays N or more`",
-             "count": "`that many` needs cards drawn or actions granted: `when ... draws`",
+             "count": "`that many` needs cards drawn or actions granted: `when ... draws`, `when ... takes the draw action`",
              "carried": "`container it carried` needs a returning ship: `when ... returns to harbor`"}
 
 
@@ -79,6 +78,8 @@ REFERENCE_TEXT = {
     "named good": "`the named type` needs `name a good type` earlier in the power",
     "named card": "`the named card` needs `name a card` earlier in the power",
     "chosen": "`the chosen player` needs `choose an opponent` (or `choose a player`) earlier in the power",
+    "chosen ship": "`the chosen ship` needs `choose a ship ...` (or `choose one of your ships ...`) earlier in the power",
+    "revealed": "`the revealed card` needs `reveal ...` earlier in the power",
 }
 
 
@@ -92,14 +93,9 @@ def _reference_problems(node: Node, seen: list[Node]) -> list[Problem]:
 
 
 def _amount_bound(parent: Node | None) -> Bound:
-    """What the amount of an effect counts: credits, points at game end, or cards."""
-    if isinstance(parent, effects.ChangeCredits):
-        return POINTS if parent.verb == "score" else CREDITS
-    if isinstance(parent, effects.Pay):
-        return CREDITS
-    if isinstance(parent, effects.Draw):
-        return CARDS
-    return COMPARED
+    """What the amount of an effect counts (credits, points, cards): the effect says (Node.amount_bound)."""
+    found = parent.amount_bound() if parent is not None else None
+    return found if found is not None else COMPARED
 
 
 def number_ranges(power: Node) -> list[tuple[int, int, Bound]]:
@@ -128,46 +124,3 @@ def _with_parents(node: Node, parent: Node | None = None) -> Iterator[tuple[Node
     yield node, parent
     for child in node.children():
         yield from _with_parents(child, node)
-
-
-def _number_problems(node: Node, power: timings.Power) -> list[Problem]:
-    """Credits that would be odd (R1.8.3), and amounts in the wrong unit (the ranges: _range_problems)."""
-    out: list[Problem] = []
-    playing = power.timing != "game_end"
-
-    def even(n: int, col: int) -> None:
-        if playing and n % 2:
-            out.append(Problem(col, "P023", f"credits change in steps of 2 during play (R1.8.3); `{n}` is odd"))
-
-    if isinstance(node, effects.ChangeCredits | effects.Pay | effects.Draw) and isinstance(node.amount, values.Amount):
-        amount = node.amount
-        verb = node.verb if isinstance(node, effects.ChangeCredits) else type(node).__name__.lower()
-        fits = {"draw": ("card",), "score": ("point", "credit")}.get(verb, ("credit",))
-        if amount.noun and amount.noun not in fits:
-            out.append(Problem(amount.col, "P024", f"`{verb}` counts {fits[0]}s, not {amount.noun}s"))
-    if isinstance(node, effects.ChangeCredits | effects.Pay | effects.TakeCredits) and isinstance(node.amount, values.Amount):
-        amount = node.amount
-        rounded = any(isinstance(m, values.Rounded) and m.even for m in amount.modifiers)
-        if not rounded and not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
-            even(amount.n, amount.col)
-            for cap in (m for m in amount.modifiers if isinstance(m, values.AtMost)):
-                even(cap.most, cap.col)  # a cap the amount reaches is paid as it is
-    credit_verbs = effects.ChangeCredits | effects.Pay | effects.TakeCredits
-    if isinstance(node, effects.ChangeCredits) and node.verb == "score" and isinstance(node.amount, values.ValueAmount) and playing:
-        out.append(Problem(node.amount.col, "P023", "credits change in steps of 2 during play (R1.8.3): `score` an amount "
-                                                     "read from the game only at game end, or `gain` it (rounded down to even)"))
-    if isinstance(node, credit_verbs) and isinstance(node.amount, values.EventAmount) and node.amount.cap is not None:
-        if not (isinstance(node, effects.ChangeCredits) and node.verb == "score" and not playing):
-            even(node.amount.cap.most, node.amount.cap.col)
-    elif isinstance(node, effects.Sell):
-        even(node.price, node.col)
-    elif isinstance(node, rules.NamedPermission) and node.spec.gives == "n":
-        even(node.n, node.col)  # a price or a cost
-    elif isinstance(node, rules.SetQuantity) and node.quantity is not None:
-        unit = node.quantity.spec.unit
-        if unit == "threshold" and node.op == "set" and node.n % 2:
-            out.append(Problem(node.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{node.n}` "
-                                                 f"works like {node.n + 1}"))
-        elif unit == "credits" and node.op in ("set", "more", "less"):
-            even(node.n, node.col)
-    return out

@@ -11,8 +11,24 @@ from typing import Any, ClassVar
 from lark import Token
 
 from interpreter.lang.bounds import CARDS, COMPARED, GOOD_TYPES, TIMES, Bound
-from interpreter.lang.cards import COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, OfType, described, first, ints, matches, narrowed, nodes, words
-from interpreter.lang.english import article
+from interpreter.lang.cards import (
+    COLOUR_GOOD,
+    GOODS,
+    ZONE_OF_WORD,
+    Filter,
+    OfType,
+    ShipKind,
+    described,
+    first,
+    ints,
+    majorities_held,
+    matches,
+    narrowed,
+    nodes,
+    words,
+)
+from interpreter.lang.counts import OP_TEXT, OPS, QUANTITY_WORDS, WORD_OPS, Test_
+from interpreter.lang.english import acting, article, own
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Condition, Value
 from interpreter.lang.world import Ctx, Player, Test
@@ -22,61 +38,14 @@ WORD_RULES = r'''
                | "exactly" INT | "more" "than" INT | "fewer" "than" INT | "less" "than" INT
 !_subject: "you" | "they" | "that" "player" | "each" "other" "player" | "every" "other" "player" | "every" "player"
          | "each" "player" | "any" "player" | "another" "player" | "any" "other" "player" | "no" "other" "player"
-         | "no" "player" | "the" "chosen" "player"
+         | "no" "player" | "the" "chosen" "player" | "the" "leader"
 !_target: "you" | "they" | "that" "player" | "each" "other" "player" | "every" "other" "player" | "any" "other" "player"
 !_have_where: "in" ("your" | "their")? "hand" | "on" ("your" | "their")? "ships" _ship_where?
 !_every_type: "of" ("every" | "each") "type"
-!_noun: filter? _unit _have_where? | "credits"
+!_noun: filter? _unit _have_where? | _credits_kind? "credits" | _ship_noun
+!_credits_kind: "active" | "passive"
+!_ship_noun: _ship_adj? ("ship" | "ships") _ship_where? ("with" _quantity_test _filter_good? ("contract" | "contracts" | "container" | "containers"))?
 '''
-
-OPS: dict[str, Callable[[int, int], bool]] = {">=": operator.ge, "<=": operator.le, "==": operator.eq, ">": operator.gt,
-                                              "<": operator.lt, "=": operator.eq}
-WORD_OPS = {"at least": ">=", "at most": "<=", "more than": ">", "fewer than": "<", "less than": "<", "exactly": "=="}
-OP_TEXT = {">=": "at least", "<=": "at most", "==": "exactly", ">": "more than", "<": "fewer than", "=": "exactly"}
-
-
-@dataclass(frozen=True)
-class Test_:
-    """A quantity test: `8 or more`, `no`, `fewer than 3` (a bare number means at least that many)."""
-
-    op: str = ">="
-    n: int = 1
-
-    @staticmethod
-    def read(tokens: list[str]) -> Test_:
-        if not tokens:
-            return Test_()
-        n = int(next((t for t in tokens if t.isdigit()), "1"))
-        first_word = tokens[0]
-        if first_word in ("a", "an"):
-            return Test_(">=", 1)
-        if first_word == "no":
-            return Test_("==", 0)
-        if first_word == "exactly":
-            return Test_("==", n)
-        if first_word == "at":
-            return Test_(">=" if tokens[1] == "least" else "<=", n)
-        if first_word == "more":
-            return Test_(">", n)
-        if first_word in ("fewer", "less"):
-            return Test_("<", n)
-        if "or" in tokens:
-            return Test_(">=" if tokens[-1] == "more" else "<=", n)
-        return Test_(">=", n)
-
-    def english(self, noun: str, singular: str = "") -> str:
-        if (self.op, self.n) == ("==", 0):
-            return f"no {noun}"
-        if (self.op, self.n) == (">=", 1) and singular:
-            return article(singular)
-        return f"{OP_TEXT[self.op]} {self.n} {singular if self.n == 1 and singular else noun}"
-
-    def holds(self, count: int) -> bool:
-        return OPS[self.op](count, self.n)
-
-
-QUANTITY_WORDS = ("a", "an", "no", "or", "more", "fewer", "less", "at", "least", "most", "exactly", "than")
-
 
 def _leading_test(children: list[Any]) -> Test_:
     """The quantity test at the start of a have-phrase (the words before the noun)."""
@@ -93,20 +62,30 @@ def _leading_test(children: list[Any]) -> Test_:
 
 # ------------------------------------------------------------------------------------ measured nouns
 
+def ship_noun(w: list[str]) -> bool:
+    """Whether a have-phrase counts ships (`2 ships at sea`), not containers on them (`containers on your ships`)."""
+    noun = next((x for x in w if x in ZONE_OF_WORD or x in ("ship", "ships")), None)
+    return noun in ("ship", "ships")
+
+
 @dataclass(frozen=True)
 class Measure:
     """What a comparison between players counts: credits, or cards of a kind in an area."""
 
-    zone: str = "credits"  # credits, goods, imports, shipments, hand, containers, contracts
+    zone: str = "credits"  # credits, passive (credits), goods, imports, shipments, hand, containers, contracts, ships
     filter: Filter | None = None
     ships: str = "all"
+    such: ShipKind | None = None  # ships: what they are (colour, empty) and carry
 
     @staticmethod
     def read(children: list[Any]) -> Measure:
         w = [x for x in words(children) if x not in ("than", "as", "many", "most", "fewest", "more", "fewer", "least", "at",
                                                       "twice", "times", "the")]
         if "credits" in w:
-            return Measure("credits")
+            return Measure("passive" if "passive" in w else "credits")
+        ships = "sea" if "sea" in w else "harbor" if "harbor" in w else "all"
+        if ship_noun(w):
+            return Measure("ships", None, ships, ShipKind.read(w, children))
         zone = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD), "goods")
         if "ships" in w:
             zone = "containers"
@@ -116,25 +95,39 @@ class Measure:
         return Measure(zone, first(children, Filter), ships)
 
     def english(self) -> str:
-        if self.zone == "credits":
-            return "active credits"
-        noun = {"goods": "goods", "imports": "imports", "shipments": "completed shipments", "hand": "cards in hand",
-                "containers": "containers on their ships", "contracts": "contracts"}[self.zone]
-        if self.zone == "containers" and self.ships != "all":
-            noun += f" {'at sea' if self.ships == 'sea' else 'in harbor'}"
-        return described(self.filter, noun)
+        return self._noun(plural=True)
 
     def singular(self) -> str:
-        if self.zone == "credits":
-            return "active credit"
-        noun = {"goods": "good", "imports": "import", "shipments": "completed shipment", "hand": "card in hand",
-                "containers": "container on their ships", "contracts": "contract"}[self.zone]
+        return self._noun(plural=False)
+
+    def _noun(self, plural: bool) -> str:
+        """`containers on your ships at sea`: whose ships is the player's the clause is about (own())."""
+        if self.zone in ("credits", "passive"):
+            return f"{'active' if self.zone == 'credits' else 'passive'} credit" + ("s" if plural else "")
+        if self.zone == "ships":
+            return self._ships("ships" if plural else "ship")
+        nouns = {"goods": "good", "imports": "import", "shipments": "completed shipment", "hand": "card",
+                 "containers": "container", "contracts": "contract"}
+        noun = nouns[self.zone] + ("s" if plural else "")
+        if self.zone == "hand":
+            noun += " in hand"
+        if self.zone == "containers":
+            noun += f" on {own()} ships" + {"all": "", "sea": " at sea", "harbor": " in harbor"}[self.ships]
         return described(self.filter, noun)
+
+    def _ships(self, noun: str) -> str:
+        where = {"sea": " at sea", "harbor": " in harbor", "all": ""}[self.ships]
+        return (self.such or ShipKind()).english(noun + where)
 
     def of(self) -> Callable[[Ctx, Player], int]:
         zone, f, ships = self.zone, self.filter, self.ships
         if zone == "credits":
             return lambda ctx, p: ctx.world.credits(p)
+        if zone == "passive":
+            return lambda ctx, p: ctx.world.passive_credits(p)
+        if zone == "ships":
+            ok = (self.such or ShipKind()).accepts()
+            return lambda ctx, p: sum(1 for s in ctx.world.ships(p, ships) if ok(s))
         if zone == "goods" and f is not None and f.good and f.action is None and (f.tier_min, f.tier_max) == (0, 99):
             good = f.good
             return lambda ctx, p: ctx.world.goods_of_type(p, good)
@@ -145,14 +138,14 @@ class Measure:
 
 SUBJECTS: dict[tuple[str, ...], tuple[str, str]] = {
     ("you",): ("you", "all"), ("they",): ("they", "all"), ("that", "player"): ("that", "all"),
-    ("the", "chosen", "player"): ("chosen", "all"),
+    ("the", "chosen", "player"): ("chosen", "all"), ("the", "leader"): ("leader", "all"),
     ("each", "other", "player"): ("others", "all"), ("every", "other", "player"): ("others", "all"),
     ("every", "player"): ("everyone", "all"), ("each", "player"): ("everyone", "all"), ("any", "player"): ("everyone", "any"),
     ("another", "player"): ("others", "any"), ("any", "other", "player"): ("others", "any"),
     ("no", "other", "player"): ("others", "none"), ("no", "player"): ("everyone", "none"),
 }
 SUBJECT_TEXT = {"you": "you", "they": "they", "that": "that player", "chosen": "the chosen player", "others": "other player",
-                "everyone": "player"}
+                "everyone": "player", "leader": "the leader"}
 
 
 def group_of(who: str) -> Callable[[Ctx], list[Player]]:
@@ -164,6 +157,8 @@ def group_of(who: str) -> Callable[[Ctx], list[Player]]:
         return lambda ctx: [ctx.that] if ctx.that is not None else []
     if who == "chosen":
         return lambda ctx: [ctx.chosen] if ctx.chosen is not None else []
+    if who == "leader":
+        return lambda ctx: [p for p in ctx.world.players_from(ctx.owner) if ctx.world.is_leader(p)]
     if who == "others":
         return lambda ctx: ctx.world.players_from(ctx.owner)[1:]
     return lambda ctx: ctx.world.players_from(ctx.owner)
@@ -181,7 +176,7 @@ def read_subject(children: list[Any]) -> tuple[str, str, list[Any]]:
 
 
 def subject_text(who: str, mode: str) -> str:
-    if who in ("you", "they", "that", "chosen"):
+    if who in ("you", "they", "that", "chosen", "leader"):
         return SUBJECT_TEXT[who]
     base = SUBJECT_TEXT[who]
     if mode == "any":
@@ -210,30 +205,39 @@ class HaveCount(Have):
     `2 goods of every type`, `no shipments`."""
 
     grammar: ClassVar[str] = r'''
-!have_count: _quantity_test? filter? _unit of_type? _have_where? _every_type? | _quantity_test "credits"
+!have_count: _quantity_test? filter? _unit of_type? _have_where? _every_type? | _quantity_test _credits_kind? "credits"
+           | _quantity_test? _ship_noun
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
     syntax: ClassVar[str] = ("[a|no|N|N or more|N or fewer|at least N|at most N|exactly N|more than N|fewer than N] [FILTER] "
                              "goods|shipments|imports|cards|containers [OF TYPE] [in hand|on ships ...] [of every type]; "
-                             "or N or more|fewer than N|... credits")
+                             "or N or more|fewer than N|... [active|passive] credits; or ... [empty] [COLOUR] ships [at sea|in "
+                             "harbor] [with ...]")
     meaning: ClassVar[str] = ("a count of the player's cards (goods include virtual goods, OQ-36; `cards` are in hand; "
-                              "containers are on the player's ships), or their active credits; a bare number means at least "
-                              "that many; `of every type`: that many of each of the five good types")
+                              "containers are on the player's ships), of the player's ships (as in Ships), or their active "
+                              "credits (passive credits: what they would score now beyond their active credits, R1.9.2); a "
+                              "bare number means at least that many; `of every type`: that many of each of the five good types")
     examples: ClassVar[tuple[str, ...]] = ("at game end: if you have 2 goods of every type then score 20",
                                            "on completion: each other player with an illegal good pays you 2",
-                                           "as soon as any player has 40 or more credits, once per game: draw 2")
+                                           "as soon as any player has 40 or more credits, once per game: draw 2",
+                                           "on completion: each other player with no ships at sea pays you 2",
+                                           "when a turn ends: if you have 10 or more passive credits then draw 1")
     test: Test_ = Test_()
     filter: Filter | None = None
     zone: str = "goods"
     of_type: OfType | None = None
     ships: str = "all"
     every_type: bool = False
+    such: ShipKind | None = None  # for ships
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> HaveCount:
         w = words(children)
         if w[-1:] == ["credits"]:
-            return cls(_leading_test(children), zone="credits", col=col)
+            return cls(_leading_test(children), zone="passive" if "passive" in w else "credits", col=col)
+        if ship_noun(w):
+            measure = Measure.read(children)
+            return cls(_leading_test(children), None, "ships", None, measure.ships, False, measure.such, col=col)
         zone = next((ZONE_OF_WORD[x] for x in w if x in ZONE_OF_WORD and x != "hand"), "goods")
         if "ships" in w:
             zone = "containers"
@@ -244,8 +248,8 @@ class HaveCount(Have):
         return cls(_leading_test(children), first(children, Filter), zone, first(children, OfType), ships, every, col=col)
 
     def english(self) -> str:
-        noun = Measure(self.zone, self.filter, self.ships).english()
-        single = Measure(self.zone, self.filter, self.ships).singular()
+        noun = Measure(self.zone, self.filter, self.ships, self.such).english()
+        single = Measure(self.zone, self.filter, self.ships, self.such).singular()
         extra = ""
         if self.of_type is not None:
             extra += " " + self.of_type.english()
@@ -261,7 +265,7 @@ class HaveCount(Have):
                 return lambda ctx, p: all(test.holds(ctx.world.goods_of_type(p, g)) for g in GOODS)
             return lambda ctx, p: all(test.holds(sum(1 for c in ctx.world.cards(p, zone) if c.good == g and matches(f, c)))
                                       for g in GOODS)
-        measure = Measure(self.zone, self.filter, self.ships).of()
+        measure = Measure(self.zone, self.filter, self.ships, self.such).of()
         if of_type is None:
             return lambda ctx, p: test.holds(measure(ctx, p))
         zone = self.zone
@@ -301,14 +305,16 @@ COMPARISONS = (
     Comparison("most", '"the" "most" _noun', "the most NOUN",
                "at least one, and no other player has more: a tie counts, unless the game is played with the "
                "`the_most=strict` option (docs/rulings.md); write `more ... than each other player` for strictly more "
-               "whatever the option", "at game end: if you have the most shipments then score 8", english="the most {noun}"),
+               "whatever the option", "at game end: if you have the most shipments then score 8",
+               english="the most {noun} (at least one; a tie counts)"),
     Comparison("fewest", '"the" "fewest" _noun', "the fewest NOUN",
                "no other player has fewer (a tie counts unless the `the_most=strict` option)",
-               "at game end: if you have the fewest containers then score 4", english="the fewest {noun}"),
+               "at game end: if you have the fewest containers then score 4", english="the fewest {noun} (a tie counts)"),
     Comparison("majorities", '"the" "majority" "in" INT "good" "types"', "the majority in N good types",
                "in at least N good types, the player has the most goods (at least one; a tie counts unless the "
                "`the_most=strict` option, docs/rulings.md; virtual goods included)",
-               "as soon as you have the majority in 4 good types: win the game", english="the most goods in at least {n} good types", numbers=(GOOD_TYPES,)),
+               "as soon as you have the majority in 4 good types: win the game",
+               english="the most goods in at least {n} good types (in each, at least one; a tie counts)", numbers=(GOOD_TYPES,)),
 )
 
 
@@ -371,16 +377,7 @@ class HaveCompared(Have):
 
 
 def _majorities(n: int) -> Callable[[Ctx, Player], bool]:
-    def holds(ctx: Ctx, p: Player) -> bool:
-        ties = ctx.world.ties_are_the_most()
-        held = 0
-        for good in GOODS:
-            mine = ctx.world.goods_of_type(p, good)
-            others = [ctx.world.goods_of_type(q, good) for q in ctx.world.players_from(p)[1:]]
-            if mine and all(k <= mine if ties else k < mine for k in others):
-                held += 1
-        return held >= n
-    return holds
+    return lambda ctx, p: majorities_held(ctx, p) >= n
 
 
 # ------------------------------------------------------------------------------------ predicates
@@ -426,24 +423,27 @@ class DidThisTurn(Predicate):
     an action (`pirated before you this turn`, `drew this turn`)."""
 
     grammar: ClassVar[str] = r'''
-!did_this_turn: ("pirated" | "contracted" | "loaded" | "imported" | "supplied" | "drew" | "led" | "followed") ("before" "you")? "this" "turn"
+!did_this_turn: (_did | "won" "an" "import") ("before" "you")? "this" "turn"
               | "lead" | "leads" | "is" "the" "leader" | "are" "the" "leader"
+!_did: "pirated" | "contracted" | "loaded" | "imported" | "supplied" | "drew" | "led" | "followed"
 '''
-    syntax: ClassVar[str] = "leads | is the leader | pirated|contracted|loaded|imported|supplied|drew|led|followed [before you] this turn"
+    syntax: ClassVar[str] = ("leads | is the leader | pirated|contracted|loaded|imported|won an import|supplied|drew|led|followed "
+                             "[before you] this turn")
     meaning: ClassVar[str] = ("`leads`: the player is this turn's leader (R4.1); otherwise the player did that this turn "
-                              "(`before you`: before the owner first did it this turn)")
+                              "(`before you`: before the owner first did it this turn); `won an import` is `imported`")
     examples: ClassVar[tuple[str, ...]] = (
         "when you pirate, once per turn: each player who pirated before you this turn chooses one: pay you 2 or give you 2 cards from their hand",
-        "any time after completion while you lead, once per turn: swap 1 card from your hand with 1 card from the island")
+        "any time after completion while you lead, once per turn: swap 1 card from your hand with 1 card from the island",
+        "when a turn ends: each player who won an import this turn pays you 2")
     action: str = "pirate"  # an action, or `leader` for the turn's leader
     before_you: bool = False
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> DidThisTurn:
         w = words(children)
-        if w[-1] != "turn":
+        if w[0] in ("lead", "leads", "is", "are"):
             return cls("leader", col=col)
-        return cls(DID[w[0]], "before" in w, col=col)
+        return cls("import" if w[0] == "won" else DID[w[0]], "before" in w, col=col)
 
     def english(self) -> str:
         if self.action == "leader":
@@ -467,32 +467,41 @@ class Holds(Condition):
     `any player has 40 or more credits`, `no other player has more shipments than you`."""
 
     grammar: ClassVar[str] = r'''
-!holds: _subject predicate
+!holds: (_subject | neighbour) predicate
 '''
-    syntax: ClassVar[str] = ("you|they|that player|each other player|every player|any player|another player|no other player "
-                             "PREDICATE")
-    meaning: ClassVar[str] = "`each`/`every`: all of them; `any`/`another`: at least one; `no`: none of them"
+    syntax: ClassVar[str] = ("you|they|that player|the leader|each other player|every player|any player|another player|"
+                             "no other player|the player to your left ... PREDICATE")
+    meaning: ClassVar[str] = ("`each`/`every`: all of them; `any`/`another`: at least one; `no`: none of them; a player named "
+                              "by seat (`the player to your left`) as in Players")
     examples: ClassVar[tuple[str, ...]] = ("at game end: if you have the most shipments then score 8",
-                                           "as soon as any player has 40 or more credits, once per game: draw 2")
+                                           "as soon as any player has 40 or more credits, once per game: draw 2",
+                                           "when a turn ends: if the player to your left has more goods than you then draw 1")
     who: str = "you"
     mode: str = "all"
     predicate: Predicate | None = None
+    seated: Node | None = None  # a player named by seat (`the player to your left`), instead of `who`
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Holds:
+        seated = next((c for c in children if isinstance(c, Node) and c.role == "players"), None)
+        if seated is not None:
+            return cls("seated", "all", first(children, Predicate), seated, col=col)
         who, mode, _rest = read_subject(children)
         return cls(who, mode, first(children, Predicate), col=col)
 
     def english(self) -> str:
         assert self.predicate is not None
-        text = self.predicate.english()
-        if self.who == "you":
+        with acting("your" if self.who == "you" else "their"):
+            text = self.predicate.english()
+        if self.who in ("you", "they"):
             text = text.replace("has ", "have ", 1).replace("leads", "lead", 1)
-        return f"{subject_text(self.who, self.mode)} {text}"
+        subject = self.seated.english() if self.seated is not None else subject_text(self.who, self.mode)
+        return f"{subject} {text}"
 
     def test(self) -> Test:
         assert self.predicate is not None
-        holds, group, mode = self.predicate.holds(), group_of(self.who), self.mode
+        holds, mode = self.predicate.holds(), self.mode
+        group = self.seated.resolve() if self.seated is not None else group_of(self.who)  # type: ignore[attr-defined]
         if mode == "any":
             return lambda ctx: any(holds(ctx, p) for p in group(ctx))
         if mode == "none":
@@ -633,50 +642,170 @@ class CoinFlip(Condition):
 @construct
 @dataclass(frozen=True)
 class ShipHas(Condition):
-    """What the event's ship (or this card's ship) carries: contracts of a kind, containers."""
+    """What the event's ship (or this card's ship, or the chosen ship) carries, or where it is."""
 
     grammar: ClassVar[str] = r'''
-!ship_has: ("that" "ship" | "this" "ship" | "the" "shipment") ("has" | "carries") _quantity_test? _filter_good? ("contract" | "contracts"
-    | "container" | "containers")
-         | ("that" "ship" | "this" "ship") "has" "containers" "left"
+!ship_has: _which_ship ("has" | "carries") _quantity_test? _filter_good? ("contract" | "contracts" | "container" | "containers")
+         | _which_ship "has" "containers" "left"
+         | _which_ship "is" ("empty" | "at" "sea" | "in" "harbor")
+!_which_ship: "that" "ship" | "this" "ship" | "the" "shipment" | "the" "chosen" "ship"
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (COMPARED,)
-    syntax: ClassVar[str] = "that ship|this ship has [a|no|N or more ...] [GOOD] contract(s)|container(s) | that ship has containers left"
+    syntax: ClassVar[str] = ("that ship|this ship|the chosen ship has [a|no|N or more ...] [GOOD] contract(s)|container(s) | "
+                             "that ship has containers left | that ship|this ship|the chosen ship is empty|at sea|in harbor")
     meaning: ClassVar[str] = ("the contracts or containers of the event's ship (of a completing ship: the contracts completing "
-                              "on it)")
-    examples: ClassVar[tuple[str, ...]] = ("as a container: if that ship has no agriculture contract then gain 2",)
+                              "on it), of this card's ship or of the chosen ship; `empty`: no contract and no container")
+    examples: ClassVar[tuple[str, ...]] = ("as a container: if that ship has no agriculture contract then gain 2",
+                                           "on completion: choose a ship at sea then if the chosen ship has 3 or more "
+                                           "containers then import 1 container from the chosen ship",
+                                           "when you pirate from a ship at sea: if that ship is in harbor then draw 1")
     test_: Test_ = Test_()
     good: str | None = None
-    what: str = "contracts"
+    what: str = "contracts"  # contracts, containers; or where it is: empty, sea, harbor
+    which: str = "that"  # that (this ship and the shipment too: the context's ship), chosen
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> ShipHas:
         w = words(children)
+        which = "chosen" if w[:2] == ["the", "chosen"] else "that"
         if w[-1] == "left":
-            return cls(Test_(">=", 1), None, "containers", col=col)
-        after = w[3:] if w[0] == "the" or w[1] == "ship" else w[2:]
+            return cls(Test_(">=", 1), None, "containers", which, col=col)
+        verb = next(i for i, x in enumerate(w) if x in ("has", "carries", "is"))
+        if w[verb] == "is":
+            return cls(what={"empty": "empty", "sea": "sea", "harbor": "harbor"}[w[-1]], which=which, col=col)
+        after = w[verb + 1:]
         tokens = [x for x in after if x.isdigit() or x in QUANTITY_WORDS]
         good = next((x for x in w if x in GOODS), None) or next((COLOUR_GOOD[x] for x in w if x in COLOUR_GOOD), None)
         what = "containers" if any(x.startswith("container") for x in w) else "contracts"
-        return cls(Test_.read(tokens), good, what, col=col)
+        return cls(Test_.read(tokens), good, what, which, col=col)
 
     def english(self) -> str:
+        ship = "the chosen ship" if self.which == "chosen" else "that ship"
+        if self.what in ("empty", "sea", "harbor"):
+            return f"{ship} is { {'empty': 'empty (no contract, no container)', 'sea': 'at sea', 'harbor': 'in harbor'}[self.what]}"
         noun = described(Filter(self.good) if self.good else None, self.what)
-        return f"that ship has {self.test_.english(noun, noun[:-1])}"
+        return f"{ship} has {self.test_.english(noun, noun[:-1])}"
 
     def test(self) -> Test:
-        test, good, what = self.test_, self.good, self.what
+        test, good, what, chosen = self.test_, self.good, self.what, self.which == "chosen"
 
         def holds(ctx: Ctx) -> bool:
-            ship = ctx.ship
+            ship = ctx.chosen_ship if chosen else ctx.ship
             if ship is None:
                 return False
-            cards = (ctx.contracts or ship.contracts) if what == "contracts" else ship.containers
+            if what == "empty":
+                return not ship.contracts and not ship.containers
+            if what in ("sea", "harbor"):
+                return bool(ship.at_sea) == (what == "sea")
+            if what == "containers":
+                return test.holds(sum(1 for c in ship.containers if good is None or c.good == good))
+            cards = ship.contracts if chosen else (ctx.contracts or ship.contracts)  # a completing ship: those completing
             return test.holds(sum(1 for c in cards if good is None or c.good == good))
         return holds
 
     def needs(self) -> str | None:
-        return "that ship"
+        return None if self.which == "chosen" else "that ship"
+
+    def refers(self) -> str | None:
+        return "chosen ship" if self.which == "chosen" else None
+
+
+CARD_SUBJECTS = {("it",): ("them", "all"), ("that", "card"): ("event", "all"),
+                 ("the", "revealed", "card"): ("revealed", "all"), ("the", "revealed", "cards"): ("revealed", "all"),
+                 ("all", "of", "them"): ("them", "all"), ("any", "of", "them"): ("them", "any"),
+                 ("one", "of", "them"): ("them", "any"), ("none", "of", "them"): ("them", "none")}
+CARD_SUBJECT_TEXT = {("them", "all"): "every one of them", ("event", "all"): "that card",
+                     ("revealed", "all"): "every revealed card", ("them", "any"): "at least one of them",
+                     ("them", "none"): "none of them"}
+
+
+@construct
+@dataclass(frozen=True)
+class CardIs(Condition):
+    """What some cards are: the cards the previous step acted on (`it`, `all of them`, `any of them`), the
+    revealed ones, or the event's card: `if it is an illegal card`, `if none of them is a luxury card`."""
+
+    grammar: ClassVar[str] = r'''
+!card_is: _card_subject ("is" | "are") "not"? (("a" | "an")? filter ("card" | "cards") | of_type | "the" "named" "card")
+!_card_subject: "it" | "that" "card" | "the" "revealed" ("card" | "cards") | ("all" | "any" | "one" | "none") "of" "them"
+'''
+    syntax: ClassVar[str] = ("it|that card|the revealed card(s)|all|any|one|none of them is|are [not] [a] FILTER card(s) | "
+                             "OF TYPE | the named card")
+    meaning: ClassVar[str] = ("`it`/`all of them`: the cards the previous step acted on (or revealed, or looked at), every "
+                              "one of them (and at least one); `any`/`one of them`: at least one; `none of them`: not one; `that "
+                              "card`: the event's card; `the revealed card(s)`: every card revealed earlier in the power")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: reveal the top card of the deck then if it is an illegal card then gain 4",
+        "when another player contracts a card: if that card is not a tier 0 card then draw 1",
+        "on completion: look at the top 3 cards of the deck then if none of them is a luxury card then draw 2")
+    reads_the_moment: ClassVar[bool] = True
+    subject: str = "them"  # them, event, revealed
+    mode: str = "all"  # all, any, none
+    negated: bool = False
+    filter: Filter | None = None
+    of_type: OfType | None = None
+    named_card: bool = False
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> CardIs:
+        w = words(children)
+        verb = next(i for i, x in enumerate(w) if x in ("is", "are"))
+        subject, mode = CARD_SUBJECTS[tuple(w[:verb])]
+        return cls(subject, mode, "not" in w[verb:verb + 2], first(children, Filter), first(children, OfType),
+                   w[-2:] == ["named", "card"], col=col)
+
+    def english(self) -> str:
+        if self.named_card:
+            kind = "the named card"
+        elif self.of_type is not None:
+            kind = self.of_type.english()
+        else:
+            kind = article(described(self.filter, "card"))
+        subject = CARD_SUBJECT_TEXT[(self.subject, self.mode)]
+        return f"{subject} is {'not ' if self.negated else ''}{kind}"
+
+    def test(self) -> Test:
+        subject, mode, negated, f, of_type = self.subject, self.mode, self.negated, self.filter, self.of_type
+        named = self.named_card
+
+        def cards(ctx: Ctx) -> list[Any]:
+            if subject == "event":
+                card = getattr(ctx.event, "card", None)
+                return [card] if card is not None else []
+            return list(ctx.revealed if subject == "revealed" else ctx.them)
+
+        def fits(ctx: Ctx, card: Any, among: list[Any]) -> bool:
+            if named:
+                said = card.id == ctx.named
+            elif of_type is not None:
+                said = card in narrowed(of_type, ctx, among) if of_type.kind != "same" else len({c.good for c in among}) == 1
+            else:
+                said = matches(f, card)
+            return said != negated
+
+        def holds(ctx: Ctx) -> bool:
+            among = cards(ctx)
+            found = [fits(ctx, c, among) for c in among]
+            if mode == "any":
+                return any(found)
+            if mode == "none":
+                return not any(found)
+            return bool(found) and all(found)
+        return holds
+
+    def needs(self) -> str | None:
+        return "that card" if self.subject == "event" else None
+
+    def refers(self) -> str | None:
+        if self.named_card:
+            return "named card"
+        return {"them": "them", "revealed": "revealed"}.get(self.subject)
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        if self.of_type is not None and self.of_type.kind in ("choose_good", "choose_action"):
+            return [(self.col, "P020", "a condition cannot ask for a choice: name the type first (`name a good type`), "
+                                       "then test `of the named type`")]
+        return []
 
 
 @construct

@@ -31,10 +31,18 @@ SECTIONS: list[tuple[str, str, str]] = [
     ("have", "What a player has", "After `has`, `have` or `with`."),
     ("trigger", "Events (`when ...`)", "Who acts comes first: `you`, `any player`, `another player` (or `an opponent`). "
                                         "Each event gives the power `that player` (who acted) and, where it has them, "
-                                        "`that ship`, `that card` and numbers."),
-    ("rule", "Rules", "What a `rule:` power (or `until ...` and `as a contract`) changes."),
+                                        "`that ship`, `that card` and numbers. A power answers an event once it has "
+                                        "happened (the cards drawn are in hand, the sale is paid) unless the phrase says "
+                                        "otherwise. Every event can be listened to from each of its sides: what a player "
+                                        "did, what was done to a player (`you are paid`, `one of your ships is "
+                                        "auctioned`, `you outbid a player`) and whoever did it; "
+                                        "[reference.md](reference.md#listening-to-events) lists them, with the moment "
+                                        "each fires."),
+    ("rule", "Rules", "What a `rule:` power (or a lasting effect: `for the rest of the game, ...`, `until ...`, and "
+                      "`as a contract`) changes."),
     ("quantity", "Quantities a rule sets", "In `your QUANTITY is N`, `is N more`, `is doubled`, ..."),
-    ("permission", "What a rule allows or forbids", "In `you may ...`, `you cannot ...`, `other players cannot ...`."),
+    ("permission", "What a rule allows or forbids", "In `you may ...`, `you cannot ...`, `other players cannot ...`, "
+                                                   "`the player to your left cannot ...`: any players (Players)."),
 ]
 
 
@@ -72,8 +80,9 @@ def powers_markdown() -> str:
         "below is parsed, checked and compiled by the tests. The grammar itself is grammar/powers.lark (also",
         "generated). `importexport explain CARD` prints a card's powers in plain English. For 32 new cards written",
         "in this language alone, each with examples that prove what it does, see the",
-        "[Novel Powers pack](examples/novel/README.md). For the printed cards that use each construct (real",
-        "examples of every word), see [construct-usage.md](construct-usage.md).",
+        "[Novel Powers pack](examples/novel/README.md); for more, written from these docs alone, on the nouns,",
+        "permissions, every side of the game's events and lasting effects, the [Modder Powers pack](examples/modder/README.md).",
+        "For the printed cards that use each construct (real examples of every word), see [construct-usage.md](construct-usage.md).",
         "",
         "## A power line",
         "",

@@ -1,6 +1,7 @@
 """Effects: verbs with a subject and objects (`gain 2`, `each other player pays you 2`, `move 2 of
 your imports to your goods`), and the ways effects combine (`then`, `if`, `you may`, `either`,
-`choose one`, `X to Y`, `until ...`, `the next time ...`)."""
+`choose one`, `X to Y`). Effects that last (`until ...`, `for the rest of the game, whenever ...`,
+`the next time ...`) are in lasting.py."""
 
 from __future__ import annotations
 
@@ -10,15 +11,16 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang import credits
 from interpreter.lang.bounds import ACTIONS as ACTION_COUNT
-from interpreter.lang.bounds import CONTAINERS, CREDITS, Bound
+from interpreter.lang.bounds import CARDS, CONTAINERS, CREDITS, POINTS, Bound
 from interpreter.lang.bounds import GOODS as GOOD_COUNT
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
-from interpreter.lang.english import third_person
+from interpreter.lang.english import acting, acting_player, own, third_person
 from interpreter.lang.players import PlayerGroup
 from interpreter.lang.registry import Node, Word, construct
-from interpreter.lang.roles import Cards, Effect, Players, RuleNode, Trigger, Value
+from interpreter.lang.roles import Cards, Effect, Players, ShipRef, Value
 from interpreter.lang.values import CARD_WORTH, Amount, ForEach, ForEvery, Modifier, ValueAmount
 from interpreter.lang.world import Card, Ctx, Number, Player, Run, Test, always
 
@@ -49,7 +51,7 @@ def acted(ctx: Ctx, cards: list[Card], verb: str) -> None:
     """Remember what a step did, for `it`, `them`, `the rest` and `for each card VERBed`."""
     ctx.them = list(cards)
     if cards:
-        ctx.done[verb] = ctx.done.get(verb, 0) + len(cards)
+        ctx.done[verb] = ctx.done.get(verb, []) + list(cards)
         ctx.rest = [c for c in ctx.rest if c not in cards]
 
 
@@ -125,6 +127,19 @@ class ChangeCredits(Action):
     def value(self) -> float:
         return self.spec.sign * _rough(self.amount)
 
+    def amount_bound(self) -> Bound:
+        return POINTS if self.verb == "score" else CREDITS
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        scoring = self.verb == "score"
+        out = credits.unit(self.amount, self.verb, ("point", "credit") if scoring else ("credit",))
+        if scoring and not credits.playing(power):
+            return out  # points at game end may be odd (R17.8)
+        if scoring and isinstance(self.amount, ValueAmount):
+            return out + [(self.amount.col, "P023", "credits change in steps of 2 during play (R1.8.3): `score` an amount "
+                                                    "read from the game only at game end, or `gain` it (rounded down to even)")]
+        return out + credits.even_amount(self.amount, power)
+
 
 @construct
 @dataclass(frozen=True)
@@ -173,6 +188,12 @@ class Pay(Action):
     def value(self) -> float:
         return -1.5 * _rough(self.amount)
 
+    def amount_bound(self) -> Bound:
+        return CREDITS
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.unit(self.amount, "pay", ("credit",)) + credits.even_amount(self.amount, power)
+
 
 @construct
 @dataclass(frozen=True)
@@ -204,7 +225,9 @@ class TakeCredits(Action):
 
     def english(self) -> str:
         assert self.amount is not None and self.payers is not None
-        return f"take {self.amount.of('credit')} from {self.payers.english()}"
+        with acting("their"):  # `half their credits`: each payer's
+            amount = self.amount.of('credit')
+        return f"take {amount} from {self.payers.english()}"
 
     def run(self) -> Run:
         assert self.amount is not None and self.payers is not None
@@ -218,6 +241,9 @@ class TakeCredits(Action):
 
     def value(self) -> float:
         return 1.5 * _rough(self.amount)
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.even_amount(self.amount, power)
 
 
 # ------------------------------------------------------------------------------------ drawing
@@ -250,6 +276,12 @@ class Draw(Action):
 
     def value(self) -> float:
         return CARD_WORTH * min(_rough(self.amount), 5.0)
+
+    def amount_bound(self) -> Bound:
+        return CARDS
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.unit(self.amount, "draw", ("card",))
 
 
 @construct
@@ -318,10 +350,10 @@ class Move(Action):
     by default), `give PLAYERS ...` (into the same area of theirs: hand to hand, goods to goods)."""
 
     grammar: ClassVar[str] = r'''
-!move: ("move" | "moves") cards "to" place _ignoring?
+!move: ("move" | "moves") (cards | counted_cards) "to" place _ignoring?
      | ("put" | "puts") cards ("on" | "into" | "onto") place _ignoring?
      | ("take" | "takes") cards ("into" place)? _ignoring?
-     | ("give" | "gives") players cards
+     | ("give" | "gives") players (cards | counted_cards)
 !_ignoring: "ignoring" "limits"
 '''
     syntax: ClassVar[str] = ("move CARDS to PLACE [ignoring limits] | put CARDS on|into PLACE | take CARDS [into PLACE] | "
@@ -349,13 +381,30 @@ class Move(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        limits = ", ignoring the limits" if self.ignore_limits else ""
+        room = self._room_text()
         if self.verb == "give":
             assert self.to is not None
-            return f"give {self.to.english()} {self.cards.english()}"
+            return f"give {self.to.english()} {self.cards.english()}{room}"
         if self.place is None:
-            return f"take {self.cards.english()} into your hand{limits}"
-        return f"{self.verb} {self.cards.english()} {'to' if self.verb != 'take' else 'into'} {self.place.english()}{limits}"
+            return f"take {self.cards.english()} into {own()} hand{room}"
+        into = {"move": "to", "take": "into", "put": "on" if self.place.owner is None else "into"}[self.verb]
+        return f"{self.verb} {self.cards.english()} {into} {self.place.english()}{room}"
+
+    def _room_text(self) -> str:
+        """What the limits of Goods and Imports (R13) do to the move."""
+        if self.ignore_limits:
+            return ", ignoring the limits"
+        if self.verb == "give":
+            zone = getattr(self.cards, "zone", None) or getattr(getattr(self.cards, "source", None), "zone", None)
+        else:
+            zone = self.place.zone if self.place is not None and self.place.owner is not None else None
+        if zone not in ("goods", "imports"):
+            return ""
+        if isinstance(self.cards, ThisCard):
+            return ", if there is room for it"
+        if self.cards is not None and _quantity(self.cards) == (1, False):
+            return ", discarded if there is no room"
+        return ", discarding any that find no room"
 
     def label(self) -> str:
         """The giver's words: `give 2 of your goods`, `give 2 card(s) from your hand`, `give your whole hand`."""
@@ -404,12 +453,14 @@ class Move(Action):
         def run(ctx: Ctx) -> None:
             moved = []
             handed: dict[tuple[Any, Any, str], int] = {}  # (giver, receiver, zone) -> cards
-            for card in pick(ctx):
+            for card in ctx.world.movable(ctx.owner, pick(ctx)):
                 to, zone = dest(ctx, card)
                 if to is None and zone not in ("island", "deck", "deck_bottom", "discard"):
                     continue
+                if to is not None and not ctx.world.may_move(ctx.owner, to, zone):  # a rule keeps this power out
+                    continue
                 holder, _ = ctx.world.locate(card)
-                if ctx.world.move(card, to, zone, ignore_limits=ignore, reason=ctx.reason):
+                if ctx.world.move(card, to, zone, ignore_limits=ignore, reason=ctx.reason, by=ctx.actor):
                     moved.append(card)
                     if holder is not None and to is not None and holder is not to:
                         if together or zone != "hand":  # taken at once, or areas given: one handing over
@@ -417,7 +468,7 @@ class Move(Action):
                         else:  # picked one by one: handed one by one
                             ctx.world.handed(holder, to, 1, zone)
                 elif not stays:  # no room for it: discarded (R13.5)
-                    ctx.world.move(card, None, "discard", reason=f"{ctx.reason}: no room")
+                    ctx.world.move(card, None, "discard", reason=f"{ctx.reason}: no room", by=ctx.actor)
             for (giver, receiver, zone), count in handed.items():
                 ctx.world.handed(giver, receiver, count, zone)
             acted(ctx, moved, verb)
@@ -456,7 +507,7 @@ def _has_cards(cards: Cards) -> Test:
 @dataclass(frozen=True)
 class Discard(Action):
     grammar: ClassVar[str] = r'''
-!discard: ("discard" | "discards") cards
+!discard: ("discard" | "discards") (cards | counted_cards)
 '''
     syntax: ClassVar[str] = "discard CARDS"
     meaning: ClassVar[str] = "put cards on the discard pile (the player acting chooses which)"
@@ -473,9 +524,9 @@ class Discard(Action):
         pick = self.cards.pick("discard")
 
         def run(ctx: Ctx) -> None:
-            cards = pick(ctx)
+            cards = ctx.world.movable(ctx.owner, pick(ctx))
             for card in cards:
-                ctx.world.move(card, None, "discard", reason=ctx.reason)
+                ctx.world.move(card, None, "discard", reason=ctx.reason, by=ctx.actor)
             acted(ctx, cards, "discarded")
         return run
 
@@ -488,11 +539,62 @@ class Discard(Action):
         return -CARD_WORTH
 
 
+DOWN_ZONES = {"card": "hand", "cards": "hand", "good": "goods", "goods": "goods", "import": "imports", "imports": "imports"}
+
+
+@construct
+@dataclass(frozen=True)
+class DiscardDownTo(Action):
+    """Discard until no more than a number are left: `discard down to 8`, `discard down to 2 goods`."""
+
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "discarded"})
+    grammar: ClassVar[str] = r'''
+!discard_down_to: ("discard" | "discards") "down" "to" value ("card" | "cards" | "good" | "goods" | "import" | "imports")?
+'''
+    syntax: ClassVar[str] = "discard down to VALUE [cards|goods|imports]"
+    meaning: ClassVar[str] = ("the player acting discards cards of his or her choice from hand (or Goods, or Imports) until "
+                              "no more than that many are left there; nothing if there are no more already")
+    examples: ClassVar[tuple[str, ...]] = ("when a turn ends: each player discards down to 8 cards",
+                                           "on completion: each other player discards down to the number of their shipments goods")
+    most: Value | None = None
+    zone: str = "hand"
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> DiscardDownTo:
+        w = words(children)
+        return cls(first(children, Value), DOWN_ZONES.get(w[-1], "hand"), col=col)
+
+    def english(self) -> str:
+        assert self.most is not None
+        where = {"hand": "cards from hand", "goods": "goods", "imports": "imports"}[self.zone]
+        return f"discard {where} (choosing which) until no more than {self.most.english()} are left"
+
+    def run(self) -> Run:
+        assert self.most is not None
+        most, zone = self.most.number(), self.zone
+
+        def run(ctx: Ctx) -> None:
+            held = ctx.world.cards(ctx.actor, zone)
+            extra = len(held) - max(0, most(ctx))
+            held = ctx.world.movable(ctx.owner, held)
+            if extra <= 0:
+                acted(ctx, [], "discarded")
+                return
+            cards = ctx.world.choose_cards(ctx.actor, held, extra, "discard", prompt=ctx.reason)
+            for card in cards:
+                ctx.world.move(card, None, "discard", reason=ctx.reason)
+            acted(ctx, cards, "discarded")
+        return run
+
+    def value(self) -> float:
+        return -CARD_WORTH
+
+
 @construct
 @dataclass(frozen=True)
 class Sell(Action):
     grammar: ClassVar[str] = r'''
-!sell: ("sell" | "sells") cards "to" "the" "island" "for" INT
+!sell: ("sell" | "sells") (cards | counted_cards) "to" "the" "island" "for" INT
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (CREDITS,)
     syntax: ClassVar[str] = "sell CARDS to the island for N"
@@ -509,14 +611,14 @@ class Sell(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        return f"sell {self.cards.english()} to the supply island for {self.price} each"
+        return f"sell {self.cards.english()} to the supply island for {self.price} credits each (not the turn's SUPPLY sale)"
 
     def run(self) -> Run:
         assert self.cards is not None
         pick, price = self.cards.pick("sell"), self.price
 
         def run(ctx: Ctx) -> None:
-            cards = pick(ctx)
+            cards = [c for c in ctx.world.movable(ctx.owner, pick(ctx)) if ctx.world.may_sell(ctx.actor, c)]
             for card in cards:
                 ctx.world.sell(ctx.actor, card, price, ctx.reason)
             acted(ctx, cards, "sold")
@@ -529,6 +631,9 @@ class Sell(Action):
 
     def value(self) -> float:
         return float(self.price) - CARD_WORTH / 2
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.odd(self.price, self.col, power)
 
 
 @construct
@@ -561,7 +666,7 @@ class Swap(Action):
         theirs = self.theirs.pick(f"take from {_source_text(self.theirs)}".rstrip(" from"))
 
         def run(ctx: Ctx) -> None:
-            given, taken = mine(ctx), theirs(ctx)
+            given, taken = ctx.world.movable(ctx.owner, mine(ctx)), ctx.world.movable(ctx.owner, theirs(ctx))
             if not given or not taken:
                 return
             here, there = ctx.world.locate(given[0]), ctx.world.locate(taken[0])
@@ -599,7 +704,7 @@ def _quantity(cards: Cards) -> tuple[int, bool]:
 @dataclass(frozen=True)
 class Load(Action):
     grammar: ClassVar[str] = r'''
-!load: ("load" | "loads") cards ("onto" ships)?
+!load: ("load" | "loads") cards ("onto" (ships | ships_with))?
 '''
     syntax: ClassVar[str] = "load CARDS [onto SHIPS]"
     meaning: ClassVar[str] = ("load cards as containers onto the player's ships in harbor, where they fill an open slot (R7), "
@@ -610,17 +715,24 @@ class Load(Action):
     useless_after_game: ClassVar[bool] = True
     makes: ClassVar[frozenset[str]] = frozenset({"them", "loaded"})
     cards: Cards | None = None
-    onto: Ships | None = None
+    onto: ShipRef | None = None
 
     def english(self) -> str:
         assert self.cards is not None
-        onto = f" onto {self.onto.english()}" if self.onto is not None else " onto your ships"
-        return f"load {self.cards.english()} as containers{onto}"
+        single = isinstance(self.cards, ThisCard) or _quantity(self.cards) == (1, False)
+        onto = (f" onto {self.onto.english()}" if self.onto is not None
+                else f" onto {own()} ships" + (" where it fits" if single else ", each where it fits"))
+        cards = self.cards.english()
+        if getattr(self.cards, "unit", "") == "containers":
+            return f"load {cards}{onto}"
+        return f"load {cards} as {'a container' if single else 'containers'}{onto}"
 
     def _ships(self) -> Callable[[Ctx], list[Any] | None]:
+        """The player's ships the phrase names (None: any of them); a player loads onto his or her own ships."""
         if self.onto is None:
             return lambda ctx: None
-        return self.onto.ships()
+        ships = self.onto.ships()
+        return lambda ctx: [s for s in ships(ctx) if s.owner == ctx.actor.seat]
 
     def run(self) -> Run:
         assert self.cards is not None
@@ -629,16 +741,17 @@ class Load(Action):
 
         def run(ctx: Ctx) -> None:
             targets = ships(ctx)
-            candidates, loaded = pool(ctx), list[Card]()
+            candidates, loaded = ctx.world.movable(ctx.owner, pool(ctx)), list[Card]()
             while len(loaded) < n:
-                fitting = [c for c in candidates if c not in loaded and ctx.world.fits(ctx.actor, c, targets[0] if targets else None)]
+                fitting = [c for c in candidates if c not in loaded and _fits(ctx, c, targets)]
                 if not fitting:
                     break
                 if not up_to and len(fitting) <= n - len(loaded):  # every one is needed: nothing to choose
                     card = fitting[:1]
                 else:
                     card = ctx.world.choose_cards(ctx.actor, fitting, 1, "load", up_to=up_to, prompt=ctx.reason)
-                if not card or not ctx.world.load(ctx.actor, card[0], targets):
+                if not card or not ctx.world.load(ctx.actor, card[0], targets if targets is None else [
+                        ship for ship in targets if ctx.world.fits(ctx.actor, card[0], ship)]):
                     break
                 loaded.append(card[0])
             acted(ctx, loaded, "loaded")
@@ -652,12 +765,18 @@ class Load(Action):
 
         def test(ctx: Ctx) -> bool:
             targets = ships(ctx)
-            ship = targets[0] if targets else None
-            return sum(1 for c in pool(ctx) if ctx.world.fits(ctx.actor, c, ship)) >= need
+            return sum(1 for c in pool(ctx) if _fits(ctx, c, targets)) >= need
         return test
 
     def value(self) -> float:
         return 4.0
+
+
+def _fits(ctx: Ctx, card: Card, targets: list[Any] | None) -> bool:
+    """Whether `card` fills an open slot on one of `targets` (None: any of the actor's ships)."""
+    if targets is None:
+        return ctx.world.fits(ctx.actor, card, None)
+    return any(ctx.world.fits(ctx.actor, card, ship) for ship in targets)
 
 
 @construct
@@ -688,7 +807,7 @@ class ContractCards(Action):
         def run(ctx: Ctx) -> None:
             made: list[Card] = []
             while len(made) < n:
-                pairs = [(card, ship) for card in pool(ctx) if card not in made
+                pairs = [(card, ship) for card in ctx.world.movable(ctx.owner, pool(ctx)) if card not in made
                          for ship in ctx.world.contract_ships(ctx.actor, card, tier=_tier_needed(ctx, card))]
                 if not pairs:
                     break
@@ -737,14 +856,14 @@ class Complete(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        return f"complete {self.cards.english()} as if it had just been shipped"
+        return f"complete {self.cards.english()} as if just shipped (no tier needed)"
 
     def run(self) -> Run:
         assert self.cards is not None
         pick = self.cards.pick("complete")
 
         def run(ctx: Ctx) -> None:
-            cards = pick(ctx)
+            cards = ctx.world.movable(ctx.owner, pick(ctx))
             for card in cards:
                 ctx.world.complete(ctx.actor, card)
             acted(ctx, cards, "completed")
@@ -763,7 +882,7 @@ class Complete(Action):
 @dataclass(frozen=True)
 class ImportContainers(Action):
     grammar: ClassVar[str] = r'''
-!import_containers: ("import" | "imports") INT ("container" | "containers") "from" ships ("for" "free")?
+!import_containers: ("import" | "imports") INT ("container" | "containers") "from" (ships | ships_with) ("for" "free")?
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (CONTAINERS,)
     syntax: ClassVar[str] = "import N container(s) from SHIPS [for free]"
@@ -773,22 +892,22 @@ class ImportContainers(Action):
     useless_after_game: ClassVar[bool] = True
     makes: ClassVar[frozenset[str]] = frozenset({"imported"})
     n: int = 1
-    source: Ships = Ships()
+    source: ShipRef = Ships()
     free: bool = False
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> ImportContainers:
-        return cls(ints(children)[0], first(children, Ships), "free" in words(children), col=col)
+        return cls(ints(children)[0], first(children, ShipRef), "free" in words(children), col=col)
 
     def english(self) -> str:
-        fee = " with no fee to its owner" if self.free else ""
+        fee = " with no fee to its owner" if self.free else " (its owner gets the import fee)"
         return f"import {self.n} container{'s' if self.n != 1 else ''} from {self.source.english()}{fee}"
 
     def run(self) -> Run:
         ships, n, fee = self.source.ships(), self.n, not self.free
 
         def run(ctx: Ctx) -> None:
-            found = [s for s in ships(ctx) if s.at_sea and s.containers]
+            found = [s for s in ships(ctx) if s.at_sea and s.containers and ctx.world.may_import(ctx.actor, s)]
             if not found:
                 return
             ship = ctx.world.choose(  # asked even with one ship: a forced choice is still shown and recorded
@@ -799,7 +918,7 @@ class ImportContainers(Action):
 
     def possible(self) -> Test:
         ships = self.source.ships()
-        return lambda ctx: any(s.at_sea and s.containers for s in ships(ctx))
+        return lambda ctx: any(s.at_sea and s.containers and ctx.world.may_import(ctx.actor, s) for s in ships(ctx))
 
     def value(self) -> float:
         return 3.0 * self.n
@@ -809,7 +928,7 @@ class ImportContainers(Action):
 @dataclass(frozen=True)
 class PirateContainers(Action):
     grammar: ClassVar[str] = r'''
-!pirate_containers: ("pirate" | "pirates") INT ("container" | "containers") "from" ships
+!pirate_containers: ("pirate" | "pirates") INT ("container" | "containers") "from" (ships | ships_with)
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (CONTAINERS,)
     syntax: ClassVar[str] = "pirate N container(s) from SHIPS"
@@ -817,11 +936,11 @@ class PirateContainers(Action):
     examples: ClassVar[tuple[str, ...]] = ("when you pirate, once per turn: you may pirate 1 container from a ship at sea",)
     useless_after_game: ClassVar[bool] = True
     n: int = 1
-    source: Ships = Ships()
+    source: ShipRef = Ships()
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> PirateContainers:
-        return cls(ints(children)[0], first(children, Ships), col=col)
+        return cls(ints(children)[0], first(children, ShipRef), col=col)
 
     def english(self) -> str:
         return f"pirate {self.n} container{'s' if self.n != 1 else ''} from {self.source.english()}"
@@ -855,7 +974,8 @@ class FreeActions(Action):
 !free_actions: ("take" | "takes") INT "free" _filter_action ("action" | "actions") (for_each | for_every)? _no_fees?
              | ("take" | "takes") INT "free" ("action" | "actions") "of" ("your" | "their") "choice" _no_fees?
              | ("use" | "uses") "the" "action" "of" "each" "card" "in" ("your" | "their") "hand"
-!_no_fees: "with" "no" "fees"
+!_no_fees: NO_FEES
+NO_FEES: /with\s+no\s+fees\b/
 '''
     numbers: ClassVar[tuple[Bound, ...]] = (ACTION_COUNT,)
     syntax: ClassVar[str] = ("take N free ACTION action(s) [for each ...] [with no fees] | take N free actions of your choice | "
@@ -880,15 +1000,18 @@ class FreeActions(Action):
         if w[0] in ("use", "uses"):
             return cls(0, None, None, True, True, col=col)
         action = next((x for x in w[3:] if x in ACTIONS), None)
-        return cls(ints(children)[0], action, first(children, (ForEach, ForEvery)), "fees" not in w, col=col)
+        no_fees = any(isinstance(c, Token) and c.type == "NO_FEES" for c in children)  # one token: `with` reads one way
+        return cls(ints(children)[0], action, first(children, (ForEach, ForEvery)), not no_fees, col=col)
 
     def english(self) -> str:
         if self.from_hand:
-            return "act out the action of each card in your hand once, alone, in any order"
+            return f"act out the action of each card in {own()} hand once, alone, in any order (any may be left out)"
         times = f" {self.modifier.english()}" if self.modifier is not None else ""
         kind = f"{self.action.upper()} " if self.action else ""
-        what = "of your choice " if not self.action else ""
+        what = f"of {own()} choice " if not self.action else ""
         fee = ", paying no import fees" if not self.fees else ""
+        if self.fees and self.action in (None, "import"):
+            fee = " (a ship's owner gets the fee of an import)"
         return f"carry out {self.n} free {kind}action{'s' if self.n != 1 else ''} {what}alone{times}{fee}".replace("  ", " ")
 
     def run(self) -> Run:
@@ -972,27 +1095,39 @@ class Name(Action):
 @dataclass(frozen=True)
 class ChoosePlayer(Action):
     grammar: ClassVar[str] = r'''
-!choose_player: ("choose" | "chooses") ("an" "opponent" | "a" "player" | "another" "player")
+!choose_player: ("choose" | "chooses") ("an" "opponent" | "a" "player" | "another" "player") ("who" predicate | "with" have)?
 '''
-    syntax: ClassVar[str] = "choose an opponent | choose a player"
-    meaning: ClassVar[str] = "the player picks one; later steps say `the chosen player`"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: choose an opponent then take 1 random card from the chosen player's hand",)
+    syntax: ClassVar[str] = "choose an opponent | choose a player [who PREDICATE | with HAVE]"
+    meaning: ClassVar[str] = ("the player picks one (only among those of whom `who ...`/`with ...` is true: nobody is chosen "
+                              "if none is); later steps say `the chosen player`")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: choose an opponent then take 1 random card from the chosen player's hand",
+                                           "on completion: choose an opponent with an illegal good then the chosen player pays you 2")
     makes: ClassVar[frozenset[str]] = frozenset({"chosen"})
     others: bool = True
+    such: Node | None = None  # what the player chosen must be or have (a predicate or a have)
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> ChoosePlayer:
-        return cls(words(children)[1] != "a", col=col)
+        such = next((c for c in children if isinstance(c, Node)), None)
+        return cls(words(children)[1] != "a", such, col=col)
 
     def english(self) -> str:
-        return "choose an opponent" if self.others else "choose a player"
+        said = "choose an opponent" if self.others else "choose a player"
+        if self.such is None:
+            return said
+        if self.such.role == "predicate":
+            return f"{said} who {self.such.english()}"
+        return f"{said} with {self.such.english()}"
 
     def run(self) -> Run:
         others = self.others
+        holds = self.such.holds() if self.such is not None else None  # type: ignore[attr-defined]
 
         def run(ctx: Ctx) -> None:
             group = ctx.world.players_from(ctx.actor)
             group = [p for p in group if p is not ctx.actor] if others else group
+            if holds is not None:
+                group = [p for p in group if holds(ctx, p)]
             if group:
                 ctx.chosen = ctx.world.choose(ctx.actor, [(f"choose {p.name}", p) for p in group], f"{ctx.reason}: choose a player")
         return run
@@ -1003,9 +1138,60 @@ class ChoosePlayer(Action):
 
 @construct
 @dataclass(frozen=True)
+class ChooseShip(Action):
+    """The player picks one of the ships a phrase names; later steps say `the chosen ship` (and `the
+    chosen ship's owner`)."""
+
+    grammar: ClassVar[str] = r'''
+!choose_ship: ("choose" | "chooses") (ships | ships_with)
+'''
+    syntax: ClassVar[str] = "choose SHIPS"
+    meaning: ClassVar[str] = ("the player acting picks one of those ships (none is chosen if there is none); later steps say "
+                              "`the chosen ship`, `the chosen ship's owner`")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: choose a ship at sea with 2 or more containers then import 1 container from the chosen ship",
+        "on completion: choose one of your ships in harbor then load 1 card from your hand onto the chosen ship")
+    makes: ClassVar[frozenset[str]] = frozenset({"chosen ship"})
+    ships: ShipRef | None = None
+
+    def english(self) -> str:
+        assert self.ships is not None
+        said = self.ships.english()
+        return f"choose {said if said.startswith(('a ', 'an ')) else 'one of ' + said}"
+
+    def run(self) -> Run:
+        assert self.ships is not None
+        ships = self.ships.ships()
+
+        def run(ctx: Ctx) -> None:
+            found = ships(ctx)
+            if not found:
+                return
+            ctx.chosen_ship = ctx.world.choose(ctx.actor, [(_ship_text(ctx, s), s) for s in found],
+                                               f"{ctx.reason}: choose a ship", "choose_ship")
+        return run
+
+    def possible(self) -> Test:
+        assert self.ships is not None
+        ships = self.ships.ships()
+        return lambda ctx: bool(ships(ctx))
+
+    def value(self) -> float:
+        return 0.0
+
+
+def _ship_text(ctx: Ctx, ship: Any) -> str:
+    """`the red ship 2 of P1 (red) (Wheat, Rice)`: a ship as an option shows whose it is and what it carries."""
+    carried = ", ".join(c.name for c in (*ship.contracts, *ship.containers)) or "empty"
+    where = "at sea" if ship.at_sea else "in harbor"
+    return f"the {ship.label} of {ctx.world.ship_owner(ship).name} {where} ({carried})"
+
+
+@construct
+@dataclass(frozen=True)
 class Look(Action):
     grammar: ClassVar[str] = r'''
-!look: ("look" | "looks") "at" cards
+!look: ("look" | "looks") "at" (cards | counted_cards)
 '''
     syntax: ClassVar[str] = "look at CARDS"
     meaning: ClassVar[str] = "the player looks at the cards, which stay where they are; later steps say `them`, `1 of them`, `the rest`"
@@ -1029,6 +1215,50 @@ class Look(Action):
 
     def value(self) -> float:
         return 1.0
+
+
+@construct
+@dataclass(frozen=True)
+class Reveal(Action):
+    """Cards shown to every player, left where they are: `reveal the top card of the deck`."""
+
+    grammar: ClassVar[str] = r'''
+!reveal: ("reveal" | "reveals") (cards | counted_cards)
+'''
+    syntax: ClassVar[str] = "reveal CARDS"
+    meaning: ClassVar[str] = ("the player acting shows the cards to every player (event CardsRevealed); they stay where they "
+                              "are; later steps say `it`, `them`, `the rest`, `the revealed card(s)`, `card revealed`, and test "
+                              "them (`if it is an illegal card`)")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: reveal the top card of the deck then if it is an illegal card then gain 4 else take it into your hand",
+        "when another player pirates from your ship: that player reveals 1 random card from their hand then if it is a "
+        "luxury card then that player gives you it")
+    makes: ClassVar[frozenset[str]] = frozenset({"them", "rest", "revealed"})
+    cards: Cards | None = None
+
+    def english(self) -> str:
+        assert self.cards is not None
+        return f"reveal {self.cards.english()} to every player"
+
+    def run(self) -> Run:
+        assert self.cards is not None
+        pick = self.cards.pick("reveal")
+
+        def run(ctx: Ctx) -> None:
+            cards = pick(ctx)
+            ctx.world.reveal(ctx.actor, cards)
+            ctx.them = list(cards)
+            ctx.rest = list(cards)
+            ctx.revealed += cards
+        return run
+
+    def possible(self) -> Test:
+        assert self.cards is not None
+        enough = getattr(self.cards, "enough", None)
+        return enough() if enough is not None else _has_cards(self.cards)
+
+    def value(self) -> float:
+        return 0.5
 
 
 @construct
@@ -1057,7 +1287,8 @@ class VirtualGoods(Action):
 
     def english(self) -> str:
         times = f" {self.modifier.english()}" if self.modifier is not None else ""
-        kind = {"choose": "goods of one good type you choose", "every": "goods of every type"}.get(self.good, f"{self.good} goods")
+        noun = "good" if self.n == 1 else "goods"
+        kind = {"choose": f"{noun} of one good type {acting_player()} choose", "every": f"{noun} of every type"}.get(self.good, f"{self.good} {noun}")
         return f"gain {self.n} virtual {kind}{times} (they count as goods, not in the goods limit)"
 
     def run(self) -> Run:
@@ -1093,7 +1324,7 @@ class LeadTwice(Action):
     useless_after_game: ClassVar[bool] = True
 
     def english(self) -> str:
-        return "lead two turns in a row the next time you lead"
+        return f"lead two turns in a row the next time {acting_player()} lead"
 
     def run(self) -> Run:
         return lambda ctx: ctx.world.lead_twice(ctx.actor)
@@ -1116,7 +1347,7 @@ class CopyPowers(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        return f"copy the powers of {self.cards.english()} onto this card"
+        return f"copy the powers of {self.cards.english()}, other than this card, onto this card for the rest of the game"
 
     def run(self) -> Run:
         assert self.cards is not None
@@ -1157,7 +1388,16 @@ _COMMA_THEN: /,\s*then\b/
         return cls(tuple(c for c in children if isinstance(c, Effect)), col=col)
 
     def english(self) -> str:
+        """Inside another effect (`you may (A then B)`), several steps stand in parentheses, so that
+        `you may (A, then B)` and `you may A, then B` never read alike."""
+        return f"({self.plain()})" if len(self.steps) > 1 else self.plain()
+
+    def plain(self) -> str:
+        """The steps without parentheses: the whole body of a power."""
         return ", then ".join(s.english() for s in self.steps)
+
+    def label(self) -> str:
+        return self.plain()
 
     def run(self) -> Run:
         runs = [s.run() for s in self.steps]
@@ -1192,9 +1432,13 @@ group_do: players action
 
     def english(self) -> str:
         assert self.players is not None and self.effect is not None
-        text = self.effect.english()
         if self.players.english() == "you":
-            return text
+            if own() == "your":  # the owner acts anyway
+                return self.effect.english()
+            with acting("your"):  # in what another player does: the owner does this
+                return f"have you {self.effect.english()}"
+        with acting("their"):
+            text = self.effect.english()
         return f"{self.players.english()} {third_person(text)}"
 
     def run(self) -> Run:
@@ -1247,12 +1491,13 @@ class May(Effect):
 
     def english(self) -> str:
         assert self.players is not None and self.effect is not None
-        return f"{self.players.english()} may {self.effect.english()}"
+        with acting("your" if self.players.english() == "you" else "their"):
+            return f"{self.players.english()} may {self.effect.english()}"
 
     def run(self) -> Run:
         assert self.players is not None and self.effect is not None
         group, inner, can = self.players.resolve(), self.effect.run(), self.effect.possible()
-        text = self.effect.english()
+        text = self.effect.plain() if isinstance(self.effect, Sequence) else self.effect.english()  # the question: no parentheses
 
         def run(ctx: Ctx) -> None:
             for p in group(ctx):
@@ -1402,7 +1647,9 @@ class ChooseOne(Effect):
 
     def english(self) -> str:
         who = self.players.english() if self.players is not None else "you"
-        return f"{who} {'choose' if who == 'you' else 'chooses'} one of: " + "; or ".join(o.english() for o in self.options)
+        with acting("your" if who == "you" else "their"):
+            options = "; or ".join(o.english() for o in self.options)
+        return f"{who} {'choose' if who == 'you' else 'chooses'} one of: {options}"
 
     def run(self) -> Run:
         return _choose_between(self.options, self.players)
@@ -1483,7 +1730,7 @@ class ForEachPlayer(Effect):
 
     def english(self) -> str:
         assert self.effect is not None
-        return f"for each {'other ' if self.others else ''}player in turn: {self.effect.english()}"
+        return f"for each {'other ' if self.others else ''}player in turn (each one being that player): {self.effect.english()}"
 
     def run(self) -> Run:
         assert self.effect is not None
@@ -1506,83 +1753,52 @@ class ForEachPlayer(Effect):
             yield self.effect, binds | {"that player"}
 
 
-DURATIONS = {("the", "end", "of", "this", "turn"): "this_turn", ("the", "end", "of", "your", "next", "turn"): "next_turn",
-             ("your", "next", "turn"): "next_turn_starts"}
-DURATION_TEXT = {"this_turn": "until the end of this turn", "next_turn": "until the end of your next turn",
-                 "next_turn_starts": "until your next turn starts"}
-
-
 @construct
 @dataclass(frozen=True)
-class Until(Effect):
+class ForEachShip(Effect):
+    """The same step once for each ship of those named, which is `that ship` inside it (and its owner
+    `that ship's owner`): `for each of your ships in harbor with no contracts, draw 1`."""
+
     level: ClassVar[str] = "effect"
     grammar: ClassVar[str] = r'''
-!until: "until" ("the" "end" "of" "this" "turn" | "the" "end" "of" "your" "next" "turn" | "your" "next" "turn") "," rule
+!for_each_ship: "for" "each" "of" (ships | ships_with) "," branch
 '''
-    syntax: ClassVar[str] = "until the end of this turn | the end of your next turn | your next turn, RULE"
-    meaning: ClassVar[str] = "a rule that holds for a while, wherever the card goes meanwhile"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: until the end of your next turn, other players cannot pirate your ships",)
-    useless_after_game: ClassVar[bool] = True
-    duration: str = "this_turn"
-    rule_: RuleNode | None = None
-
-    @classmethod
-    def build(cls, col: int, children: list[Any]) -> Until:
-        w = words(children)
-        key = tuple(w[1:w.index(",")]) if "," in w else tuple(w[1:])
-        return cls(DURATIONS[key], first(children, RuleNode), col=col)
-
-    def english(self) -> str:
-        assert self.rule_ is not None
-        return f"{DURATION_TEXT[self.duration]}: {self.rule_.english()}"
-
-    def run(self) -> Run:
-        assert self.rule_ is not None
-        changes, duration = self.rule_.changes(), self.duration
-        return lambda ctx: ctx.world.install_rules(ctx, changes, duration)
-
-    def value(self) -> float:
-        return 3.0
-
-    def problems(self, power: Node) -> list[tuple[int, str, str]]:
-        if self.rule_ is not None and any(isinstance(n, RuleNode) and n.of_this_contract() for n in self.rule_.walk()):
-            return [(self.col, "P020", "`this contract` cannot be given a duration")]
-        return []
-
-
-@construct
-@dataclass(frozen=True)
-class NextTime(Effect):
-    level: ClassVar[str] = "effect"
-    grammar: ClassVar[str] = r'''
-!next_time: "the" "next" "time" trigger "," branch
-'''
-    syntax: ClassVar[str] = "the next time EVENT, EFFECT"
-    meaning: ClassVar[str] = ("a one-shot trigger: the first time the event happens after this step (not the completion now "
-                              "under way), the effect runs once for the owner")
-    examples: ClassVar[tuple[str, ...]] = ("on completion: the next time you complete a shipment, gain its payout",)
-    useless_after_game: ClassVar[bool] = True
-    trigger: Trigger | None = None
+    syntax: ClassVar[str] = "for each of SHIPS, EFFECT"
+    meaning: ClassVar[str] = ("the effect once for each of those ships (in seat order from the owner, then each player's "
+                              "two ships in order), with `that ship` meaning that one each time and `that ship's owner` its "
+                              "owner; use parentheses for several effects")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: for each of your ships in harbor with no contracts, draw 1",
+        "on completion: for each of each other player's ships at sea, (that ship's owner pays you 2 then you may pirate 1 "
+        "container from that ship)")
+    ships: ShipRef | None = None
     effect: Effect | None = None
 
     def english(self) -> str:
-        assert self.trigger is not None and self.effect is not None
-        return f"the next time {self.trigger.english()}: {self.effect.english()}"
+        assert self.ships is not None and self.effect is not None
+        return f"for each of {self.ships.english()} in turn (that ship): {self.effect.english()}"
 
     def run(self) -> Run:
-        assert self.trigger is not None and self.effect is not None
-        trigger, inner = self.trigger, self.effect.run()
-        return lambda ctx: ctx.world.install_trigger(ctx, trigger, inner)
+        assert self.ships is not None and self.effect is not None
+        ships, inner = self.ships.ships(), self.effect.run()
+
+        def run(ctx: Ctx) -> None:
+            saved = ctx.ship
+            for ship in ships(ctx):
+                ctx.ship = ship
+                inner(ctx)
+            ctx.ship = saved
+        return run
 
     def value(self) -> float:
         assert self.effect is not None
-        return self.effect.value()
+        return 1.5 * self.effect.value()
 
     def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
-        if self.trigger is not None:
-            yield self.trigger, binds
-            if self.effect is not None:
-                yield self.effect, self.trigger.binds
+        if self.ships is not None:
+            yield self.ships, binds
+        if self.effect is not None:
+            yield self.effect, binds | {"that ship"}
 
 
 __all__ = ["LEVELS", "Action", "Sequence", "always"]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 IRREGULAR_PLURALS = {"good": "goods", "card in hand": "cards in hand", "goods": "goods"}
 
 
@@ -42,3 +46,29 @@ def third_person(phrase: str) -> str:
     else:
         verb += "s"
     return f"{verb} {rest}".rstrip()
+
+
+# Whose an effect's unsaid or `their` cards are: the player acting. At the top of a power that is
+# the card's owner (`your`); in what each player of a group does (`each other player draws 1 for each
+# of their goods`), each of them (`their`). A group's English renders its effect inside `acting`.
+_ACTING: ContextVar[str] = ContextVar("acting", default="your")
+
+
+def own() -> str:
+    """`your` or `their`: the possessive of the player acting, where the English is being written."""
+    return _ACTING.get()
+
+
+def acting_player() -> str:
+    """`you` or `they`: the player acting, where the English is being written."""
+    return "you" if _ACTING.get() == "your" else "they"
+
+
+@contextmanager
+def acting(possessive: str) -> Iterator[None]:
+    """English written inside is about what another player (or each of a group) does: `their`."""
+    token = _ACTING.set(possessive)
+    try:
+        yield
+    finally:
+        _ACTING.reset(token)

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from interpreter.lang import cards, conditions, effects, players, rules, timings, triggers, values
+from interpreter.lang import cards, conditions, effects, lasting, players, rules, timings, triggers, values
 from interpreter.lang.registry import REGISTRY, ROLES, Node
 
-_MODULES = (timings, effects, values, cards, players, conditions, triggers, rules)  # every construct is registered
+_MODULES = (timings, effects, lasting, values, cards, players, conditions, triggers, rules)  # every construct is registered
 
 HEADER = """\
 // The power language of Import / Export card files (Lark, LALR). GENERATED from the registry of
@@ -43,7 +43,6 @@ ROLE_RULES: dict[str, str] = {
     "have": "?have: {}",
     "predicate": "?predicate: {}",
     "trigger": "?trigger: {}",
-    "rule": "?rule: {}",
     "quantity": "?quantity: {}",
     "permission": "?permission: {}",
 }
@@ -54,7 +53,7 @@ def constructs() -> list[type[Node]]:
 
 
 def _names(role: str, level: str | None = None, exclude: tuple[str, ...] = ()) -> str:
-    found = [c.rule for c in REGISTRY if c.role == role and c.rule not in exclude
+    found = [c.rule for c in REGISTRY if c.role == role and c.rule not in exclude and c.in_role_rule
              and (level is None or getattr(c, "level", None) == level)]
     return " | ".join(found)
 
@@ -66,6 +65,8 @@ def role_rules() -> list[str]:
         f"?effect: {_names('effect', 'effect')} | branch",
         f'?branch: {_names("effect", "branch")} | action | "(" sequence ")"',
         f"?action: {_names('effect', 'action')}",
+        f"?rule: {_names('rule', 'wrapper')} | rule_atom",  # a wrapper (`while ...`) holds a rule of any kind
+        f"?rule_atom: {_names('rule', None, exclude=tuple(c.rule for c in REGISTRY if getattr(c, 'level', None) == 'wrapper'))}",
         "?condition: any_of | conj",
         "?conj: all_of | cond_atom",
         f'?cond_atom: {_names("condition", exclude=("any_of", "all_of"))} | "(" condition ")"',

@@ -7,6 +7,7 @@ names. Shorthands (grammar/shorthands.yaml, and a pack's own) are expanded first
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from interpreter.cache import lark_parser
 from interpreter.lang.grammar import grammar_text
 from interpreter.lang.registry import REGISTRY, ROLES, Node
 from interpreter.lang.shorthands import Expansion, Shorthand, expand
-from interpreter.lang.suggest import did_you_mean
+from interpreter.lang.suggest import advice, did_you_mean, misplaced
 from interpreter.lang.timings import Power
 
 MAX_POWER_LENGTH = 500
@@ -180,13 +181,18 @@ def _expected_words(prefix: str) -> list[str]:
     return sorted({_literals().get(t, "") for t in ip.accepts()} - {""})
 
 
-def _describe(prefix: str, limit: int = 6) -> str:
-    """What the language expected after `prefix`: the roles (with examples), then any other word."""
+def _describe(prefix: str, limit: int = 6, near: str = "") -> str:
+    """What the language expected after `prefix`: the roles (with examples), then any other word; the
+    words like `near` (the word that stood there: `shipment` where `ship` goes) first, so that a long
+    list cut short still shows the one probably meant."""
     roles = _expected_roles(prefix)
     words = _expected_words(prefix)
     firsts = _first_sets()
     covered = {_literals().get(t, "") for r in roles for t in firsts.get(ROLE_RULE.get(r, r), ())}
     others = [w for w in words if w not in covered]
+    if near:
+        alike = difflib.get_close_matches(near, others, n=3, cutoff=0.6)
+        others = alike + [w for w in others if w not in alike]
     parts = [ROLES[r] for r in roles]
     if others:
         shown = ", ".join(f"`{w}`" for w in others[:limit]) + (", ..." if len(others) > limit else "")
@@ -206,21 +212,55 @@ def _problem_at(text: str, col: int) -> Problem:
     prefix = text[:col - 1]
     match = WORD.match(text, col - 1)
     word = match.group(0) if match else text[col - 1:col]
-    expected = _expected_words(prefix)
-    hint = did_you_mean(word, expected, cutoff=0.6)  # a word the parser wants here: a looser match
-    if word[:1].isalpha() and word not in _keywords():  # no word of the language at all
-        hint = hint or did_you_mean(word, _keywords(), cutoff=0.7)
-        # a close word is the whole answer; without one, say what the language expected there
-        where = f"; expected {_describe(prefix)}" if not hint and _state_at(prefix) is not None else ""
-        return Problem(col, "P001", f"unknown word `{word}`{hint}{where}")
+    grouping = _needs_parentheses(text, col)
+    if grouping:
+        return Problem(col, "P008", grouping)
+    known = _state_at(prefix) is not None  # the parser can say what may stand here
+    if word[:1].isalpha() and word not in _keywords():  # no word of the language at all: a typo, or plain English
+        # the nearest word that may stand here; where the line broke before it, the nearest word of the language
+        hint = did_you_mean(word, _expected_words(prefix), cutoff=0.6) if known else did_you_mean(word, _keywords(), cutoff=0.7)
+        if hint:  # a close word is the whole answer
+            return Problem(col, "P001", f"unknown word `{word}`{hint}")
+        where = f"; expected {_describe(prefix)}" if known else ""
+        return Problem(col, "P001", f"unknown word `{word}`{advice(word)}{where}")
     doubled = _doubled_filter(text, col, word)
     if doubled:
         return Problem(col, "P010", doubled)
-    if hint:
-        return Problem(col, "P001", f"unexpected word `{word}` here{hint}; expected {_describe(prefix)}")
     if word.isdigit():
         return Problem(col, "P003", f"unexpected number `{word}`; expected {_describe(prefix)}")
-    return Problem(col, "P003", f"unexpected `{word}`; expected {_describe(prefix)}")
+    # a word of the language out of place: no spelling guess (`ships` is no misspelt `shipments`), what may stand here
+    shown = word if word.isprintable() else word.encode("unicode_escape").decode()  # a message is one line
+    return Problem(col, "P003", f"unexpected `{shown}`{misplaced(word)}; expected {_describe(prefix, near=word)}")
+
+
+# Words after which a branch of an effect starts (`either A or B`, `if C then A else B`, `choose one:
+# A or B`, `you may A`, `A to B`), where several effects need parentheses to be one branch.
+BRANCH_OPENERS = ("either", ":", "or", "then", "else", "may", "to", ",")
+BRANCH_CLOSERS = ("or", "else")
+SEPARATOR = re.compile(r"\bthen\b|;")
+
+
+def _needs_parentheses(text: str, col: int) -> str:
+    """`either draw 2 then gain 1 or gain 4`: several effects where one branch stands. When putting
+    one span around the error in parentheses makes the line parse, say so, with the line mended."""
+    words = list(re.finditer(r"[a-z][a-z'\-]*|\d+|[:,;()]", text))
+    at = col - 1
+    openers = [m.end() for m in words if m.end() <= at and m.group(0) in BRANCH_OPENERS][::-1][:8]
+    closers = [m.start() for m in words if m.start() >= at and m.group(0) in BRANCH_CLOSERS][:4] + [len(text.rstrip())]
+    for start in openers:
+        for end in closers:
+            group = text[start:end].strip()
+            if not SEPARATOR.search(group) or "(" in group or ")" in group:
+                continue
+            mended = f"{text[:start].rstrip()} ({group}) {text[end:].lstrip()}".rstrip()
+            try:
+                parser().parse(mended)
+            except UnexpectedInput:
+                continue
+            if len(mended) > 100:  # a long line: the mended part, with a few words around it
+                mended = " ".join(["...", *text[:start].split()[-3:], f"({group})", *text[end:].split()[:1], "..."])
+            return f"several effects stand where one goes: put them in parentheses, as in `{mended}`"
+    return ""
 
 
 FILTER_KINDS = {**{g: "good types" for g in ("technology", "agriculture", "illegal", "consumer", "luxury",

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from interpreter.lang.cards import first, words
+from interpreter.lang.cards import base_player, beside, first, words
 from interpreter.lang.conditions import Have, Predicate
+from interpreter.lang.english import acting
 from interpreter.lang.registry import construct
 from interpreter.lang.roles import Group, Players
 from interpreter.lang.world import Ctx, Number, Player, PlayersOf
@@ -18,11 +19,12 @@ GROUPS: dict[tuple[str, ...], str] = {
     ("each", "other", "player"): "others", ("every", "other", "player"): "others", ("each", "opponent"): "others",
     ("every", "opponent"): "others", ("all", "other", "players"): "others", ("other", "players"): "others",
     ("that", "player"): "that", ("the", "chosen", "player"): "chosen", ("that", "ship's", "owner"): "ship_owner",
-    ("a", "random", "opponent"): "random_other", ("a", "random", "player"): "random",
+    ("a", "random", "opponent"): "random_other", ("a", "random", "player"): "random", ("the", "leader"): "leader",
+    ("the", "chosen", "ship's", "owner"): "chosen_ship_owner",
 }
 GROUP_TEXT = {"you": "you", "every": "every player", "others": "each other player", "that": "that player",
               "chosen": "the chosen player", "ship_owner": "that ship's owner", "random_other": "a random opponent",
-              "random": "a random player"}
+              "random": "a random player", "leader": "the leader of this turn", "chosen_ship_owner": "the chosen ship's owner"}
 
 
 @construct
@@ -35,13 +37,16 @@ class PlayerGroup(Players):
 !player_group: "you" | "each" "player" | "every" "player" | "all" "players" | "each" "other" "player"
              | "every" "other" "player" | "each" "opponent" | "every" "opponent" | "all" "other" "players" | "other" "players"
              | "that" "player" | "the" "chosen" "player" | "that" "ship's" "owner" | "a" "random" "opponent" | "a" "random" "player"
+             | "the" "leader" | "the" "chosen" "ship's" "owner"
 '''
     syntax: ClassVar[str] = ("you | each player | each other player | each opponent | that player | the chosen player | "
-                             "that ship's owner | a random opponent | a random player")
-    meaning: ClassVar[str] = ("`that player` is the player of the triggering event (a `when ...` power); `the chosen player` "
-                              "is the one picked by `choose an opponent`; groups act one after another, clockwise from the owner")
+                             "that ship's owner | the chosen ship's owner | a random opponent | a random player | the leader")
+    meaning: ClassVar[str] = ("`that player` is the player of the triggering event (a `when ...` power): who acted; `the chosen "
+                              "player` is the one picked by `choose an opponent`; `the leader` leads this turn (R4.1); groups "
+                              "act one after another, clockwise from the owner")
     examples: ClassVar[tuple[str, ...]] = ("on completion: each other player pays you 2",
-                                           "when any player completes a shipment: that player gives you 1 card from their hand")
+                                           "when any player completes a shipment: that player gives you 1 card from their hand",
+                                           "when a turn ends: the leader pays you 2")
     kind: str = "you"
 
     @classmethod
@@ -68,6 +73,10 @@ class PlayerGroup(Players):
             return lambda ctx: [p for p in ctx.world.random_cards(ctx.world.players_from(ctx.owner)[1:], 1)]
         if kind == "random":
             return lambda ctx: [p for p in ctx.world.random_cards(ctx.world.players_from(ctx.owner), 1)]
+        if kind == "leader":
+            return lambda ctx: [p for p in ctx.world.players_from(ctx.owner) if ctx.world.is_leader(p)]
+        if kind == "chosen_ship_owner":
+            return lambda ctx: [ctx.world.ship_owner(ctx.chosen_ship)] if ctx.chosen_ship is not None else []
         if kind == "others":
             return lambda ctx: ctx.world.players_from(ctx.owner)[1:]
         return lambda ctx: ctx.world.players_from(ctx.owner)
@@ -79,7 +88,7 @@ class PlayerGroup(Players):
         return {"that": "that player", "ship_owner": "that ship"}.get(self.kind)
 
     def refers(self) -> str | None:
-        return "chosen" if self.kind == "chosen" else None
+        return {"chosen": "chosen", "chosen_ship_owner": "chosen ship"}.get(self.kind)
 
 
 @construct
@@ -116,10 +125,11 @@ class PlayersWho(Players):
 
     def english(self) -> str:
         subject = self.the or self.group.english()
-        if self.who is not None:
-            return f"{subject} who {self.who.english()}"
-        assert self.having is not None
-        return f"{subject} with {self.having.english()}"
+        with acting("your" if self.group.kind == "you" else "their"):
+            if self.who is not None:
+                return f"{subject} who {self.who.english()}"
+            assert self.having is not None
+            return f"{subject} with {self.having.english()}"
 
     def possessive(self) -> str:
         return self.english() + "'s"
@@ -159,13 +169,17 @@ class PlayersCounted(Group):
 
     def english(self) -> str:
         noun = "other player" if self.group.kind == "others" else "player"
-        return f"{noun} who {self.who.english()}" if self.who is not None else noun
+        if self.who is None:
+            return noun
+        with acting("their"):
+            return f"{noun} who {self.who.english()}"
 
     def plural(self) -> str:
         noun = "other players" if self.group.kind == "others" else "players"
         if self.who is None:
             return noun
-        said = self.who.english()
+        with acting("their"):
+            said = self.who.english()
         return f"{noun} who {'have ' + said[4:] if said.startswith('has ') else said}"
 
     def count(self) -> Number:
@@ -174,3 +188,125 @@ class PlayersCounted(Group):
             return lambda ctx: len(players(ctx))
         holds: Callable[[Ctx, Player], bool] = self.who.holds()
         return lambda ctx: sum(1 for p in players(ctx) if holds(ctx, p))
+
+
+BASE_TEXT = {"you": "your", "they": "their", "that": "that player's", "chosen": "the chosen player's", "leader": "the leader's"}
+
+
+def _seat_base(w: list[str]) -> str:
+    """Whose seat a phrase counts from: the chosen player, the leader, that player (the event's), the
+    player acting (`their`, `them`), or you."""
+    for word, base in (("chosen", "chosen"), ("leader", "leader"), ("leader's", "leader"), ("that", "that"),
+                       ("their", "they"), ("them", "they")):
+        if word in w:
+            return base
+    return "you"
+
+
+@construct
+@dataclass(frozen=True)
+class Neighbour(Players):
+    """A player named by where he or she sits: to the left or right of you, of the player acting, of
+    the event's player, of the chosen player or of the leader; the next or previous player (after the
+    one acting); one's neighbours (both of them). Seats run clockwise (R4.1): to one's left is the
+    next player clockwise (docs/rulings.md)."""
+
+    grammar: ClassVar[str] = r'''
+!neighbour: "the" "player" ("to" | "on") _seat_of ("left" | "right")
+          | "the" "player" ("to" | "on") "the" ("left" | "right") "of" ("you" | "them" | "that" "player" | "the" "chosen" "player" | "the" "leader")
+          | "the" ("next" | "previous") "player"
+          | ("your" | "their") ("left" | "right") "neighbour"
+          | ("each" "of")? ("your" | "their") "neighbours"
+!_seat_of: "your" | "their" | "that" "player's" | "the" "chosen" "player's" | "the" "leader's"
+'''
+    syntax: ClassVar[str] = ("the player to|on your|their|that player's|the chosen player's|the leader's left|right | the player "
+                             "to the left|right of you|them|that player|the chosen player|the leader | the next|previous player "
+                             "| your|their left|right neighbour | [each of] your|their neighbours")
+    meaning: ClassVar[str] = ("players by seat: to one's left is the next player clockwise, to one's right the previous "
+                              "one (the same player with two at the table); `their` and `them` are the player acting (`each "
+                              "player gives the player on their left ...`); `the next player` is the one after the player "
+                              "acting; `neighbours`: the players to one's left and right (one player with two at the table)")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: each player gives the player on their left 1 card from their hand",
+        "when you pirate: the player to your right pays you 2",
+        "when another player completes a shipment: the player to that player's left draws 1",
+        "on completion: the next player gives you 1 of their goods",
+        "when a turn ends: the player to the left of the leader draws 1",
+        "on completion: each of your neighbours pays you 2")
+    side: str = "left"  # left, right, both (or next, previous: left and right of the player acting)
+    base: str = "you"  # you, they, that, chosen, leader
+    in_turn: bool = False  # said `the next player` / `the previous player`
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Neighbour:
+        w = words(children)
+        if w[:2] in (["the", "next"], ["the", "previous"]):
+            return cls("left" if w[1] == "next" else "right", "they", True, col=col)
+        side = "both" if w[-1] == "neighbours" else next(x for x in w if x in ("left", "right"))
+        return cls(side, _seat_base(w), col=col)
+
+    def english(self) -> str:
+        if self.in_turn:
+            return "the next player clockwise" if self.side == "left" else "the previous player (next counterclockwise)"
+        if self.side == "both":
+            return f"each of {BASE_TEXT[self.base]} neighbours (left and right)"
+        clockwise = "next clockwise" if self.side == "left" else "next counterclockwise"
+        return f"the player to {BASE_TEXT[self.base]} {self.side} ({clockwise})"
+
+    def resolve(self) -> PlayersOf:
+        start, side = base_player(self.base), self.side
+        if side == "both":
+            def both(ctx: Ctx) -> list[Player]:
+                found = beside(ctx, start(ctx), "left")
+                return found + [p for p in beside(ctx, start(ctx), "right") if p not in found]
+            return both
+        return lambda ctx: beside(ctx, start(ctx), side)
+
+    def value(self) -> float:
+        return 0.0
+
+    def needs(self) -> str | None:
+        return "that player" if self.base == "that" else None
+
+    def refers(self) -> str | None:
+        return "chosen" if self.base == "chosen" else None
+
+
+@construct
+@dataclass(frozen=True)
+class PlayersExcept(Players):
+    """A group less one player: `each player other than that player`, `each other player other than
+    the chosen player`."""
+
+    grammar: ClassVar[str] = r'''
+!players_except: player_group (_OTHER_THAN | "except") (player_group | neighbour)
+_OTHER_THAN: /other\s+than\b/
+'''
+    syntax: ClassVar[str] = "PLAYERS other than|except PLAYER"
+    meaning: ClassVar[str] = "the players of the group, leaving out the one named (who may be the card's owner: `other than you`)"
+    examples: ClassVar[tuple[str, ...]] = (
+        "when any player completes a shipment: each player other than that player draws 1",
+        "on completion: choose an opponent then each other player other than the chosen player pays you 2")
+    group: Players | None = None
+    left_out: Players | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> PlayersExcept:
+        found = [c for c in children if isinstance(c, Players)]
+        return cls(found[0], found[1], col=col)
+
+    def english(self) -> str:
+        assert self.group is not None and self.left_out is not None
+        return f"{self.group.english()} other than {self.left_out.english()}"
+
+    def resolve(self) -> PlayersOf:
+        assert self.group is not None and self.left_out is not None
+        group, left_out = self.group.resolve(), self.left_out.resolve()
+
+        def resolve(ctx: Ctx) -> list[Player]:
+            out = left_out(ctx)
+            return [p for p in group(ctx) if p not in out]
+        return resolve
+
+    def value(self) -> float:
+        return 0.0

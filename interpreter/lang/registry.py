@@ -78,6 +78,7 @@ class Node:
     vocabulary: ClassVar[tuple[Word, ...]] = ()  # phrases of one shape and meaning (see Word)
     numbers: ClassVar[tuple[Bound, ...]] = ()  # what the numbers of its words count, in order (bounds.py)
     extra_grammar: ClassVar[str] = ""  # helper rules of a construct whose grammar its vocabulary makes
+    in_role_rule: ClassVar[bool] = True  # False: not an alternative of its role's rule; constructs name it where it may stand
 
     @classmethod
     def build_word(cls, word: Word, col: int, children: list[Any]) -> Node:
@@ -151,8 +152,15 @@ class Node:
         return self.makes
 
     def problems(self, power: Node) -> list[tuple[int, str, str]]:
-        """What the grammar allows but this construct cannot do in `power`: (column, code, message)."""
+        """What the grammar allows but this construct cannot do in `power`: (column, code, message),
+        its numbers' units and steps included (credits move in steps of 2 during play, R1.8.3:
+        interpreter/lang/credits.py)."""
         return []
+
+    def amount_bound(self) -> Bound | None:
+        """The range of the number of an amount written directly in this construct (`gain 2`: credits,
+        `draw 2`: cards); None: a number compared (bounds.COMPARED)."""
+        return None
 
     def scopes(self, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
         """Its children, each with what it may refer to (`for each player, ...` gives its effect

@@ -126,6 +126,8 @@ class Trigger(Node):
     role: ClassVar[str] = "trigger"
     event: ClassVar[str] = ""
     binds: ClassVar[frozenset[str]] = frozenset({"that player"})
+    sides: ClassVar[tuple[str, ...]] = ("anyone",)  # the sides of the event it can be said from: actor, target, anyone
+    reads: ClassVar[tuple[str, ...]] = ()  # the event fields its words read (checked against the engine's events)
 
     def matches(self) -> Any:
         """A closure (ctx, event) -> bool."""

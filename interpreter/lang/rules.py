@@ -18,11 +18,13 @@ from typing import Any, ClassVar
 
 from lark import Token
 
+from interpreter.lang import credits
 from interpreter.lang.bounds import CONTAINERS, COUNT, CREDITS, FEE, THRESHOLD, Bound
-from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, Filter, Owner, described, first, ints, matches, words
+from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, Owner, described, first, ints, matches, words
 from interpreter.lang.conditions import Condition
+from interpreter.lang.english import acting, own
 from interpreter.lang.registry import Node, Word, construct
-from interpreter.lang.roles import RuleNode
+from interpreter.lang.roles import Players, RuleNode
 from interpreter.lang.values import ForEach, ForEvery, Rounded
 from interpreter.lang.world import Ctx, Player
 
@@ -32,14 +34,28 @@ UNLIMITED = 1_000_000
 
 # Who a rule is about, from the word that starts it.
 SCOPES = {"you": "you", "each_other": "others", "others": "others", "each": "all", "all": "all"}
+Scope = Any  # `you`, `others`, `all`, or a node naming the players (Players, Owner: `the player to your left`)
 
 
-def scope_test(scope: str) -> Callable[[Ctx, Player], bool]:
+def scope_test(scope: Scope) -> Callable[[Ctx, Player], bool]:
+    """Whether a player is one a rule is about: the card's owner, the others, everybody, or the
+    players a phrase names (resolved each time the rule is read)."""
     if scope == "you":
         return lambda ctx, p: p is ctx.owner
     if scope == "others":
         return lambda ctx, p: p is not ctx.owner
-    return lambda ctx, p: True
+    if isinstance(scope, str):
+        return lambda ctx, p: True
+    players = scope.resolve()
+    return lambda ctx, p: p in players(ctx)
+
+
+def scope_of(owner: Owner | None) -> Scope:
+    """The players a rule's `OWNER ...` is about: a plain word (`your`, `other players'`, `every
+    player's`), or the owner phrase itself (`the player to your left's`)."""
+    if owner is None:
+        return "game"
+    return SCOPES.get(owner.kind, owner if owner.kind not in ("they",) else "you")
 
 
 # ------------------------------------------------------------------------------------ quantities
@@ -64,6 +80,7 @@ class QuantityName(Word):
     additive: bool = False
     part_of_good: bool = False
     unit: str = "count"
+    the_means_all: bool = False  # a per-player quantity `the ...` may set for everybody (`the minimum bid is 4`)
 
 
 def _quantity(name: str, phrase: str, syntax: str, query: str, english: str, meaning: str, example: str,
@@ -120,7 +137,7 @@ QUANTITIES = (
               "the level in a good type, which contracting needs (R5.1, R5.3)", "rule: your level in luxury is 1 more",
               narrows="good"),
     _quantity("virtual_goods_of", '"virtual" "goods" "of" (_good | "every" "type")', "virtual goods of GOOD|every type",
-              "goods_of_type", "virtual goods of {good_or_every}",
+              "goods_of_type", "virtual goods of {good_or_every} (goods without a card, not in the goods limit)",
               "goods without a card, counted in levels, majorities, one-of-each and values, never in the goods limit "
               "(OQ-36); a number adds that many", "rule: your virtual goods of every type are 1", narrows="good", additive=True),
     _quantity("majority_count", '"majority" "count" "of" _good "goods"', "majority count of GOOD goods", "majority_goods",
@@ -128,12 +145,12 @@ QUANTITIES = (
               "how many goods of that type the player counts for majorities (R17.6), nowhere else",
               "rule: your majority count of luxury goods is doubled", narrows="good"),
     _quantity("extra_imports", '"extra" _filter_action "imports"', "extra ACTION imports", "instances",
-              "extra {action} imports",
+              "extra {action} imports (without cards, not in the imports limit)",
               "virtual imports: each adds an instance of that action like an import card (R4.6.7), without using "
               "Imports space; a number adds that many",
               "rule: your extra load imports are 1 for every 2 of your technology goods", narrows="action", additive=True),
     _quantity("goods_room", '"room" "taken" "by" _good "goods"', "room taken by GOOD goods", "goods_counted",
-              "room {good_}goods take in the goods limit",
+              "room taken in the goods limit by {good_}goods",
               "how many places goods of that type use toward the goods limit (R13.4)",
               "rule: your room taken by luxury goods is halved", part_of_good=True),
     _quantity("contract_cost", '"contract" "cost" "of" filter? "cards"', "contract cost of [FILTER] cards", "contract_cost",
@@ -143,6 +160,19 @@ QUANTITIES = (
               "contract_need", "load requirement of {cards}",
               "how many containers such a contract needs in all (R1.3.5); when fewer than printed, the player chooses "
               "which of its colours to fill", "rule: your load requirement of luxury contracts is halved", narrows="card"),
+    _quantity("minimum_bid", '"minimum" "bid" ("on" owner "ships")?', "minimum bid [on OWNER ships]", "minimum_bid",
+              "minimum bid{on}", "the lowest bid a player may make in an import auction, on any ship or on the ships named "
+              "(0 by the rules, R10.3); a player who cannot pay it takes no part; a lone participant pays it instead of "
+              "taking the containers free (R10.3.3); `the minimum bid` is everybody's",
+              "rule: the minimum bid on your ships is 4", narrows="ship_owner", unit="credits", the_means_all=True),
+    _quantity("most_into_imports", '"containers" "into" "imports" "per" "import"', "containers into imports per import",
+              "most_into_imports", "containers into Imports per import won",
+              "how many of the containers an import win takes may go into Imports, the others into Goods (R10.5: 1)",
+              "rule: your containers into imports per import is 2"),
+    _quantity("actions_per_turn", '_filter_action "actions" "per" "turn"', "ACTION actions per turn", "instances",
+              "number of {action} actions per turn", "how many instances of that action a player has in a turn (R4.6: one, and "
+              "one per matching import); with `is at most N`, a limit", "rule: other players' pirate actions per turn are at most 1",
+              narrows="action_only"),
 )
 
 
@@ -163,13 +193,15 @@ class Quantity(Node):
     action: str = ""
     n: int = 0
     or_more: bool = False
+    against: Owner | None = None  # whose ships (`minimum bid on your ships`)
 
     @classmethod
     def build_word(cls, word: Word, col: int, children: list[Any]) -> Quantity:
         w = words(children)
-        action = next((x for x in w if x in ACTIONS), "") if isinstance(word, QuantityName) and word.narrows == "action" else ""
+        by_action = isinstance(word, QuantityName) and word.narrows in ("action", "action_only")
+        action = next((x for x in w if x in ACTIONS), "") if by_action else ""
         return cls(word.name, _good_of(children), first(children, Filter), action, (ints(children) or [0])[0],
-                   "more" in w, col=col)
+                   "more" in w, first(children, Owner), col=col)
 
     @property
     def spec(self) -> QuantityName:
@@ -194,7 +226,8 @@ class Quantity(Node):
         return self.spec.english.format(
             good_=f"{self.good} " if self.good else "", good=self.good or "", good_or_every=self.good or "every type",
             cards=f"each {described(self.filter, noun)}" if noun == "contract" else f"a {described(self.filter, noun)}",
-            action=self.action.upper(), n=self.n, more=" or more" if self.or_more else "")
+            action=self.action.upper(), n=self.n, more=" or more" if self.or_more else "",
+            on=f" on {self.against.english()} ships" if self.against is not None else "")
 
     def applies(self) -> Callable[[Ctx, tuple[Any, ...]], bool]:
         """Which calls of the query the rule changes, from what the phrase's slot names."""
@@ -205,8 +238,13 @@ class Quantity(Node):
             return lambda ctx, args: matches(f, args[1])
         if narrows == "action":
             return lambda ctx, args: args[1] == action and bool(args[2])
+        if narrows == "action_only":
+            return lambda ctx, args: args[1] == action
         if narrows == "containers":
             return lambda ctx, args: args[2] >= n if more else args[2] == n
+        if narrows == "ship_owner" and self.against is not None:
+            owners = self.against.resolve()
+            return lambda ctx, args: args[1] is not None and args[1] in owners(ctx)
         return lambda ctx, args: True
 
 
@@ -224,6 +262,7 @@ def _good_of(children: list[Any]) -> str | None:
 # ------------------------------------------------------------------------------------ setting a quantity
 
 CHANGE_TEXT = {"set": "is {n}", "more": "is raised by {n}", "less": "is lowered by {n}", "doubled": "is doubled",
+               "most": "is at most {n}", "least": "is at least {n}",
                "halved": "is halved", "unlimited": "is lifted (no limit)", "bonus": "counts as a bonus instead of a penalty",
                "add": "go up by {n}"}
 
@@ -236,15 +275,18 @@ class SetQuantity(RuleNode):
     grammar: ClassVar[str] = r'''
 !set_quantity: ("the" | owner) quantity ("is" | "are" | "counts" "as" | "count" "as") _change
 !_change: INT (for_each | for_every)? ("more" | "less")? | "doubled" | "halved" _half_rounded? | "unlimited" | "a" "bonus"
+        | "at" ("most" | "least") INT
 '''
-    syntax: ClassVar[str] = ("your|the QUANTITY is N | is N more | is N less | is doubled | is halved [rounded down] | "
-                             "is unlimited | counts as a bonus")
+    syntax: ClassVar[str] = ("OWNER|the QUANTITY is N | is N more | is N less | is at most N | is at least N | is doubled | "
+                             "is halved [rounded down] | is unlimited | counts as a bonus")
     meaning: ClassVar[str] = ("sets or changes a number the rules use, for the card's owner (`your`), the others (`other "
-                              "players'`), everybody (`every player's`) or the game (`the`); a bare number replaces the "
-                              "rules' value, except for quantities that add up (virtual goods, extra imports)")
+                              "players'`), everybody (`every player's`), any players named (`the player to your left's`) or "
+                              "the game (`the`); a bare number replaces the rules' value, except for quantities that add up "
+                              "(virtual goods, extra imports); `at most N` / `at least N` limit it without changing it otherwise")
     examples: ClassVar[tuple[str, ...]] = ("rule: your ship capacity is 8", "rule: the game end threshold is 70",
-                                           "rule: your illegal majority penalty counts as a bonus")
-    scope: str = "you"
+                                           "rule: your illegal majority penalty counts as a bonus",
+                                           "rule: other players' pirate actions per turn are at most 1")
+    scope: Scope = "you"
     quantity: Quantity | None = None
     op: str = "set"
     n: int = 0
@@ -254,12 +296,14 @@ class SetQuantity(RuleNode):
     @classmethod
     def build(cls, col: int, children: list[Any]) -> SetQuantity:
         owner = first(children, Owner)
-        scope = "game" if owner is None else SCOPES.get(owner.kind, "you")
+        scope = scope_of(owner)
         quantity = first(children, Quantity)
         w = words(children)
         tail = w[w.index("is") + 1:] if "is" in w else w[w.index("are") + 1:] if "are" in w else w[w.index("as") + 1:]
         n = int(next((t for t in tail if t.isdigit()), "0"))
-        if "doubled" in tail:
+        if tail[:2] in (["at", "most"], ["at", "least"]):
+            op = tail[1]
+        elif "doubled" in tail:
             op = "doubled"
         elif "halved" in tail:
             op = "halved"
@@ -278,13 +322,13 @@ class SetQuantity(RuleNode):
     def number_bounds(self) -> tuple[Bound, ...]:
         """The number set or added counts what its quantity counts."""
         unit = self.quantity.spec.unit if self.quantity is not None else "count"
-        setting = self.op == "set"
+        setting = self.op in ("set", "most", "least")
         return ({"threshold": THRESHOLD if setting else FEE, "containers": CONTAINERS if setting else COUNT,
                  "credits": FEE}.get(unit, COUNT),)
 
     def english(self) -> str:
         assert self.quantity is not None
-        whose = {"you": "your", "others": "the other players'", "all": "every player's", "game": "the"}[self.scope]
+        whose = _whose(self.scope)
         per = f" {self.per.english()}" if self.per is not None else ""
         change = CHANGE_TEXT[self.op].format(n=f"{self.n}{per}")
         if self.op == "halved":
@@ -321,14 +365,29 @@ class SetQuantity(RuleNode):
         is_global = self.quantity.player_arg is None
         if is_global and self.scope != "game":
             return [(self.col, "P020", f"the {self.quantity.english()} is the same for everybody: write `the {self.quantity.english()}`")]
-        if not is_global and self.scope == "game":
+        if not is_global and self.scope == "game" and not self.quantity.spec.the_means_all:
             return [(self.col, "P020", f"say whose {self.quantity.english()} it is: `your ...`, `other players' ...`")]
+        unit = self.quantity.spec.unit
+        if unit == "threshold" and self.op == "set" and self.n % 2:
+            return [(self.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{self.n}` works like {self.n + 1}")]
+        if unit == "credits" and self.op in ("set", "more", "less"):
+            return credits.odd(self.n, self.col, power)
         return []
+
+
+def _whose(scope: Scope) -> str:
+    if isinstance(scope, str):
+        return {"you": "your", "others": "the other players'", "all": "every player's", "game": "the"}[scope]
+    return str(scope.english())
 
 
 def _changed(value: int, op: str, n: int, rounding: Rounded) -> int:
     if op == "set":
         return n
+    if op == "most":
+        return min(value, n)
+    if op == "least":
+        return max(value, n)
     if op in ("more", "add"):
         return value + n
     if op == "less":
@@ -367,19 +426,26 @@ class PermissionName(Word):
     """Something the rules allow or forbid, answered by a rule query for one player.
 
     `player_arg`: the query's argument that is the player the rule is about (`you`, `other
-    players`); `owner_arg`: an argument that must be the card's owner (`other players cannot pirate
-    YOUR ships`). `gives`: what the query answers when allowed: `yes` (a flag), `n` (the phrase's
+    players`); `against_arg`: the argument that must be one of the players the phrase names against
+    (`other players cannot pirate YOUR ships`, `... follow THE PLAYER TO YOUR LEFT'S lead`), when it
+    names some. `gives`: what the query answers when allowed: `yes` (a flag), `n` (the phrase's
     number: a cost or a price), `good` (the phrase's good type) or `places` (the places the phrase
     lists, added to those the query already allows); when forbidden it answers no, 0 or none, or
     takes the places away. `combine`: `max` keeps the better of two cards' numbers instead of the
-    last one."""
+    last one. `narrows`: which calls of the query the phrase is about: `action` (argument 1 is the
+    action the phrase names, if it names one), `card` (argument 1 is a card of the phrase's kind),
+    `play` (argument 1 the action named, if any, and argument 2 whether leading: `leading`).
+    `english`: its words in `explain`, with {n}, {good}, {places}, {action}, {cards}, {against},
+    {lead} filled in."""
 
     query: str = ""
     english: str = ""
     player_arg: int = 0
-    owner_arg: int | None = None
+    against_arg: int | None = None
     gives: str = "yes"
     combine: str = "replace"
+    narrows: str = ""
+    leading: bool = False
 
 
 def _permission(name: str, phrase: str, syntax: str, query: str, english: str, meaning: str, example: str,
@@ -394,28 +460,31 @@ PERMISSIONS = (
                 "where a pirate action may take a card (R11.1: ships at sea and the island; a card from a hand is taken "
                 "at random)", "rule: you may pirate from ships in harbor, the deck and hands", gives="places"),
     _permission("load_from_deck", '"load" "the" "top" "card" "of" "the" "deck"', "load the top card of the deck",
-                "load_from_deck", "load the top card of the deck",
+                "load_from_deck", "load the top card of the deck instead of a hand card (loaded if it fits, else taken into {own} hand)",
                 "a load instance may take the top card of the deck instead of a hand card: loaded if it fits, else into hand",
                 "rule: you may load the top card of the deck"),
     _permission("auction_island", '"auction" "island" "cards" ("and" "keep" "the" "winning" "bid")?',
-                "auction island cards and keep the winning bid", "auction_island", "auction island cards and keep the winning bid",
+                "auction island cards and keep the winning bid", "auction_island",
+                "put a supply-island card up for auction instead of a ship when leading an import round: the winner pays the "
+                "winning bid to that leader, who pays nothing on winning it",
                 "as leader of an import round, put a supply-island card up for auction instead of a ship; the winning bid is "
                 "paid to you (OQ-42)", "rule: you may auction island cards and keep the winning bid"),
     _permission("trigger_end", '"trigger" "the" "game" "end"', "trigger the game end", "can_trigger_end",
                 "trigger the game end", "whether the player's credits may trigger the game end (R16.1.1)",
                 "rule: you cannot trigger the game end"),
-    _permission("pirate_ships", '"pirate" "from"? ("your" | "their") "ships"', "pirate [from] your ships", "may_pirate_ship",
-                "pirate your ships", "whether pirates may take containers from the card owner's ships (R11.1)",
-                "on completion: until the end of your next turn, other players cannot pirate your ships", owner_arg=1),
+    _permission("pirate_ships", '"pirate" "from"? owner "ships"', "pirate [from] OWNER ships", "may_pirate_ship",
+                "pirate from {against} ships", "whether pirates (by PIRATE or a power) may take containers from those "
+                "players' ships (R11.1); one's own ships stay open", "on completion: until the end of your next turn, "
+                "other players cannot pirate your ships", against_arg=1),
     _permission("pirate_to_goods", '"pay" INT "to" "put" "a" "pirated" "card" "into" ("your" | "their") "goods"',
                 "pay N to put a pirated card into your goods", "pirate_to_goods_cost",
-                "pay {n} to put a pirated card into your Goods instead of loading it",
+                "pay {n} to put a pirated card into {own} Goods instead of loading it",
                 "instead of loading a pirated card (R11.2), the pirate may pay N and put it into Goods",
                 "rule: you may pay 2 to put a pirated card into your goods", gives="n", numbers=(CREDITS,)),
     _permission("sell_instead_of_load",
                 '"sell" "a" "card" "to" "the" "island" "for" INT "instead" "of" "a" "load" "once" "per" "turn"',
                 "sell a card to the island for N instead of a load once per turn", "sell_instead_of_load",
-                "once per turn, sell a hand card to the supply island for {n} instead of loading",
+                "sell a hand card to the supply island for {n} instead of loading it, once per turn (not the turn's SUPPLY sale)",
                 "once per turn, a load instance may sell a hand card to the supply island instead",
                 "rule: you may sell a card to the island for 2 instead of a load once per turn", gives="n", combine="max", numbers=(CREDITS,)),
     _permission("pair_slot", '"fill" "one" _good "slot" "with" "two" "containers" "of" "one" "colour"',
@@ -423,6 +492,49 @@ PERMISSIONS = (
                 "load two containers of one colour that together fill one {good} slot",
                 "one load action loads two containers of one colour that together fill one slot of that good; both count "
                 "for the payout (R6.7)", "rule: you may fill one technology slot with two containers of one colour", gives="good"),
+    _permission("lead", '"lead" _filter_action?', "lead [ACTION]", "may_play", "declare {action_or_any} as leader",
+                "declaring an action as leader (R4.2.2): forbidden, the leader declares another or draws",
+                "rule: other players cannot lead pirate", narrows="play", leading=True),
+    _permission("follow", '"follow" (owner? ("lead" | _filter_action))?', "follow [OWNER lead|ACTION]", "may_play",
+                "follow {action_or_any}{declared_by}", "following a declared action (R4.3.2), of that type, or declared by the "
+                "leaders named (`your lead`): forbidden, the player draws (R4.3.1)", "rule: other players cannot follow your lead",
+                narrows="play", against_arg=3),
+    _permission("draw_action", '"take" "the" "draw" "action" | "draw"', "take the draw action | draw", "may_draw_action",
+                "take the draw action instead of leading or following",
+                "drawing instead of leading or following (R4.2.1, R4.3.1); a player who can do nothing else draws all the same",
+                "rule: other players cannot take the draw action"),
+    _permission("act", '_filter_action', "ACTION", "may_act", "carry out, declare or follow {action} actions",
+                "an action type: forbidden, the player may not declare or follow it and loses its instances, as in R4.8 "
+                "(free actions by powers too)", "rule: while you lead, other players cannot pirate", narrows="action"),
+    _permission("import_from", '"import" "from" owner "ships"', "import from OWNER ships", "may_import",
+                "win imports{from_against}", "winning containers, in an auction or by a power, from those players' ships "
+                "(R10.1): a player forbidden takes no part in that auction; a ship nobody may win is not auctioned",
+                "rule: other players cannot import from your ships while you have 3 or more credits", against_arg=1),
+    _permission("bid", '"bid" ("on" owner "ships")?', "bid [on OWNER ships]", "may_import", "bid in import auctions{on_against}",
+                "taking part in import auctions (R10.3), or in those of the ships named: a player forbidden takes no "
+                "part, as with `import from`; the lowest bid is a quantity (`the minimum bid`)",
+                "rule: other players cannot bid on your ships", against_arg=1),
+    _permission("contract_cards", '"contract" filter? ("card" | "cards")', "contract [FILTER] cards", "may_contract",
+                "contract {cards}", "contracting such cards, by CONTRACT or by a power (R6.1)",
+                "rule: other players cannot contract luxury cards", narrows="card"),
+    _permission("load_cards", '"load" filter? ("card" | "cards" | "container" | "containers")',
+                "load [FILTER] cards|containers", "may_load", "load {cards} as containers",
+                "loading such cards as containers, by LOAD, by a power or as a pirated container (R7.1, R11.2)",
+                "rule: other players cannot load red containers", narrows="card"),
+    _permission("sell_cards", '"sell" filter? ("card" | "cards") ("to" "the" "island")?', "sell [FILTER] cards [to the island]",
+                "may_sell", "sell {cards} to the supply island", "selling such cards to the supply island, by SUPPLY or "
+                "by a power (R12.1.1, R12.5)", "rule: you cannot sell luxury cards", narrows="card"),
+    _permission("take_from_island", '"take" filter? ("card" | "cards") "from" "the" "island"',
+                "take [FILTER] cards from the island", "may_take_from_island", "take {cards} from the supply island",
+                "taking such cards from the supply island into Imports by SUPPLY (R12.1.2)",
+                "rule: other players cannot take cards from the island", narrows="card"),
+    _permission("wild_pairs", '"play" "wild" "pairs" ("for" _filter_action)?', "play wild pairs [for ACTION]",
+                "wild_pair_allowed", "play two cards of one colour for {action_or_any}",
+                "declaring or following with two cards of one colour instead of one card of the action (R4.5)",
+                "rule: other players cannot play wild pairs", narrows="action"),
+    _permission("stack", '"stack" "contract" "actions"', "stack contract actions", "stacking_allowed",
+                "spend extra CONTRACT actions to make up a missing level",
+                "extra contract instances raising a level for one contract (R6.4)", "rule: other players cannot stack contract actions"),
 )
 FORBIDDEN: dict[str, Any] = {"yes": False, "n": 0, "good": None, "places": frozenset()}
 
@@ -442,10 +554,20 @@ class NamedPermission(Permission):
     n: int = 0
     good: str | None = None
     places: tuple[str, ...] = ()
+    action: str | None = None
+    filter: Filter | None = None
+    against: Owner | None = None  # the players it is against (`your ships`, `your lead`)
 
     @classmethod
     def build_word(cls, word: Word, col: int, children: list[Any]) -> NamedPermission:
-        return cls(word.name, (ints(children) or [0])[0], _good_of(children), _sources(words(children)), col=col)
+        w = words(children)
+        actions = [x for x in w if x in ACTIONS and x != w[0]] if w[0] in ("lead", "follow", "play") else \
+            [x for x in w if x in ACTIONS]
+        if isinstance(word, PermissionName) and word.narrows not in ("action", "play"):
+            actions = []
+        f = first(children, Filter)
+        return cls(word.name, (ints(children) or [0])[0], _good_of(children) if f is None else None, _sources(w),
+                   actions[-1] if actions else None, f, first(children, Owner), col=col)
 
     @property
     def spec(self) -> PermissionName:
@@ -454,10 +576,20 @@ class NamedPermission(Permission):
         return word
 
     def english(self) -> str:
-        return self.spec.english.format(n=self.n, good=self.good or "", places=", ".join(SOURCE_TEXT[s] for s in self.places))
+        against = self.against.english() if self.against is not None else ""
+        places = [SOURCE_TEXT[s] for s in self.places]
+        listed = ", ".join(places[:-1]) + " and " + places[-1] if len(places) > 1 else "".join(places)
+        return self.spec.english.format(
+            n=self.n, good=self.good or "", places=listed, own=own(),
+            action=(self.action or "any").upper(), action_or_any=f"{self.action.upper()} actions" if self.action else "any action",
+            cards=described(self.filter, "cards"), against=against, from_against=f" from {against} ships" if against else "",
+            declared_by=f" declared by {self.against.who()}" if self.against is not None else "",
+            on_against=f" on {against} ships" if against else "")
 
-    def changes(self, allowed: bool, scope: str) -> Changes:
+    def changes(self, allowed: bool, scope: Scope) -> Changes:
         spec, who = self.spec, scope_test(scope)
+        against = self.against.resolve() if self.against is not None else None
+        narrow = self._narrows()
         given = {"yes": True, "n": self.n, "good": self.good, "places": frozenset(self.places)}[spec.gives]
         if spec.gives == "places":
             places = frozenset(self.places)
@@ -471,13 +603,27 @@ class NamedPermission(Permission):
 
         def make(ctx: Ctx) -> Callable[..., Any]:
             def modifier(value: Any, *args: Any) -> Any:
-                if spec.owner_arg is not None and args[spec.owner_arg] is not ctx.owner:
+                if not who(ctx, args[spec.player_arg]) or not narrow(args):
                     return value
-                if not who(ctx, args[spec.player_arg]):
+                if against is not None and spec.against_arg is not None and args[spec.against_arg] not in against(ctx):
                     return value
                 return change(value)
             return modifier
         return [(spec.query, make)]
+
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        return credits.odd(self.n, self.col, power) if self.spec.gives == "n" else []  # a price or a cost
+
+    def _narrows(self) -> Callable[[tuple[Any, ...]], bool]:
+        """Which calls of the query the phrase is about, from the action or kind of card it names."""
+        narrows, action, f, leading = self.spec.narrows, self.action, self.filter, self.spec.leading
+        if narrows == "action" and action is not None:
+            return lambda args: args[1] == action
+        if narrows == "card":
+            return lambda args: matches(f, args[1])
+        if narrows == "play":
+            return lambda args: args[2] == leading and (action is None or args[1] == action)
+        return lambda args: True
 
 
 def _sources(w: list[str]) -> tuple[str, ...]:
@@ -561,7 +707,7 @@ class PlayFor(Permission):
             return (f"play {(self.card_action or '').upper()} and {(self.perform or '').upper()} cards for either action, "
                     "carrying out whichever of the two you choose (all your actions of the turn being of that one)")
         if self.card_action is None:
-            return "follow any declared action with a card of any type"
+            return "follow any declared action with a card of any type, still carrying out the declared action"
         text = f"follow any declared action with a {self.card_action.upper()} card"
         return text + (f" and carry out {self.perform.upper()} actions instead" if self.perform else "")
 
@@ -636,41 +782,99 @@ class PlayForEachOther(Permission):
         return [("may_play_for", make)]
 
 
-ALLOW_SUBJECTS = {("you",): "you", ("other", "players"): "others", ("each", "other", "player"): "others",
-                  ("every", "player"): "all", ("all", "players"): "all"}
+GROUP_SCOPES = {"you": "you", "others": "others", "every": "all"}
 
 
 @construct
 @dataclass(frozen=True)
 class Allow(RuleNode):
-    """`you may ...`, `you cannot ...`, `other players cannot ...`."""
+    """`you may ...`, `you cannot ...`, `other players cannot ...`, `the player to your left cannot ...`."""
 
     grammar: ClassVar[str] = r'''
-!allow: ("you" | "other" "players" | "each" "other" "player" | "every" "player" | "all" "players") ("may" | "can" | "cannot" | "may" "not")? permission
+!allow: players ("may" | "can" | "cannot" | "may" "not")? permission
 '''
-    syntax: ClassVar[str] = "you|other players|every player may|cannot PERMISSION"
-    meaning: ClassVar[str] = "allows or forbids something for the card's owner, the other players, or everybody"
-    examples: ClassVar[tuple[str, ...]] = ("rule: you may load the top card of the deck", "rule: you cannot trigger the game end")
-    scope: str = "you"
+    syntax: ClassVar[str] = "PLAYERS may|cannot PERMISSION"
+    meaning: ClassVar[str] = ("allows or forbids something for the card's owner, the other players, everybody, or the players "
+                              "named (`the player to your left`, `each player with 30 or more credits`: checked each time the "
+                              "rule is read)")
+    examples: ClassVar[tuple[str, ...]] = ("rule: you may load the top card of the deck", "rule: you cannot trigger the game end",
+                                           "rule: each other player with 30 or more credits cannot take the draw action")
+    scope: Scope = "you"
     allowed: bool = True
     permission: Permission | None = None
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Allow:
         w = words(children)
-        scope = next(s for k, s in ALLOW_SUBJECTS.items() if tuple(w[:len(k)]) == k)
-        return cls(scope, not ("cannot" in w or "not" in w), first(children, Permission), col=col)
+        players = first(children, Players)
+        scope = GROUP_SCOPES.get(getattr(players, "kind", ""), players) if type(players).__name__ == "PlayerGroup" else players
+        modal = [x for x in w if x in ("may", "can", "cannot", "not")]
+        return cls(scope, not ("cannot" in modal or "not" in modal), first(children, Permission), col=col)
 
     def english(self) -> str:
         assert self.permission is not None
-        who = {"you": "you", "others": "the other players", "all": "every player"}[self.scope]
+        who = {"you": "you", "others": "the other players", "all": "every player"}[self.scope] if isinstance(self.scope, str) \
+            else self.scope.english()
+        with acting("your" if self.scope == "you" else "their"):
+            permission = self.permission.english()
         if isinstance(self.permission, WinTies):
-            return f"{who} {'win' if self.allowed else 'never win'} {self.permission.english()[4:]}"
-        return f"{who} {'may' if self.allowed else 'cannot'} {self.permission.english()}"
+            return f"{who} {'win' if self.allowed else 'never win'} {permission[4:]}"
+        return f"{who} {'may' if self.allowed else 'cannot'} {permission}"
 
     def changes(self) -> Changes:
         assert self.permission is not None
         return self.permission.changes(self.allowed, self.scope)
+
+
+MOVED_ZONES = {"goods": ("goods",), "imports": ("imports",), "shipments": ("shipments",), "hand": ("hand",),
+               "contracts": ("contracts",), "containers": ("containers",), "ships": ("containers", "contracts"),
+               "cards": ("hand", "goods", "imports", "shipments", "containers", "contracts")}
+MOVED_TEXT = {"goods": "Goods", "imports": "Imports", "shipments": "Shipments", "hand": "hand",
+              "contracts": "contracts on ships", "containers": "containers on ships",
+              "ships": "ships (contracts and containers)", "cards": "hand, Goods, Imports, Shipments and ships"}
+
+
+@construct
+@dataclass(frozen=True)
+class PowersMove(RuleNode):
+    """Protection from other players' powers: `other players' powers cannot move your goods`."""
+
+    grammar: ClassVar[str] = r'''
+!powers_move: owner "powers" ("may" | "can" | "cannot" | "may" "not") ("move" | "take") owner (_zone | "cards" | "ships")
+'''
+    syntax: ClassVar[str] = "OWNER powers may|cannot move OWNER goods|imports|shipments|hand|containers|contracts|ships|cards"
+    meaning: ClassVar[str] = ("whether the powers of those players may move cards out of those players' areas, or into them "
+                              "(take, give, discard, swap, sell, load, contract, complete ...); the player choosing is then "
+                              "offered only the cards it allows; a player's own powers always may")
+    examples: ClassVar[tuple[str, ...]] = ("rule: other players' powers cannot move your goods",
+                                           "on completion: until the end of your next turn, other players' powers cannot move your cards")
+    movers: Owner | None = None
+    allowed: bool = False
+    holders: Owner | None = None
+    what: str = "cards"
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> PowersMove:
+        owners = [c for c in children if isinstance(c, Owner)]
+        w = words(children)
+        what = next((x for x in reversed(w) if x in ZONE_OF_WORD or x in ("cards", "ships")), "cards")
+        what = "ships" if what == "ships" else ZONE_OF_WORD.get(what, "cards")
+        return cls(owners[0], not ("cannot" in w or "not" in w), owners[1], what, col=col)
+
+    def english(self) -> str:
+        assert self.movers is not None and self.holders is not None
+        verb = "may" if self.allowed else "cannot"
+        return f"{self.movers.english()} powers {verb} move cards out of or into {self.holders.english()} {MOVED_TEXT[self.what]}"
+
+    def changes(self) -> Changes:
+        assert self.movers is not None and self.holders is not None
+        movers, holders, zones, allowed = scope_test(scope_of(self.movers)), self.holders.resolve(), MOVED_ZONES[self.what], self.allowed
+
+        def make(ctx: Ctx) -> Callable[..., Any]:
+            def modifier(value: bool, mover: Player, holder: Player, zone: str) -> bool:
+                return allowed if zone in zones and movers(ctx, mover) and holder in holders(ctx) else value
+            return modifier
+        return [("power_may_move", make)]
 
 
 # ------------------------------------------------------------------------------------ what fills a slot
@@ -686,7 +890,7 @@ class Rainbow(RuleNode):
                               "(in `as a contract`): while this card is a contract, wherever it completes")
     examples: ClassVar[tuple[str, ...]] = ("rule: your agriculture contracts accept any colour",
                                            "as a contract: this contract accepts any colour")
-    scope: str = "you"
+    scope: Scope = "you"
     filter: Filter | None = None
     this: bool = False
 
@@ -694,12 +898,12 @@ class Rainbow(RuleNode):
     def build(cls, col: int, children: list[Any]) -> Rainbow:
         owner = first(children, Owner)
         this = words(children)[0] == "this"
-        return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", first(children, Filter), this, col=col)
+        return cls(scope_of(owner) if owner is not None else "you", first(children, Filter), this, col=col)
 
     def english(self) -> str:
         if self.this:
             return "this contract takes containers of any colour"
-        return f"your {described(self.filter, 'contracts')} take containers of any colour"
+        return f"{_whose(self.scope)} {described(self.filter, 'contracts')} take containers of any colour"
 
     def changes(self) -> Changes:
         f, this, who = self.filter, self.this, scope_test(self.scope)
@@ -735,22 +939,23 @@ class Wild(RuleNode):
                               "`for each other`: each fills the slots of the others named, not any slot")
     examples: ClassVar[tuple[str, ...]] = ("rule: your yellow containers are wild",
                                            "rule: your agriculture and consumer containers are wild for each other")
-    scope: str = "you"
+    scope: Scope = "you"
     goods: tuple[str, ...] = ("agriculture",)
     each_other: bool = False
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Wild:
         owner = first(children, Owner)
-        return cls(SCOPES.get(owner.kind, "you") if owner is not None else "you", _goods_of(children), "other" in words(children),
+        return cls(scope_of(owner) if owner is not None else "you", _goods_of(children), "other" in words(children),
                    col=col)
 
     def english(self) -> str:
         colour = {g: c for c, g in COLOUR_GOOD.items()}
         named = " and ".join(f"{colour[g]} ({g})" for g in self.goods)
+        whose = _whose(self.scope)
         if self.each_other:
-            return f"on your ships, your {named} containers fill each other's slots"
-        return f"your {named} containers fill slots of any colour"
+            return f"{whose} {named} containers fill each other's slots"
+        return f"{whose} {named} containers fill slots of any colour"
 
     def changes(self) -> Changes:
         goods, who = frozenset(self.goods), scope_test(self.scope)
@@ -775,14 +980,20 @@ class Wild(RuleNode):
 @construct
 @dataclass(frozen=True)
 class WhileRule(RuleNode):
+    level: ClassVar[str] = "wrapper"
     grammar: ClassVar[str] = r'''
-!while_rule: "while" condition "," rule
+!while_rule: "while" condition "," rule | rule_atom "while" condition
 '''
-    syntax: ClassVar[str] = "while CONDITION, RULE"
+    syntax: ClassVar[str] = "while CONDITION, RULE | RULE while CONDITION"
     meaning: ClassVar[str] = "the rule holds only while the condition does (checked each time the rule is read)"
-    examples: ClassVar[tuple[str, ...]] = ("rule: while you have a shipment of every type, your imports limit is unlimited",)
+    examples: ClassVar[tuple[str, ...]] = ("rule: while you have a shipment of every type, your imports limit is unlimited",
+                                           "rule: other players cannot import from your ships while you have 3 or more credits")
     condition: Condition | None = None
     inner: RuleNode | None = None
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> WhileRule:
+        return cls(first(children, Condition), first(children, RuleNode), col=col)
 
     def english(self) -> str:
         assert self.condition is not None and self.inner is not None

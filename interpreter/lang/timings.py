@@ -123,7 +123,7 @@ class Power(Node):
         return any(isinstance(q, ThisOneIncluded) for q in self.qualifiers)
 
     def body(self) -> str:
-        return self.effects.english() if self.effects is not None else ""
+        return self.effects.plain() if self.effects is not None else ""
 
     def english(self) -> str:
         return f"{self.opening()}: {self.body()}."
@@ -166,7 +166,8 @@ class When(Power):
     def opening(self) -> str:
         assert self.trigger is not None
         quals = "".join(f", {q.english()}" for q in self.qualifiers)
-        return f"Whenever {self.trigger.english()} while this card is in your Shipments{quals}"
+        after = ", after this card's own completion" if self.trigger.own_completion() and not self.own_included else ""
+        return f"Whenever {self.trigger.english()} while this card is in your Shipments{after}{quals}"
 
     def compile(self) -> CompiledPower:
         assert self.trigger is not None and self.effects is not None
@@ -390,7 +391,7 @@ STANDINGS = (
              "rule: the game end threshold is 70", timing="rule", opening="While this card is in your Shipments"),
     Standing("as_contract", '"as" "a" "contract" ":" rule', "as a contract: RULE",
              "a rule that holds while this card is a contract on a ship (R15.1)", "as a contract: this contract accepts any colour",
-             timing="as_contract", opening="While this card is a contract", worth=4.0),
+             timing="as_contract", opening="While this card is a contract (contracted as usual: its tier is needed)", worth=4.0),
 )
 
 

@@ -297,21 +297,31 @@ number: INT
 @construct
 @dataclass(frozen=True)
 class Credits(Value):
-    """Active credits: `your credits`, `that player's credits`."""
+    """Active credits (`your credits`, `that player's credits`), or passive credits (R1.9.2)."""
 
     grammar: ClassVar[str] = r'''
-!credits: owner "credits"
+!credits: owner ("active" | "passive")? "credits"
 '''
-    syntax: ClassVar[str] = "OWNER credits"
-    meaning: ClassVar[str] = "the active credits of the players (added up for several)"
-    examples: ClassVar[tuple[str, ...]] = ("on completion: if your credits <= 18 then gain 8 else gain 4",)
+    syntax: ClassVar[str] = "OWNER [active|passive] credits"
+    meaning: ClassVar[str] = ("the active credits of the players (added up for several); `passive credits`: what they would "
+                              "score now beyond their active credits (R1.9.2: innate values, majorities as they stand, one of "
+                              "each, 2 per container on ships in harbor, credits parked on cards; not end-game powers)")
+    examples: ClassVar[tuple[str, ...]] = ("on completion: if your credits <= 18 then gain 8 else gain 4",
+                                           "when a turn ends: if your passive credits >= 20 then draw 1")
     owner: Owner = Owner()
+    passive: bool = False
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> Credits:
+        return cls(first(children, Owner), "passive" in words(children), col=col)
 
     def english(self) -> str:
-        return f"{self.owner.english()} active credits"
+        return f"{self.owner.english()} {'passive' if self.passive else 'active'} credits"
 
     def number(self) -> Number:
         owners = self.owner.resolve()
+        if self.passive:
+            return lambda ctx: sum(ctx.world.passive_credits(p) for p in owners(ctx))
         return lambda ctx: sum(ctx.world.credits(p) for p in owners(ctx))
 
 
@@ -339,12 +349,61 @@ class NumberOf(Value):
 
 @construct
 @dataclass(frozen=True)
+class EventValue(Value):
+    """A number the triggering event carries, to compare: `if the bid >= 4`, `if that many > 2`."""
+
+    grammar: ClassVar[str] = r'''
+!event_value: "its" "payout" | "the" "bid" | "that" "bid" | "that" "amount" | "that" "many"
+'''
+    syntax: ClassVar[str] = "its payout | the bid | that amount | that many"
+    meaning: ClassVar[str] = ("the payout of the completed shipment, the winning bid of the import, the credits paid or "
+                              "gained, or the cards drawn (or actions granted), of the event that triggered the power")
+    examples: ClassVar[tuple[str, ...]] = ("when another player imports: if the bid >= 4 then draw 1",
+                                           "when you complete a shipment: gain twice its payout")
+    name: str = "payout"
+
+    @classmethod
+    def build(cls, col: int, children: list[Any]) -> EventValue:
+        return cls(EVENT_VALUES[tuple(words(children))], col=col)
+
+    def english(self) -> str:
+        return {"payout": "its payout", "bid": "the winning bid", "amount": "that amount", "count": "that many"}[self.name]
+
+    def number(self) -> Number:
+        name = self.name
+        return lambda ctx: ctx.values.get(name, 0)
+
+    def needs(self) -> str | None:
+        return self.name
+
+
+@construct
+@dataclass(frozen=True)
+class TurnNumber(Value):
+    """How many turns have begun (R4.1): 1 during the first turn."""
+
+    grammar: ClassVar[str] = r'''
+!turn_number: "the" "turn" "number"
+'''
+    syntax: ClassVar[str] = "the turn number"
+    meaning: ClassVar[str] = "how many turns have begun, this one included (1 during the first turn, R4.1)"
+    examples: ClassVar[tuple[str, ...]] = ("as soon as the turn number >= 20, once per game: gain 6",)
+
+    def english(self) -> str:
+        return "the turn number"
+
+    def number(self) -> Number:
+        return lambda ctx: ctx.world.turn_number()
+
+
+@construct
+@dataclass(frozen=True)
 class Scaled(Value):
     """Arithmetic on a value: `twice your credits`, `half the number of ... rounded down`."""
 
     grammar: ClassVar[str] = r'''
 !scaled: "twice" _plain_value | "half" _plain_value _half_rounded?
-_plain_value: number | credits | number_of
+_plain_value: number | credits | number_of | event_value
 '''
     syntax: ClassVar[str] = "twice VALUE | half VALUE [rounded up|down]"
     meaning: ClassVar[str] = "double, or half (rounded up unless it says down) of a value"

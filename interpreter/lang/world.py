@@ -4,19 +4,67 @@ The language compiles every construct into closures that call the game only thro
 powers runtime (interpreter/powers/world.py) implements it on the engine. So the language knows no
 engine module, and the engine knows no language module (DESIGN.md, "layers").
 
-Players, cards and ships are the engine's objects, used here as opaque handles: a card has `id`,
-`name`, `good`, `action` and `tier`; a ship has `owner` (a seat), `at_sea`, `containers`,
-`contracts`; a player has `seat` and `name`.
+Players, cards and ships are the engine's objects, handles the language reads only through the
+Protocols below (what a power may look at directly) and hands back to `World` to act on. A checker
+(mypy) holds the language's code to them; interpreter/powers/world.py checks the engine's objects
+satisfy them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
-Player = Any
-Card = Any
-Ship = Any
+T = TypeVar("T")
+
+
+class Powers(Protocol):
+    """A card's definition, as the language reads it: its compiled powers."""
+
+    @property
+    def powers(self) -> Sequence[Any]: ...
+
+
+class Card(Protocol):
+    """A card of the game: what it is (its id, name, good type, action type, tier, definition)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def good(self) -> str: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def tier(self) -> int: ...
+    @property
+    def defn(self) -> Powers: ...
+
+
+class Ship(Protocol):
+    """A ship: its owner's seat, whether it is at sea, its contracts and containers, its name."""
+
+    @property
+    def owner(self) -> int: ...
+    @property
+    def at_sea(self) -> bool: ...
+    @property
+    def containers(self) -> Sequence[Card]: ...
+    @property
+    def contracts(self) -> Sequence[Card]: ...
+    @property
+    def label(self) -> str: ...
+
+
+class Player(Protocol):
+    """A player: a seat (0-based, clockwise) and a name."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def name(self) -> str: ...
 
 # Zones of a player's cards, and the shared places.
 PLAYER_ZONES = ("hand", "goods", "imports", "shipments", "contracts", "containers")
@@ -28,6 +76,7 @@ class World(Protocol):
     def player(self, seat: int) -> Player: ...
     def players_from(self, first: Player) -> list[Player]: ...
     def credits(self, p: Player) -> int: ...
+    def passive_credits(self, p: Player) -> int: ...
     def is_leader(self, p: Player) -> bool: ...
     def ties_are_the_most(self) -> bool: ...
     def cards(self, p: Player, zone: str) -> list[Card]: ...
@@ -44,15 +93,22 @@ class World(Protocol):
     def room(self, p: Player, zone: str, extra: int = 1) -> bool: ...
     def can_move(self, card: Card, to: Player | None, zone: str) -> bool: ...
     def did_this_turn(self, p: Player, action: str, before: Player | None) -> bool: ...
+    def actions_this_turn(self, p: Player, action: str | None) -> int: ...
+    def turn_number(self) -> int: ...
     def card_ids(self) -> list[tuple[str, str]]: ...
+    def may_import(self, p: Player, ship: Ship) -> bool: ...
+    def may_sell(self, p: Player, card: Card) -> bool: ...
+    def may_move(self, power_owner: Player, holder: Player, zone: str) -> bool: ...
+    def movable(self, power_owner: Player, cards: Sequence[Card]) -> list[Card]: ...
 
     # --- choosing -------------------------------------------------------------------------------
     def choose_cards(self, chooser: Player, pool: Sequence[Card], n: int, purpose: str, *,
                      up_to: bool = False, prompt: str = "") -> list[Card]: ...
     def choose(self, chooser: Player, options: Sequence[tuple[str, Any]], prompt: str, kind: str = "choose_one") -> Any: ...
     def ask_yes(self, chooser: Player, text: str, card: Card) -> bool: ...
-    def random_cards(self, pool: Sequence[Card], n: int) -> list[Card]: ...
+    def random_cards(self, pool: Sequence[T], n: int) -> list[T]: ...  # cards, or players
     def coin_flip(self, p: Player) -> bool: ...
+    def reveal(self, p: Player, cards: Sequence[Card]) -> None: ...
 
     # --- acting ---------------------------------------------------------------------------------
     def gain(self, p: Player, n: int, reason: str) -> None: ...
@@ -60,7 +116,8 @@ class World(Protocol):
     def lose(self, p: Player, n: int, reason: str) -> None: ...
     def pay(self, p: Player, n: int, to: Player | None, reason: str) -> int: ...
     def draw(self, p: Player, n: int) -> list[Card]: ...
-    def move(self, card: Card, to: Player | None, zone: str, *, ignore_limits: bool = False, reason: str = "") -> bool: ...
+    def move(self, card: Card, to: Player | None, zone: str, *, ignore_limits: bool = False, reason: str = "",
+             by: Player | None = None) -> bool: ...
     def handed(self, giver: Player, receiver: Player, count: int, zone: str) -> None: ...
     def sell(self, p: Player, card: Card, price: int, reason: str) -> None: ...
     def load(self, p: Player, card: Card, ships: Sequence[Ship] | None) -> bool: ...
@@ -76,8 +133,7 @@ class World(Protocol):
     def add_virtual(self, p: Player, good: str, n: int) -> None: ...
     def lead_twice(self, p: Player) -> None: ...
     def copy_powers(self, ctx: Ctx, source: Card) -> None: ...
-    def install_rules(self, ctx: Ctx, rules: Sequence[Any], until: str) -> None: ...
-    def install_trigger(self, ctx: Ctx, trigger: Any, run: Callable[[Ctx], None]) -> None: ...
+    def install_lasting(self, ctx: Ctx, lasting: LastingEffect) -> None: ...
 
 
 class Ctx:
@@ -85,7 +141,7 @@ class Ctx:
     what earlier steps of the same power left for later ones (cards drawn, taken, named, ...)."""
 
     __slots__ = ("world", "owner", "actor", "card", "event", "that", "ship", "contracts", "named", "chosen",
-                 "them", "rest", "done", "drawn", "declined", "values")
+                 "chosen_ship", "them", "rest", "revealed", "done", "drawn", "declined", "values")
 
     def __init__(self, world: World, owner: Player, card: Card, event: Any = None, that: Player | None = None,
                  ship: Ship | None = None, contracts: Sequence[Card] | None = None):
@@ -99,9 +155,11 @@ class Ctx:
         self.contracts = list(contracts or ())  # the contracts of a completing ship
         self.named: str | None = None  # a good type or card id named by `name ...`
         self.chosen: Player | None = None  # the player picked by `choose an opponent`
+        self.chosen_ship: Ship | None = None  # the ship picked by `choose a ship ...`
         self.them: list[Card] = []  # the cards the last step acted on (`it`, `them`, `of them`)
         self.rest: list[Card] = []  # cards looked at and not yet used (`the rest`)
-        self.done: dict[str, int] = {}  # cards taken/moved/drawn/... so far by this power
+        self.revealed: list[Card] = []  # the cards revealed so far by this power (`the revealed card`)
+        self.done: dict[str, list[Card]] = {}  # cards taken/moved/drawn/... so far by this power, by verb
         self.drawn: list[Card] = []  # the cards drawn so far by this power
         self.declined = False  # the owner declined an optional step: the power was not used
         self.values: dict[str, int] = {}  # numbers from the event (`its payout`, `the bid`)
@@ -121,6 +179,24 @@ class Ctx:
 
 Run = Callable[[Ctx], None]
 Test = Callable[[Ctx], bool]
+
+
+@dataclass(frozen=True)
+class LastingEffect:
+    """What a lasting effect installs (interpreter/lang/lasting.py), for the runtime to keep: a rule
+    (`changes`: (query, maker) pairs, as a `rule:` power's) or a trigger (`trigger`, a Trigger node,
+    running `run`, limited by `once`), for a duration: `until` is `game`, `this_turn`, `next_turn`
+    (the end of the owner's next turn), `next_turn_starts`, or `times` (until `counting`, a Trigger
+    node, has matched `times` events). `text` is its English, for the desk's list."""
+
+    text: str
+    until: str
+    times: int = 0
+    counting: Any = None
+    changes: tuple[tuple[str, Any], ...] = ()
+    trigger: Any = None
+    run: Run | None = None
+    once: str | None = None
 Number = Callable[[Ctx], int]
 PlayersOf = Callable[[Ctx], list[Player]]
 CardsOf = Callable[[Ctx], list[Card]]

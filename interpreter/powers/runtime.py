@@ -1,13 +1,13 @@
 """Powers in play (R15): the runtime that implements the engine's `Powers` interface with the
 cards' compiled powers (interpreter/lang). It starts a card's ongoing powers while the card is in
 its owner's Shipments, dispatches triggers in the order of R15.7, re-checks standing conditions,
-offers any-time powers, runs the game-end powers in the order of R17.2, and keeps the rules a power
-sets for a while (`until ...`) and the one-shot triggers (`the next time ...`)."""
+offers any-time powers, runs the game-end powers in the order of R17.2, and keeps the lasting
+effects a power installs (`for the rest of the game, ...`, `until ...`, `the next time ...`:
+powers/lasting.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bus.bus import TriggerLoopError
@@ -16,10 +16,13 @@ from interpreter.engine.cloning import CloneError
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship
 from interpreter.lang.timings import CompiledPower
-from interpreter.lang.world import Ctx
+from interpreter.lang.world import Ctx, LastingEffect
+from interpreter.powers import events_check  # noqa: F401  (checks at import that the triggers and the engine's events agree)
+from interpreter.powers.active import Active
 from interpreter.powers.contract_rules import ContractRules
+from interpreter.powers.lasting import COUNTING, LastingEffects
 from interpreter.powers.trigger_order import available, by_owner, next_to_run
-from interpreter.powers.world import EngineWorld
+from interpreter.powers.world import EngineWorld, UsePower, engine_card, engine_player
 
 if TYPE_CHECKING:
     from interpreter.engine.cloning import Mapper
@@ -34,34 +37,6 @@ SCORING_PHASE = 5  # R17.8
 Modifier = Callable[..., Any]
 
 
-@dataclass(eq=False)
-class Active:
-    """One power working for `owner` through `host` (the card in Shipments; a copy runs on its host)."""
-
-    owner: Player
-    host: Card
-    power: CompiledPower
-    order: int
-    last: tuple[int, int] = (-1, -1)  # (turn, 0) of the last use, for `once per turn`; (0, 1) once per game
-    used_by: dict[int, int] = field(default_factory=dict)  # `once per turn for each player`: seat -> turn
-    installed: list[tuple[str, Modifier]] = field(default_factory=list)
-    holds: bool = False  # `as soon as`: whether its condition held at the last check
-    one_shot: bool = False  # `the next time ...`: removed after it fires
-
-
-@dataclass(eq=False)
-class ForAWhile:
-    """Modifiers a power installed for a while (`until ...`); `changes` made them with `ctx` (a clone
-    makes them again with a copy of `ctx`)."""
-
-    owner: Player
-    installed: list[tuple[str, Modifier]]
-    until: str
-    turn: int
-    changes: list[tuple[str, Any]] = field(default_factory=list)
-    ctx: Ctx | None = None
-
-
 class PowerRuntime:
     def __init__(self, game: Game):
         self.game = game
@@ -70,7 +45,6 @@ class PowerRuntime:
         self.any_time_active: list[Active] = []  # any-time powers of completed cards, for the windows
         self.triggers: dict[type[ev.Event], list[Active]] = {}
         self.standing: list[Active] = []  # `as soon as` powers of completed cards, checked after every event
-        self.temporary: list[ForAWhile] = []
         self._checking = False
         cards = game.card_set.cards
         self.from_hand: dict[str, tuple[CompiledPower, ...]] = {}  # card id -> its any-time powers usable from hand
@@ -81,12 +55,14 @@ class PowerRuntime:
         self.container_cards = any(p.timing == "as_container" for c in cards for p in c.powers)
         self.any_time_used: dict[tuple[int, str], tuple[int, int]] = {}  # (card uid, power) -> last use
         self.contract_rules = ContractRules(self)  # `as a contract` rules, in force while a copy is a contract
+        self.lasting = LastingEffects(self)  # the lasting effects in force
         self._order = 0
         self._running: list[str] = []  # the chain of powers now running, for the loop guard
 
     def ctx(self, owner: Player, card: Card, event: Any = None, ship: Ship | None = None,
             contracts: list[Card] | None = None) -> Ctx:
-        return Ctx(self.world, owner, card, event, None, ship, contracts)
+        # the engine's world is the language's World over the engine's own objects (powers/world.py, `handles`)
+        return Ctx(self.world, owner, card, event, None, ship, contracts)  # type: ignore[arg-type]
 
     # --- activation --------------------------------------------------------------------------
     def activate(self, owner: Player, host: Card, powers: tuple[CompiledPower, ...] | None = None) -> None:
@@ -113,7 +89,7 @@ class PowerRuntime:
         elif power.timing == "rule":
             ctx = self.ctx(active.owner, active.host)
             active.installed = self._install(power.changes, ctx)
-            self.game.emit(ev.PowerUsed, active.owner.seat, active.host, "rule", power.text)  # the rule now holds
+            self.game.emit(ev.PowerUsed, player=active.owner.seat, card=active.host, timing="rule", line=power.text)  # the rule now holds
 
     def _listen(self, active: Active) -> None:
         event_type = EVENTS[str(active.power.event)]
@@ -121,6 +97,7 @@ class PowerRuntime:
         if entries is None:
             entries = self.triggers[event_type] = []
             self.game.bus.subscribe(event_type, self.dispatch)
+            self.lasting.listening(event_type)  # effects that end at this event end after its powers
         entries.append(active)
 
     def _install(self, changes: tuple[tuple[str, Any], ...] | list[tuple[str, Any]], ctx: Ctx) -> list[tuple[str, Modifier]]:
@@ -177,7 +154,9 @@ class PowerRuntime:
             raise TriggerLoopError(f"runaway chain of powers (more than {MAX_CHAIN} deep): {chain} -> {ctx.card.name}")
         self._running.append(f"{ctx.card.name} ({power.text})")
         try:
-            self.game.emit(ev.PowerUsed, ctx.owner.seat, ctx.card, timing or power.timing, power.text)
+            answering = type(ctx.event).__name__ if ctx.event is not None else ""
+            self.game.emit(ev.PowerUsed, player=ctx.owner.seat, card=ctx.card, timing=timing or power.timing, line=power.text,
+                           answering=answering)
             power.run(ctx)
         finally:
             self._running.pop()
@@ -269,7 +248,10 @@ class PowerRuntime:
                 ready = [(a, ctx) for a in pending if (ctx := self._ready(a, event, actor)) is not None]
                 if not ready:
                     break
-                active, ctx = next_to_run(game, ready) if len(ready) > 1 else ready[0]
+                # a lasting effect's counter runs nothing: it counts after the owner's powers that do run
+                # (so the order a player chooses is among powers that act)
+                acting = [r for r in ready if r[0].power.timing != COUNTING]
+                active, ctx = (next_to_run(game, acting) if len(acting) > 1 else acting[0]) if acting else ready[0]
                 pending.remove(active)
                 self._fire(active, ctx, actor)
 
@@ -288,54 +270,28 @@ class PowerRuntime:
         return ctx
 
     def _fire(self, active: Active, ctx: Ctx, actor: int) -> None:
-        power = active.power
+        power, lasting = active.power, active.lasting
+        if power.timing == COUNTING:  # one more of the events a lasting effect lasts for: nothing runs
+            assert lasting is not None
+            self.lasting.counted(lasting)
+            return
         before = (active.last, active.used_by.get(actor))
         if not self._use(active, actor):
             return
-        if active.one_shot:
-            self._forget(active)
+        if lasting is not None and lasting.counter is active:  # counted before it runs: its effect may cause the event again
+            self.lasting.counted(lasting)
         self.run(power, ctx)
         if ctx.declined and power.once is not None:
             self._unuse(active, actor, before)
 
-    def _forget(self, active: Active) -> None:
-        entries = self.by_host.get(active.host.uid, [])
-        if active in entries:
-            entries.remove(active)
-        self._stop(active)
+    def install_lasting(self, ctx: Ctx, effect: LastingEffect) -> None:
+        """A lasting effect (`for the rest of the game, ...`, `until ...`, `the next time ...`): it holds
+        or listens from now on, wherever its card goes (powers/lasting.py)."""
+        self.lasting.install(ctx, effect)
 
-    def install_next_time(self, ctx: Ctx, trigger: Any, run: Callable[[Ctx], None]) -> None:
-        """`the next time EVENT, EFFECT`: a trigger that fires once, then is gone (it stays if its
-        card leaves Shipments meanwhile)."""
-        power = CompiledPower(None, f"the next time {trigger.english()}", "triggered", run=run,
-                              event=trigger.event_name(), matches=trigger.matches(), bind=trigger.bind,
-                              completion_trigger=trigger.own_completion())
-        self._order += 1
-        active = Active(ctx.owner, ctx.card, power, self._order, one_shot=True)
-        self.by_host.setdefault(-1 - self._order, []).append(active)  # held apart: not stopped with its card
-        self._listen(active)
-
-    def install_for_a_while(self, ctx: Ctx, changes: list[tuple[str, Any]], until: str) -> None:
-        """`until ..., RULE`: the rule holds until the end of this turn, the end of the owner's next
-        turn, or the start of the owner's next turn, wherever its card goes meanwhile."""
-        if not self.temporary:
-            self.game.bus.subscribe(ev.TurnEnded, self._expire)
-            self.game.bus.subscribe(ev.TurnStarted, self._expire)
-        self.temporary.append(ForAWhile(ctx.owner, self._install(changes, ctx), until, self.game.turn, changes, ctx))
-
-    def _expire(self, event: Any) -> None:
-        game = self.game
-        starting = isinstance(event, ev.TurnStarted)
-        for temp in list(self.temporary):
-            owner_leads = game.leader == temp.owner.seat
-            done = (
-                (temp.until == "this_turn" and not starting)
-                or (temp.until == "next_turn" and not starting and owner_leads and game.turn > temp.turn)
-                or (temp.until == "next_turn_starts" and starting and owner_leads and game.turn > temp.turn)
-            )
-            if done:
-                self._uninstall(temp.installed)
-                self.temporary.remove(temp)
+    def lasting_in_force(self) -> list[dict[str, Any]]:
+        """The lasting effects in force, as plain data (the desk's table)."""
+        return self.lasting.table()
 
     # --- any-time powers ---------------------------------------------------------------------
     def any_time_uses(self, p: Player) -> list[tuple[Card, CompiledPower]]:
@@ -382,12 +338,11 @@ class PowerRuntime:
                 uses = [(card, power) for card, power in uses if used.get((card.uid, power.text), 0) < MAX_USES_PER_WINDOW]
                 if not uses:
                     return
-            options = [Option("done", None)] + [Option(f"use {card.name}: {power.text.split(':', 1)[1].strip()}", (card, power))
-                                                 for card, power in uses]
+            options = [Option("done", None)] + [UsePower(card, power) for card, power in uses]
             choice = self.game.ask(Decision("any_time", p.seat, options, "Use an any-time power?", stop=0)).value
             if choice is None:
                 return
-            card, power = choice
+            card, power = choice.card, choice.power
             used[(card.uid, power.text)] = used.get((card.uid, power.text), 0) + 1
             if power.once is not None:
                 self.any_time_used[(card.uid, power.text)] = (self.game.turn, 0)
@@ -411,7 +366,7 @@ class PowerRuntime:
             if power.timing == "on_contract":
                 self.run(power, self.ctx(owner, card, ship=ship, contracts=[card]))
             elif power.timing == "as_contract":  # its rules hold while it is a contract (contract_rules.py)
-                self.game.emit(ev.PowerUsed, owner.seat, card, power.timing, power.text)
+                self.game.emit(ev.PowerUsed, player=owner.seat, card=card, timing=power.timing, line=power.text)
 
     # --- game end ----------------------------------------------------------------------------
     def run_adjustments(self, order: list[Player]) -> None:
@@ -438,22 +393,23 @@ class PowerRuntime:
     def copy_powers(self, ctx: Ctx, source: Card) -> None:
         """Copy the powers of a completed shipment (any player's, OQ-38): its one-time powers run now
         for the copier, its ongoing powers stay on the copying card (OQ-46)."""
-        self.activate(ctx.owner, ctx.card, source.defn.powers)
+        owner, card = engine_player(ctx.owner), engine_card(ctx.card)
+        self.activate(owner, card, source.defn.powers)
         for power in source.defn.powers:
             if power.timing == "on_completion":
-                self.run(power, self.ctx(ctx.owner, ctx.card))
+                self.run(power, self.ctx(owner, card))
 
 
     # --- cloning ----------------------------------------------------------------------------
     def handler_owners(self, new: Any) -> dict[int, Any]:  # new: a PowerRuntime
         """The objects whose methods this runtime subscribed to the game's events (by id), each with
         its counterpart in `new`, a clone's runtime: the clone's bus calls the counterparts' methods."""
-        return {id(self): new, id(self.contract_rules): new.contract_rules}
+        return {id(self): new, id(self.contract_rules): new.contract_rules, id(self.lasting): new.lasting}
 
     def copy_for(self, game: Game, mapper: Mapper) -> tuple[PowerRuntime, dict[int, Modifier]]:
         """This runtime's state for `game`, a clone (engine/cloning.py): the same powers active in the
-        same order, with the same uses spent, the same rules set for a while and the same one-shot
-        triggers pending, all on the clone's cards and players. Every rule modifier is made again by
+        same order, with the same uses spent, the same lasting effects in force (their rules, triggers,
+        uses and counts), all on the clone's cards and players. Every rule modifier is made again by
         its maker with a context of the clone; the second value maps each old modifier (by id) to the
         new one, for the engine to rebuild the clone's rules in the original order."""
         if self._running or self._checking:
@@ -466,12 +422,20 @@ class PowerRuntime:
         new.world = EngineWorld(game, new)
         made: dict[int, Modifier] = {}
         actives: dict[int, Active] = {}
+        new.lasting, lastings = self.lasting.copy_for(new, mapper, made, lambda ctx: _copied_ctx(ctx, new.world, mapper), _remade)
 
         def copied(a: Active) -> Active:
             twin = actives.get(id(a))
             if twin is None:
+                lasting = lastings[id(a.lasting)] if a.lasting is not None else None
                 twin = actives[id(a)] = Active(mapper.player(a.owner), mapper.card(a.host), a.power, a.order, a.last,
-                                               dict(a.used_by), [], a.holds, a.one_shot)
+                                               dict(a.used_by), [], a.holds, lasting)
+                if lasting is not None:  # the trigger of a lasting effect, or what counts its events
+                    assert a.lasting is not None
+                    if a.lasting.active is a:
+                        lasting.active = twin
+                    if a.lasting.counter is a:
+                        lasting.counter = twin
                 if a.installed:  # a `rule:` power: made again with a context of the clone, as _start made it
                     twin.installed = _remade(a.installed, a.power.changes, new.ctx(twin.owner, twin.host), made)
             return twin
@@ -480,12 +444,6 @@ class PowerRuntime:
         new.any_time_active = [copied(a) for a in self.any_time_active]
         new.triggers = {event: [copied(a) for a in entries] for event, entries in self.triggers.items()}
         new.standing = [copied(a) for a in self.standing]
-        new.temporary = []
-        for temp in self.temporary:
-            assert temp.ctx is not None
-            ctx = _copied_ctx(temp.ctx, new.world, mapper)
-            new.temporary.append(ForAWhile(mapper.player(temp.owner), _remade(temp.installed, temp.changes, ctx, made),
-                                           temp.until, temp.turn, temp.changes, ctx))
         new.any_time_used = dict(self.any_time_used)
         new.from_hand = dict(self.from_hand)  # fixed by the card set; a copy, so that no clone shares a dict with another
         new.contract_rules = self.contract_rules.copy_for(new, made)
@@ -497,7 +455,7 @@ class PowerRuntime:
 # What `copy_for` keeps as it is (fixed for the game, or a number), and everything it copies: a
 # field added to the runtime must be listed here, or a clone refuses to run rather than share it.
 _KEPT = ("container_cards", "_order")
-_FIELDS = frozenset(_KEPT + ("game", "world", "by_host", "any_time_active", "triggers", "standing", "temporary", "_checking",
+_FIELDS = frozenset(_KEPT + ("game", "world", "by_host", "any_time_active", "triggers", "standing", "lasting", "_checking",
                              "any_time_used", "from_hand", "contract_rules", "_running"))
 
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from interpreter.engine.game import Game
     from interpreter.lang.world import Ctx
-    from interpreter.powers.runtime import Active
+    from interpreter.powers.active import Active
 
 
 def by_owner(ordered: Sequence[Active]) -> list[list[Active]]:

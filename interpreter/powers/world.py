@@ -7,25 +7,61 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.cards.model import GOOD_TYPES
+from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
 from interpreter.engine import events as ev
+from interpreter.engine.choices import Choice, PirateFromShip
 from interpreter.engine.contract import has_room, make_contract
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.importing import take_containers
 from interpreter.engine.load import load_where_it_fits
 from interpreter.engine.pirate import place_pirated
+from interpreter.engine.scoring import majority_awards, score_player
 from interpreter.engine.slots import fits
 from interpreter.engine.solo import perform_alone, use_hand_actions
 from interpreter.engine.state import Card, Player, Ship, remove_container
-from interpreter.lang.world import Ctx
+from interpreter.lang import world as language
+from interpreter.lang.timings import CompiledPower
+from interpreter.lang.world import Ctx, LastingEffect, T
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
     from interpreter.powers.runtime import PowerRuntime
 
 AREAS = ("hand", "goods", "imports", "shipments")
+
+
+def handles(p: Player, c: Card, s: Ship) -> tuple[language.Player, language.Card, language.Ship]:
+    """The engine's players, cards and ships are the language's handles: the checker (mypy) proves here
+    that they satisfy its Protocols (interpreter/lang/world.py). EngineWorld's methods take the engine's
+    own classes, narrower than those Protocols; that is sound because every handle the language holds
+    came from this world (the runtime hands it to the language as a `World`, runtime.py's `ctx`)."""
+    return p, c, s
+
+
+def engine_player(p: language.Player) -> Player:
+    """A handle the language gave back, as the engine's player it is (see `handles`)."""
+    assert isinstance(p, Player)
+    return p
+
+
+def engine_card(c: language.Card) -> Card:
+    """A handle the language gave back, as the engine's card it is (see `handles`)."""
+    assert isinstance(c, Card)
+    return c
+
+
+@dataclass(slots=True, eq=False)
+class UsePower(Choice):
+    """Use the any-time `power` of `card` now (R15.3)."""
+
+    card: Card
+    power: CompiledPower
+
+    def describe(self) -> str:
+        return f"use {self.card.name}: {self.power.text.split(':', 1)[1].strip()}"
 
 
 class EffectChoice:
@@ -73,6 +109,13 @@ class EngineWorld:
     def credits(self, p: Player) -> int:
         return p.credits
 
+    def passive_credits(self, p: Player) -> int:
+        """What `p` would score now beyond active credits (R1.9.2, R17.3-R17.7): parked credits, 2 per
+        container on ships in harbor, innate values, majorities as they stand, one of each; not
+        end-game powers, which have not run."""
+        parts = score_player(self.game, p, majority_awards(self.game)[p.seat])
+        return parts["total"] - parts["credits"] - parts["powers"]
+
     def is_leader(self, p: Player) -> bool:
         return self.game.leader == p.seat
 
@@ -86,6 +129,14 @@ class EngineWorld:
         if before is not None:
             cut = next((i for i, (seat, act) in enumerate(log) if seat == before.seat and act == action), len(log))
         return any(seat == p.seat and act == action for seat, act in log[:cut])
+
+    def actions_this_turn(self, p: Player, action: str | None) -> int:
+        """Action instances `p` carried out this turn (of `action`, or of any action type)."""
+        kinds = ACTION_TYPES if action is None else (action,)
+        return sum(1 for seat, act in self.game.turn_log if seat == p.seat and act in kinds)
+
+    def turn_number(self) -> int:
+        return self.game.turn
 
     # --- cards ----------------------------------------------------------------------------------
     def cards(self, p: Player, zone: str) -> list[Card]:
@@ -209,6 +260,29 @@ class EngineWorld:
                     return held
         return None
 
+    # --- what a rule allows (rule queries a power's effects respect) ------------------------------
+    def may_import(self, p: Player, ship: Ship) -> bool:
+        return self.game.rules.may_import(p, self.game.players[ship.owner])
+
+    def may_sell(self, p: Player, card: Card) -> bool:
+        return self.game.rules.may_sell(p, card)
+
+    def may_move(self, power_owner: Player, holder: Player, zone: str) -> bool:
+        """Whether a power of `power_owner` may move cards of `holder`'s `zone`, or put cards into it."""
+        return self.game.rules.power_may_move(power_owner, holder, zone)
+
+    def movable(self, power_owner: Player, cards: Sequence[Card]) -> list[Card]:
+        """The cards a power of `power_owner` may move (a rule may protect another player's cards)."""
+        rules = self.game.rules
+        if not rules.modified("power_may_move"):
+            return list(cards)
+        out = []
+        for card in cards:
+            holder, zone = self.locate(card)
+            if holder is None or rules.power_may_move(power_owner, holder, zone):
+                out.append(card)
+        return out
+
     def has_powers(self, card: Card) -> bool:
         return bool(card.defn.powers)
 
@@ -259,13 +333,21 @@ class EngineWorld:
         options = [Option(f"yes: {text}", True), Option("no", False)]
         return bool(self.game.ask(Decision("optional_power", chooser.seat, options, f"{card.name}: use it?", stop=1)).value)
 
-    def random_cards(self, pool: Sequence[Any], n: int) -> list[Any]:
+    def random_cards(self, pool: Sequence[T], n: int) -> list[T]:
         items = list(pool)
         return self.game.rng.sample(items, min(n, len(items)))
 
+    def reveal(self, p: Player, cards: Sequence[Card]) -> None:
+        """`p` shows `cards` to every player; they stay where they are. The event (CardsRevealed, with
+        where the cards are) is what other powers answer (`when another player reveals ...`)."""
+        if cards:
+            holder, where = self.locate(cards[0])
+            source = f"{holder.name}'s {where}" if holder is not None else f"the {where}"
+            self.game.emit(ev.CardsRevealed, player=p.seat, cards=list(cards), source=source)
+
     def coin_flip(self, p: Player) -> bool:
         heads = self.game.rng.random() < 0.5
-        self.game.emit(ev.CoinFlipped, p.seat, heads)
+        self.game.emit(ev.CoinFlipped, player=p.seat, heads=heads)
         return heads
 
     # --- credits --------------------------------------------------------------------------------
@@ -278,7 +360,7 @@ class EngineWorld:
     def lose(self, p: Player, n: int, reason: str) -> None:
         if self.game.scoring:
             p.end_points -= n
-            self.game.emit(ev.CreditsPaid, p.seat, n, None, reason)
+            self.game.emit(ev.CreditsPaid, player=p.seat, amount=n, to=None, reason=reason)
         else:
             self.game.pay(p, n, None, reason)
 
@@ -294,8 +376,9 @@ class EngineWorld:
         self.game.draw_into_hand(p, n)
         return p.hand[before:]
 
-    def take_out(self, card: Card) -> tuple[Player | None, str]:
-        """Remove `card` from where it lies (its powers stop if it leaves Shipments)."""
+    def take_out(self, card: Card, by: Player | None = None) -> tuple[Player | None, str]:
+        """Remove `card` from where it lies (its powers stop if it leaves Shipments); `by`: who takes it
+        (an emptied ship at sea names the player)."""
         game = self.game
         holder, where = self.locate(card)
         if holder is not None:
@@ -308,7 +391,7 @@ class EngineWorld:
             else:
                 for ship in holder.ships:
                     if card in ship.containers:
-                        game.take_from_ship_at_sea(ship, card) if ship.at_sea else remove_container(ship, card)
+                        game.take_from_ship_at_sea(ship, card, None if by is None else by.seat) if ship.at_sea else remove_container(ship, card)
                         break
                     if card in ship.contracts:
                         ship.contracts.remove(card)  # its `as a contract` rules ask whether it still is one
@@ -318,20 +401,22 @@ class EngineWorld:
             getattr(game.zones, where).remove(card)
         return holder, where
 
-    def move(self, card: Card, to: Player | None, zone: str, *, ignore_limits: bool = False, reason: str = "") -> bool:
-        """Move `card` to `to`'s `zone` or to a shared place. False, with the card left where it was,
-        when no limit lets it in (R13.4)."""
+    def move(self, card: Card, to: Player | None, zone: str, *, ignore_limits: bool = False, reason: str = "",
+             by: Player | None = None) -> bool:
+        """`by` (the player whose power does it, if known) moves `card` to `to`'s `zone` or to a shared
+        place. False, with the card left where it was, when no limit lets it in (R13.4)."""
         game = self.game
         if to is not None and zone in ("goods", "imports") and not ignore_limits and not self.can_move(card, to, zone):
             return False
-        holder, where = self.take_out(card)
+        by_seat = by.seat if by is not None else None
+        holder, where = self.take_out(card, by or to)
         if to is None:
             if zone == "discard":
-                game.discard(card, reason or "discarded by a power")
+                game.discard(card, reason or "discarded by a power", None if holder is None else holder.seat)
             elif zone == "island":
                 game.zones.island.append(card)
                 if where == "deck":  # a deck card put on the supply island seeds it (R8.4's event)
-                    game.emit(ev.IslandSeeded, card)
+                    game.emit(ev.IslandSeeded, card=card, player=by_seat)
             elif zone == "deck_bottom":
                 game.zones.deck.insert(0, card)
             else:
@@ -350,14 +435,16 @@ class EngineWorld:
 
     def handed(self, giver: Player, receiver: Player, count: int, zone: str) -> None:
         """Cards went from one player to another by a power: one event per giver."""
-        self.game.emit(ev.CardsGiven, giver.seat, receiver.seat, count, zone)
+        self.game.emit(ev.CardsGiven, giver=giver.seat, receiver=receiver.seat, count=count, zone=zone)
 
     def sell(self, p: Player, card: Card, price: int, reason: str) -> None:
+        if not self.game.rules.may_sell(p, card):  # a rule forbids it (R12.5): the card stays
+            return
         self.take_out(card)
         self.game.zones.island.append(card)
         paid = self.game.rules.sale_price(p, price)
-        self.game.emit(ev.CardSold, p.seat, card, paid)
         self.game.gain(p, paid, f"{reason}: sale")
+        self.game.emit(ev.CardSold, player=p.seat, card=card, price=paid)  # sold: on the island, and paid
 
     def load(self, p: Player, card: Card, ships: Sequence[Ship] | None) -> bool:
         fitting = [s for s in (ships or p.ships) if fits(self.game.rules, p, s, card)]
@@ -368,6 +455,8 @@ class EngineWorld:
 
     def contract_ships(self, p: Player, card: Card, *, tier: bool) -> list[Ship]:
         if tier and self.game.rules.level(p, card.good) < card.tier:
+            return []
+        if not self.game.rules.may_contract(p, card):
             return []
         return [s for s in p.harbor_ships() if has_room(self.game, p, s, card)]
 
@@ -386,7 +475,7 @@ class EngineWorld:
         if self.locate(card) != (p, "shipments"):
             self.take_out(card)
             self.game.add_shipment(p, card)
-        self.game.emit(ev.ContractCompleted, p.seat, card, None, [card])
+        self.game.emit(ev.ContractCompleted, player=p.seat, card=card, ship=None, contracts=[card])
         self.runtime.completed(p, card, None)
 
     def import_from(self, p: Player, ship: Ship, n: int, *, fee: bool) -> None:
@@ -396,20 +485,23 @@ class EngineWorld:
         """A pirate's take from one of `ships` (R11): the container is then loaded where it fits, or
         discarded (R11.2); the pirate picks the container in one decision, as a PIRATE action does."""
         game = self.game
-        options = [Option(f"pirate {c.name} ({c.good}) from the {ship.label} of {game.players[ship.owner].name}", (ship, c))
-                   for ship in ships for c in {c.id: c for c in ship.containers}.values()]
+        if game.rules.modified("may_pirate_ship"):  # a rule may keep pirates off some ships (R11.1)
+            ships = [s for s in ships if s.owner == p.seat or game.rules.may_pirate_ship(p, game.players[s.owner])]
+        options: list[Option] = [PirateFromShip(ship, c, game.players[ship.owner])
+                                 for ship in ships for c in {c.id: c for c in ship.containers}.values()]
         if not options:
             return
-        ship, card = game.ask(Decision("pirate", p.seat, options, "Pirate which container?")).value
+        choice = game.ask(Decision("pirate", p.seat, options, "Pirate which container?")).value
+        ship, card = choice.ship, choice.card
         source = "sea" if ship.at_sea else "harbor"
         game.turn_log.append((p.seat, "pirate"))
         if ship.at_sea:
-            game.take_from_ship_at_sea(ship, card)
+            game.take_from_ship_at_sea(ship, card, p.seat)
         else:
             remove_container(ship, card)
-        game.emit(ev.CardPirated, p.seat, card, source, ship)
+        game.emit(ev.CardPirated, player=p.seat, card=card, source=source, ship=ship, victim=ship.owner)
         place_pirated(game, p, card)
-        game.emit(ev.PirateFinished, p.seat, card, source, ship)
+        game.emit(ev.PirateFinished, player=p.seat, card=card, source=source, ship=ship, victim=ship.owner)
 
     def free_action(self, p: Player, action: str, *, fee: bool = True) -> None:
         perform_alone(self.game, p, action, fee=fee)
@@ -430,8 +522,5 @@ class EngineWorld:
     def copy_powers(self, ctx: Ctx, source: Card) -> None:
         self.runtime.copy_powers(ctx, source)
 
-    def install_rules(self, ctx: Ctx, changes: Sequence[Any], until: str) -> None:
-        self.runtime.install_for_a_while(ctx, list(changes), until)
-
-    def install_trigger(self, ctx: Ctx, trigger: Any, run: Callable[[Ctx], None]) -> None:
-        self.runtime.install_next_time(ctx, trigger, run)
+    def install_lasting(self, ctx: Ctx, lasting: LastingEffect) -> None:
+        self.runtime.install_lasting(ctx, lasting)

@@ -11,7 +11,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.state import Card, Ship
 
 # Event fields that hold seats (0-based in the engine, from 1 in a scenario), and those keyed by seat.
-SEAT_FIELDS = ("player", "giver", "receiver", "to", "leader", "participants", "winners", "owner")
+SEAT_FIELDS = ("player", "giver", "receiver", "to", "leader", "participants", "winners", "owner", "victim", "winner", "by")
 SEAT_KEYED_FIELDS = ("bids",)
 
 

@@ -48,6 +48,7 @@ def snapshot(game: Game, seat: int | None = None) -> dict[str, Any]:
         "turn": game.turn, "leader": game.leader, "deck": len(zones.deck), "discard": len(zones.discard),
         "island": refs(zones.island), "threshold": game.rules.end_threshold(), "end_reason": game.end_reason,
         "players": [player_snapshot(game, p, seat is None or p.seat == seat) for p in game.players],
+        "lasting": game.powers.lasting_in_force(),  # public: every player sees the powers at work
     }
 
 

@@ -1,0 +1,381 @@
+"""The nouns of the power language (issue 21, item 1): players named by seat and by what they did,
+ships counted, chosen and referred to again, cards revealed or at the bottom of the deck, credits
+active and passive, majorities, actions and turns, and counts wherever a number goes. Each test sets
+up a game state where the construct matters and checks what it does (rule ids in the names)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from interpreter.cards.loader import CardSet
+from interpreter.engine import events as ev
+from interpreter.engine.scoring import majority_awards, score_player
+from interpreter.lang import check_power, parse_power
+from tests.helpers import _PLAIN, clear, give, ids, new_game, use_script
+
+
+def with_powers(**lines: list[str]) -> CardSet:
+    """The plain base set with the given cards' powers replaced (synthetic cards, OQ-30)."""
+    def compiled(texts: list[str]) -> tuple:
+        out = []
+        for text in texts:
+            power, problems = parse_power(text)
+            assert power is not None and not problems, problems
+            assert not check_power(power), check_power(power)
+            out.append(power.compile())
+        return tuple(out)
+    return CardSet([dataclasses.replace(c, powers=compiled(lines[c.id])) if c.id in lines else c for c in _PLAIN.cards])
+
+
+def soap_game(*lines: str, players: int = 3, leader: int = 0):  # type: ignore[no-untyped-def]
+    """A game whose first player holds Soap, carrying `lines`, in Shipments (its ongoing powers on)."""
+    game = new_game(players=players, leader=leader, cards=with_powers(soap=list(lines)))
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    soap = p.hand.pop()
+    game.add_shipment(p, soap)
+    return game, p, soap
+
+
+def complete(game, p, card, answers=()):  # type: ignore[no-untyped-def]
+    """Run `card`'s `on completion` powers now for `p` (R8.2.3), answering decisions from `answers`."""
+    script = use_script(game, answers)
+    game.powers.completed(p, card)
+    return script
+
+
+def hand_of(game, seat: int, *card_ids: str) -> None:  # type: ignore[no-untyped-def]
+    clear(game, game.players[seat].hand)
+    give(game, game.players[seat].hand, *card_ids)
+
+
+# ------------------------------------------------------------------------------------ players by seat
+
+def test_each_player_gives_the_player_on_their_left_one_card_R4_1():
+    """`the player on their left` is the next player clockwise from the one acting (R4.1, docs/rulings.md)."""
+    game, p, soap = soap_game("on completion: each player gives the player on their left 1 card from their hand")
+    hand_of(game, 0, "rice")
+    hand_of(game, 1, "pens")
+    hand_of(game, 2, "cups")
+    complete(game, p, soap, [(1, "Pens"), (2, "Cups")])  # clockwise from the owner, each giving in turn
+    assert [ids(q.hand) for q in game.players] == [["cups"], ["rice"], ["pens"]]
+
+
+@pytest.mark.parametrize(("line", "payer"), [("the player to your left pays you 2", 1), ("the player to your right pays you 2", 3),
+                                             ("the next player pays you 2", 1), ("the previous player pays you 2", 3)])
+def test_a_player_named_by_seat_R4_1(line, payer):
+    game, p, soap = soap_game(f"on completion: {line}", players=4)
+    for q in game.players:
+        q.credits = 10
+    complete(game, p, soap)
+    assert [q.credits for q in game.players] == [12] + [8 if seat == payer else 10 for seat in (1, 2, 3)]
+
+
+def test_the_player_to_that_players_left_is_counted_from_the_event_player():
+    game, p, _ = soap_game("when another player draws: the player to that player's left gives you 1 card from their hand")
+    hand_of(game, 0)
+    hand_of(game, 2, "pens")
+    use_script(game)
+    game.draw_into_hand(game.players[1], 1)  # P2 draws: P3, on P2's left, gives a card
+    assert ids(p.hand) == ["pens"] and not game.players[2].hand
+
+
+def test_a_possessive_by_seat_takes_from_that_players_hand():
+    game, p, soap = soap_game("on completion: take 1 random card from the player to your right's hand")
+    hand_of(game, 0)
+    hand_of(game, 1, "pens")
+    hand_of(game, 2, "cups")
+    complete(game, p, soap)
+    assert ids(p.hand) == ["cups"]
+
+
+def test_the_leader_is_this_turns_leader_R4_1():
+    game, p, _ = soap_game("when another player draws: the leader pays you 2", leader=2)
+    for q in game.players:
+        q.credits = 10
+    game.draw_into_hand(game.players[1], 1)
+    assert [q.credits for q in game.players] == [12, 10, 8]
+
+
+def test_each_player_other_than_that_player():
+    game, p, _ = soap_game("when another player draws: each player other than that player gains 2")
+    for q in game.players:
+        q.credits = 10
+    game.draw_into_hand(game.players[2], 1)
+    assert [q.credits for q in game.players] == [12, 12, 10]
+
+
+def test_choose_an_opponent_with_offers_only_those_who_have_it():
+    game, p, soap = soap_game("on completion: choose an opponent with an illegal good then the chosen player pays you 2")
+    for q in game.players:
+        q.credits = 10
+    give(game, game.players[2].goods, "cannabis")
+    complete(game, p, soap)  # P3 alone has one: nobody else may be chosen
+    assert [q.credits for q in game.players] == [12, 10, 8]
+    give(game, game.players[1].goods, "drugs")
+    script = complete(game, p, soap, [(0, "P2")])
+    chosen = [d for d in script.asked if d.kind == "choose_one"]
+    assert [o.label for o in chosen[0].options] == ["choose P2 (black)", "choose P3 (blue)"]
+    assert [q.credits for q in game.players] == [14, 8, 8]
+
+
+@pytest.mark.parametrize(("goods", "drawn"), [(("rice",), 0), (("rice", "pens"), 1)])
+def test_a_condition_on_the_player_to_your_left(goods, drawn):
+    game, p, soap = soap_game("on completion: if the player to your left has more goods than you then draw 1")
+    give(game, p.goods, "sugar")
+    give(game, game.players[1].goods, *goods)
+    hand_of(game, 0)
+    complete(game, p, soap)
+    assert len(p.hand) == drawn
+
+
+# ------------------------------------------------------------------------------------ ships
+
+def test_ships_in_harbor_with_no_contracts_are_counted_R3_3():
+    game, p, soap = soap_game("on completion: gain 2 for each of your ships in harbor with no contracts")
+    harbor, at_sea = p.ships
+    assert not harbor.at_sea and at_sea.at_sea
+    p.credits = 10
+    complete(game, p, soap)
+    assert p.credits == 12  # the ship at sea does not count
+    give(game, harbor.contracts, "beer")
+    complete(game, p, soap)
+    assert p.credits == 12
+
+
+def test_empty_ships_and_ships_by_colour_R1_6():
+    game, p, soap = soap_game("on completion: gain 2 for each empty ship then draw 1 for each black ship")
+    hand_of(game, 0)
+    p.credits = 10
+    for q in game.players:  # each player: one empty ship in harbor, one at sea with containers (R2.5, R2.8)
+        assert not q.ships[0].contracts and not q.ships[0].containers and q.ships[1].containers
+    complete(game, p, soap)
+    assert p.credits == 16 and len(p.hand) == 2 and game.players[1].colour == "black"
+
+
+def test_choose_a_ship_then_import_from_the_chosen_ship_R10_5():
+    game, p, soap = soap_game("on completion: choose a ship at sea with 4 or more containers then import 1 container "
+                              "from the chosen ship for free")
+    short = game.players[1].ships[1]
+    clear(game, short.containers)
+    give(game, short.containers, "rice")
+    target = game.players[2].ships[1]
+    script = complete(game, p, soap, [(0, "blue ship 2"), (0, "take")])
+    offered = [o.label for d in script.asked if d.kind == "choose_ship" for o in d.options]
+    assert not any("black" in label for label in offered[:2])  # the ship with 1 container is not offered
+    assert len(target.containers) == 3 and len(p.imports) + len(p.goods) == 1
+
+
+def test_the_chosen_ship_is_tested_and_its_owner_named():
+    game, p, soap = soap_game("on completion: choose one of each other player's ships then if the chosen ship is at sea "
+                              "then the chosen ship's owner pays you 2")
+    for q in game.players:
+        q.credits = 10
+    complete(game, p, soap, [(0, "blue ship 2")])
+    assert [q.credits for q in game.players] == [12, 10, 8]
+    complete(game, p, soap, [(0, "blue ship 1")])  # in harbor: nothing
+    assert [q.credits for q in game.players] == [12, 10, 8]
+
+
+def test_load_onto_ships_with_a_contract_of_a_type_R7_1():
+    game, p, soap = soap_game("on completion: load 1 card from your hand onto one of your ships with a consumer contract")
+    harbor = p.ships[0]
+    give(game, harbor.contracts, "pens")  # a consumer contract: its slots take consumer containers
+    hand_of(game, 0, "cups", "rice")
+    complete(game, p, soap)
+    assert ids(harbor.containers) == ["cups"]
+
+
+def test_players_with_no_ships_at_sea_pay_R9_2():
+    game, p, soap = soap_game("on completion: each other player with no ships at sea pays you 2")
+    for q in game.players:
+        q.credits = 10
+    game.players[2].ships[1].at_sea = False
+    clear(game, game.players[2].ships[1].containers)
+    complete(game, p, soap)
+    assert [q.credits for q in game.players] == [12, 10, 8]
+
+
+# ------------------------------------------------------------------------------------ cards revealed, the deck
+
+@pytest.mark.parametrize(("top", "gained", "in_hand"), [("cannabis", 4, []), ("rice", 0, ["rice"])])
+def test_reveal_the_top_card_and_test_it(top, gained, in_hand):
+    game, p, soap = soap_game("on completion: reveal the top card of the deck then if it is an illegal card then gain 4 "
+                              "else take it into your hand")
+    hand_of(game, 0)
+    give(game, game.zones.deck, top)
+    seen: list[ev.CardsRevealed] = []
+    game.bus.subscribe(ev.CardsRevealed, seen.append)
+    p.credits = 10
+    complete(game, p, soap)
+    assert p.credits == 10 + gained and ids(p.hand) == in_hand
+    assert [ids(e.cards) for e in seen] == [[top]]
+    assert (game.zones.deck[-1].id == top) == (gained > 0)  # a revealed card stays where it was
+
+
+def test_the_revealed_luxury_cards_move_and_are_counted():
+    game, p, soap = soap_game("on completion: reveal the top 3 cards of the deck then move the revealed luxury cards to "
+                              "your goods then gain 2 for each luxury card revealed")
+    clear(game, p.goods)
+    give(game, game.zones.deck, "sauna", "rice", "cologne")
+    p.credits = 10
+    complete(game, p, soap)
+    assert sorted(ids(p.goods)) == ["cologne", "sauna"] and p.credits == 14
+    assert game.zones.deck[-1].id == "rice"
+
+
+def test_the_bottom_cards_of_the_deck():
+    game, p, soap = soap_game("on completion: take the bottom 2 cards of the deck into your hand")
+    hand_of(game, 0)
+    bottom = ids(game.zones.deck[:2])
+    complete(game, p, soap)
+    assert ids(p.hand) == bottom  # the bottom one first
+
+
+def test_counting_the_cards_in_the_deck_never_reshuffles_R3_7():
+    game, p, soap = soap_game("on completion: gain 2 for each card in the deck")
+    give(game, game.zones.discard, *ids(game.zones.deck[:-3]))
+    assert len(game.zones.deck) == 3
+    p.credits = 10
+    complete(game, p, soap)
+    assert p.credits == 16 and len(game.zones.deck) == 3 and game.zones.discard
+
+
+@pytest.mark.parametrize(("card", "drawn"), [("beer", 0), ("wheat", 1)])
+def test_that_card_is_not_a_tier_0_card(card, drawn):
+    game, p, _ = soap_game("when another player contracts a card: if that card is not a tier 0 card then draw 1")
+    hand_of(game, 0)
+    q = game.players[1]
+    hand_of(game, 1, card)
+    from interpreter.engine.contract import make_contract
+    make_contract(game, q, q.hand[0], q.ships[0], 1)
+    assert len(p.hand) == drawn
+
+
+# ------------------------------------------------------------------------------------ credits, majorities, actions, turns
+
+def test_passive_credits_are_what_final_scoring_would_add_R1_9_2():
+    game, p, soap = soap_game("on completion: if your passive credits >= 9 then gain 2")
+    clear(game, p.goods)
+    give(game, p.goods, "cannabis", "drugs", "rice")  # illegal 2 + 2, agriculture 1; majorities as they stand
+    parts = score_player(game, p, majority_awards(game)[p.seat])
+    passive = parts["total"] - parts["credits"] - parts["powers"]
+    p.credits = 10
+    complete(game, p, soap)
+    assert p.credits == (12 if passive >= 9 else 10)
+    assert game.powers.world.passive_credits(p) == passive
+
+
+def test_majorities_you_have_R17_6():
+    game, p, soap = soap_game("on completion: gain 2 for each majority you have")
+    for q in game.players:
+        clear(game, q.goods)
+    give(game, p.goods, "rice", "pens")
+    give(game, game.players[1].goods, "cups", "cologne")
+    p.credits = 10
+    complete(game, p, soap)
+    assert p.credits == 14  # agriculture alone, consumer tied (a tie counts)
+
+
+def test_actions_taken_this_turn_are_counted_from_the_turn_log():
+    game, p, soap = soap_game("on completion: gain 2 for each pirate action you took this turn")
+    game.turn_log[:] = [(0, "lead"), (0, "pirate"), (1, "pirate"), (0, "pirate")]
+    p.credits = 10
+    complete(game, p, soap)
+    assert p.credits == 14
+
+
+def test_the_turn_number_R4_1():
+    game, p, soap = soap_game("on completion: if the turn number >= 3 then gain 2")
+    p.credits = 10
+    game.turn = 2
+    complete(game, p, soap)
+    game.turn = 3
+    complete(game, p, soap)
+    assert p.credits == 12
+
+
+@pytest.mark.parametrize(("bid", "drawn"), [(2, 0), (4, 1)])
+def test_the_bid_compared_R10_3(bid, drawn):
+    from interpreter.engine import importing
+    game, p, _ = soap_game("when another player imports: if the bid >= 4 then draw 1", players=2)
+    hand_of(game, 0)
+    other = game.players[1]
+    other.credits = 10
+    ship = p.ships[1]
+    use_script(game, [(1, "take")])
+    importing.take_containers(game, other, ship, bid)
+    assert len(p.hand) == drawn
+
+
+# ------------------------------------------------------------------------------------ counts where a number goes
+
+def test_discard_one_card_for_each_of_your_shipments():
+    game, p, soap = soap_game("on completion: each other player discards 1 card for each of your shipments")
+    give(game, p.shipments, "rice")  # Soap and Rice: 2
+    hand_of(game, 1, "pens", "cups", "sugar")
+    hand_of(game, 2, "wheat")
+    complete(game, p, soap, [(1, "Pens"), (1, "Cups")])
+    assert ids(game.players[1].hand) == ["sugar"] and not game.players[2].hand
+
+
+def test_discard_the_number_of_their_illegal_goods():
+    game, p, soap = soap_game("on completion: each other player discards the number of their illegal goods")
+    hand_of(game, 1, "pens", "cups", "sugar")
+    hand_of(game, 2, "wheat")
+    clear(game, game.players[1].goods)
+    give(game, game.players[1].goods, "cannabis", "drugs")
+    complete(game, p, soap, [(1, "Pens"), (1, "Cups")])
+    assert ids(game.players[1].hand) == ["sugar"] and ids(game.players[2].hand) == ["wheat"]
+
+
+def test_discard_that_many_cards_after_a_draw():
+    game, p, _ = soap_game("when you draw 2 or more cards: discard that many cards")
+    hand_of(game, 0, "rice")
+    use_script(game, [(0, "discard"), (0, "discard")])
+    game.draw_into_hand(p, 2)
+    assert len(p.hand) == 1
+
+
+@pytest.mark.parametrize(("held", "left"), [(5, 3), (2, 2)])
+def test_discard_down_to_a_number(held, left):
+    game, p, soap = soap_game("on completion: each other player discards down to 3 cards")
+    hand_of(game, 1, *["pens", "cups", "sugar", "wheat", "rice"][:held])
+    hand_of(game, 2)
+    complete(game, p, soap, [(1, "discard")] * 5)
+    assert len(game.players[1].hand) == left
+
+
+def test_for_each_ship_refers_to_that_ship_and_its_owner_R9_2():
+    """`for each of SHIPS, EFFECT`: the effect once per ship, `that ship` being that one each time."""
+    game, p, soap = soap_game("on completion: for each of each other player's ships at sea, that ship's owner pays you 2")
+    for q in game.players:
+        q.credits = 10
+    game.players[2].ships[1].at_sea = False  # P3's second ship is home: P3 pays nothing
+    clear(game, game.players[2].ships[1].containers)
+    complete(game, p, soap)
+    assert [q.credits for q in game.players] == [12, 8, 10]
+
+
+def test_each_of_your_neighbours_and_the_player_to_the_left_of_the_leader_R4_1():
+    game, p, soap = soap_game("on completion: each of your neighbours pays you 2", players=4)
+    for q in game.players:
+        q.credits = 10
+    complete(game, p, soap)
+    assert [q.credits for q in game.players] == [14, 8, 10, 8]
+    game, p, _ = soap_game("when another player draws: the player to the left of the leader gains 2", players=4, leader=2)
+    for q in game.players:
+        q.credits = 10
+    game.draw_into_hand(game.players[1], 1)
+    assert [q.credits for q in game.players] == [10, 10, 10, 12]
+
+
+def test_the_players_who_won_an_import_this_turn_R10_5():
+    game, p, soap = soap_game("on completion: each player who won an import this turn pays you 2")
+    for q in game.players:
+        q.credits = 10
+    game.turn_log[:] = [(1, "lead"), (2, "import")]
+    complete(game, p, soap)
+    assert [q.credits for q in game.players] == [12, 10, 8]
