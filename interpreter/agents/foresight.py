@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import contract, load, pirate, supply
+from interpreter.engine.choices import Play
 from interpreter.engine.turn import usable_actions
 
 if TYPE_CHECKING:
@@ -29,11 +30,11 @@ CANNOT = {
 
 
 def idle_reason(game: Game, p: Player, value: Any) -> str | None:
-    """Why the lead or follow option `value` (declared action, cards played, action carried out)
+    """Why the lead or follow option `value` (a `Play`: the cards played and the action carried out)
     would do nothing if the table stayed as it is, or None if it would do something."""
-    if not isinstance(value, tuple) or len(value) != 3:
+    if not isinstance(value, Play):
         return None
-    _, cards, action = value
+    cards, action = value.cards, value.performed
     if action not in NOTHING:
         return None
     kept = list(p.hand)

@@ -9,16 +9,18 @@ of which one holds several options."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.choices import Choice, Play
 from interpreter.engine.state import Card, Ship
 
 if TYPE_CHECKING:
     from interpreter.engine.decisions import Decision
 
 GROUP_FROM = 7  # options: fewer are shown as one plain list
-PLAYED = ("lead", "follow")  # their values: (declared action, cards played, action carried out)
+PLAYED = ("lead", "follow")  # their values: `Play` records (the declared action, the cards played, ...)
 
 
 @dataclass
@@ -46,8 +48,8 @@ def option_groups(decision: Decision, names: list[str] | None = None) -> list[di
 
 def _key(decision: Decision, value: Any, names: list[str]) -> tuple[str, str, dict[str, Any] | None]:
     """(group key, its title, the card it is about) of one option; ("", "", None) for none."""
-    if decision.kind in PLAYED and isinstance(value, tuple) and len(value) == 3 and isinstance(value[0], str):
-        return f"action {value[0]}", value[0].upper(), None
+    if decision.kind in PLAYED and isinstance(value, Play):
+        return f"action {value.declared}", value.declared.upper(), None
     ship = next(_found(value, Ship), None)
     if isinstance(ship, Ship):
         whose = "your" if ship.owner == decision.player else (f"{names[ship.owner]}'s" if ship.owner < len(names) else "a")
@@ -60,9 +62,13 @@ def _key(decision: Decision, value: Any, names: list[str]) -> tuple[str, str, di
 
 
 def _found(value: Any, kind: type) -> Any:
-    """The objects of `kind` in an option's value, looking inside tuples, in order."""
+    """The objects of `kind` in an option's value, looking inside the fields of an option record and
+    inside tuples, in order."""
     if isinstance(value, kind):
         yield value
+    elif isinstance(value, Choice):
+        for part in dataclasses.fields(value):
+            yield from _found(getattr(value, part.name), kind)
     elif isinstance(value, tuple):
         for part in value:
             yield from _found(part, kind)
