@@ -66,7 +66,7 @@ def _found(value: Any, kind: type) -> Any:
     inside tuples, in order."""
     if isinstance(value, kind):
         yield value
-    elif isinstance(value, Choice):
+    elif isinstance(value, Choice) and dataclasses.is_dataclass(value):
         for part in dataclasses.fields(value):
             yield from _found(getattr(value, part.name), kind)
     elif isinstance(value, tuple):
