@@ -152,10 +152,12 @@ def serve(desk: Desk, host: str, port: int) -> None:
     app = create_app(desk, hosts)
     port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
+    if not is_loopback(host):  # warned before the address is given: whoever reads the address has had the warning
+        lan_warning(host)
     print(f"The designer's desk is at http://{shown}:{port}/  (Ctrl-C stops it)", flush=True)
-    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     if not is_loopback(host):
-        lan_warning(host, port)
+        lan_where(host, port)
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     resumed = app.state.tables.resume_all()
     if resumed:
         print(f"Resumed {resumed} table(s) from {desk.settings.tables}", flush=True)
@@ -199,10 +201,14 @@ def lan_address() -> str | None:
         probe.close()
 
 
-def lan_warning(host: str, port: int) -> None:
-    """Listening beyond this computer: say where others reach it, and what that exposes."""
+def lan_warning(host: str) -> None:
+    """Listening beyond this computer: what that exposes."""
+    print(f"warning: --host {host} opens the desk to other computers: anyone who can reach this address can browse the cards, "
+          "edit the pack and start games. Use it only on a network you trust.", file=sys.stderr, flush=True)
+
+
+def lan_where(host: str, port: int) -> None:
+    """Listening beyond this computer: where others reach it."""
     address = lan_address() if host in ("0.0.0.0", "::") else host
     if address:
         print(f"On your network, others reach it at http://{address}:{port}/ (send each player the link of a seat)", flush=True)
-    print(f"warning: --host {host} opens the desk to other computers: anyone who can reach this address can browse the cards, "
-          "edit the pack and start games. Use it only on a network you trust.", file=sys.stderr, flush=True)

@@ -72,16 +72,24 @@ def desk_server() -> Iterator[Desk]:
 
 
 @pytest.fixture(scope="session")
-def browser_context() -> Iterator[Any]:
+def playwright_driver() -> Iterator[Any]:
+    """Playwright's one driver for the session: its sync API runs one at a time in a thread, so every
+    browser of the tests (the shared context below, the tables' separate people) is launched from it."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         missing("the Python package playwright is not installed (pip install -e '.[test]')")
     if not Path(CHROMIUM).exists():
         missing(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    with tempfile.TemporaryDirectory(prefix="desk-chromium-") as profile, sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                                       headless=True, viewport=LAPTOP)
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser_context(playwright_driver: Any) -> Iterator[Any]:
+    with tempfile.TemporaryDirectory(prefix="desk-chromium-") as profile:
+        context = playwright_driver.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                                       headless=True, viewport=LAPTOP)
         context.set_default_timeout(30_000)
         yield context
         context.close()

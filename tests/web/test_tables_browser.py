@@ -16,24 +16,17 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, LAPTOP, Desk, missing, shot
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, LAPTOP, Desk, shot
 
 ROUNDS = 900  # passes over the people's pages before the game must be over
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(playwright_driver: Any) -> Iterator[Any]:
     """Chromium itself: each test opens as many separate contexts (separate people) as it needs."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("the Python package playwright is not installed (pip install -e '.[test]')")
-    if not Path(CHROMIUM).exists():
-        missing(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
+    chromium = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture
