@@ -181,8 +181,8 @@ def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
 
 def announce_played(game: Game, p: Player, action: str, cards: tuple[Card, ...], leading: bool) -> None:
     """Each card played to declare or follow is a play of its own (a wild pair plays two, R4.5)."""
-    for card in cards:
-        if ev.CardPlayed in game.bus.wanted:  # built only if something would see it
+    if ev.CardPlayed in game.bus.wanted:  # built only if something would see it
+        for card in cards:
             game.emit(ev.CardPlayed, player=p.seat, card=card, action=action, leading=leading)
 
 
@@ -314,7 +314,7 @@ def execute(game: Game, order: list[int], instances: dict[int, int], performed: 
                 imports_done = True
                 importers = [s for s in order if performed[s] == "import" and may_act(game, game.players[s], "import")]
                 importing.perform_rounds(game, importers, instances)
-        elif may_use_action(p, action) and may_act(game, p, action):  # R4.8: otherwise the instances are lost
+        elif may_use_action(p, action) and ("may_act" not in game.rules.active or game.rules.may_act(p, action)):  # R4.8: otherwise the instances are lost
             PERFORM[action](game, p, instances[seat])
 
 
