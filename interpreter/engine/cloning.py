@@ -218,7 +218,7 @@ def _rebuild_rules(old: Rules, new: Rules, modifiers: dict[int, Any]) -> None:
         if not mods:
             continue
         try:
-            new._mods[query] = [modifiers[id(mod)] for mod in mods]
+            new.set_modifiers(query, [modifiers[id(mod)] for mod in mods])
         except KeyError:
             raise CloneError(f"a modifier of the rule query `{query}` was not installed by a power: it cannot be cloned") from None
 
@@ -233,10 +233,14 @@ def _rebuild_bus(game: Game, new: Game) -> None:
 
     old, bus = game.bus, new.bus
     for event_type, handlers in old._subs.items():
-        kept = [h for h in map(same, handlers) if h is not None]
-        if kept:
-            bus._subs[event_type] = kept
-    bus._after = [h for h in map(same, old._after) if h is not None]
+        for handler in handlers:
+            kept = same(handler)
+            if kept is not None:
+                bus.subscribe(event_type, kept)
+    for watcher in old._after:
+        kept = same(watcher)
+        if kept is not None:
+            bus.watch(kept)
 
 
 # ------------------------------------------------------------------------------ inside a step

@@ -44,8 +44,8 @@ def contract_options(game: Game, p: Player, remaining: int, ships: list[Ship] | 
     options = [Option(stop, None)]
     rooms = [(ship, room(game, p, ship)) for ship in (p.harbor_ships() if ships is None else ships)]
     seen: set[str] = set()
-    priced = game.rules.modified("contract_cost")
-    guarded = game.rules.modified("may_contract")  # a power may forbid contracting some cards
+    priced = "contract_cost" in game.rules.active
+    guarded = "may_contract" in game.rules.active  # a power may forbid contracting some cards
     for card in p.hand:
         if card.id in seen:
             continue
@@ -100,7 +100,7 @@ def perform(game: Game, p: Player, instances: int) -> None:
 
 def contract_paid(game: Game, p: Player, card: Card, ship: Ship, spend: int) -> None:
     """A contract made with an action: the credits a power asks for it are paid first."""
-    if game.rules.modified("contract_cost"):
+    if "contract_cost" in game.rules.active:
         price = game.rules.contract_cost(p, card)
         if price:
             game.pay(p, price, None, f"contracting {card.name}")

@@ -167,7 +167,7 @@ class Game:
                 break
             p.hand.append(card)
             drawn += 1
-        if drawn:
+        if drawn and ev.CardsDrawn in self.bus.wanted:  # built only if something would see it
             self.emit(ev.CardsDrawn, player=p.seat, count=drawn)
         return drawn
 
@@ -175,7 +175,8 @@ class Game:
         """`card` goes to the discard pile from `source`; `player` held it (None: the island, the deck)."""
         card.parked = 0  # credits parked on it go back to the bank
         self.zones.discard.append(card)
-        self.emit(ev.CardDiscarded, card=card, source=source, player=player)
+        if ev.CardDiscarded in self.bus.wanted:  # built only if something would see it
+            self.emit(ev.CardDiscarded, card=card, source=source, player=player)
 
     def add_to_goods(self, p: Player, card: Card, *, ignore_limits: bool = False) -> bool:
         """Place `card` in Goods if the goods limit allows (R13.3-R13.5); False if it does not fit.
@@ -183,7 +184,7 @@ class Game:
         if ignore_limits:
             p.goods.append(card)
             self.note_held_over_limit(p)
-        elif self.rules.modified("goods_counted"):  # some goods count for less (R13.4): count with the card
+        elif "goods_counted" in self.rules.active:  # some goods count for less (R13.4): count with the card
             p.goods.append(card)
             if self.rules.goods_counted(p) > self.rules.goods_limit(p):
                 p.goods.pop()
@@ -255,7 +256,8 @@ class Game:
             p.credits += amount
 
     def _announce_gain(self, p: Player, amount: int, reason: str) -> None:
-        self.emit(ev.CreditsGained, player=p.seat, amount=amount, reason=reason)
+        if ev.CreditsGained in self.bus.wanted:  # built only if something would see it
+            self.emit(ev.CreditsGained, player=p.seat, amount=amount, reason=reason)
         if not self.scoring and p.credits >= self.rules.end_threshold() and self.rules.can_trigger_end(p):
             self.trigger_end("credits", p.seat)
 

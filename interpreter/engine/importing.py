@@ -37,7 +37,7 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
     they cannot pay, they take no part in that auction; a ship none of them may win is not offered."""
     ships = game.ships_at_sea()
     leader = game.players[game.leader if chooser is None else chooser]
-    guarded = game.rules.any_modified("may_import", "minimum_bid")
+    guarded = not game.rules.active.isdisjoint(("may_import", "minimum_bid"))
     if guarded:
         ships = [s for s in ships if bidders(game, participants, game.players[s.owner])]
     options = [Option(f"auction the {s.label} of {game.players[s.owner].name} ({', '.join(c.name for c in s.containers)})", s)
@@ -70,7 +70,7 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
 def announce_losers(game: Game, bids: dict[int, int], winner: int) -> None:
     """Each bidder who did not win lost the auction (R10.3), said once the winner is served."""
     for seat, bid in bids.items():
-        if seat != winner:
+        if seat != winner and ev.AuctionLost in game.bus.wanted:  # built only if something would see it
             game.emit(ev.AuctionLost, player=seat, bid=bid, winner=winner)
 
 
@@ -99,14 +99,14 @@ def island_auction(game: Game, owner: Player, card: Card, participants: list[int
     """An island card auctioned by a power's owner (OQ-42): the owner pays nothing if he or she wins;
     any other winner pays the bid to the owner. It is an import like any other (event ImportWon with
     no ship): the card is placed as an import (R10.5) and powers reacting to imports see it."""
-    if game.rules.modified("minimum_bid"):
+    if "minimum_bid" in game.rules.active:
         participants = bidders(game, participants, None)
         if not participants:
             return
     bids: dict[int, int] = {}
     if len(participants) == 1:
         winner = participants[0]
-        bid = least_bid(game, game.players[winner], None) if game.rules.modified("minimum_bid") else 0
+        bid = least_bid(game, game.players[winner], None) if "minimum_bid" in game.rules.active else 0
     else:
         what = f"{card.name} ({card.good}, {card.action}) from the supply island"
         winner, bid, bids = sealed_bids(game, participants, round_no, what, None)
@@ -140,7 +140,7 @@ def sealed_bids(game: Game, participants: list[int], round_no: int, what: str = 
     step = game.data.bid_step
     bids: dict[int, int] = {}
     prompt = f"Your sealed bid for {what}" if what else "Your sealed bid"
-    minimum = game.rules.modified("minimum_bid")
+    minimum = "minimum_bid" in game.rules.active
     for seat in participants:
         p = game.players[seat]
         least = least_bid(game, p, owner) if minimum else 0
@@ -148,7 +148,8 @@ def sealed_bids(game: Game, participants: list[int], round_no: int, what: str = 
         bids[seat] = game.ask(Decision("bid", seat, options, prompt, secret=True)).value
     game.emit(ev.BidsRevealed, bids=bids)
     for seat, amount in bids.items():
-        game.emit(ev.BidPlaced, player=seat, bid=amount, round=round_no)
+        if ev.BidPlaced in game.bus.wanted:  # built only if something would see it
+            game.emit(ev.BidPlaced, player=seat, bid=amount, round=round_no)
     top = max(bids.values())
     tied = [seat for seat in participants if bids[seat] == top]
     winner = tied[0] if len(tied) == 1 else game.rules.tie_order(tied, game.leader, len(game.players), game.rng)[0]
@@ -162,7 +163,7 @@ def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str
     import_room = max(0, rules.imports_limit(p) - len(p.imports))
     goods_room = max(0, rules.goods_limit(p) - rules.goods_counted(p))
     most_imports = min(rules.most_into_imports(p), import_room)
-    if not rules.modified("goods_counted"):  # every good takes one place: the plans depend on numbers alone
+    if "goods_counted" not in rules.active:  # every good takes one place: the plans depend on numbers alone
         return list(_plans_by_room(len(cards), most_imports, goods_room))
 
     def goods_fit(plan: tuple[str, ...]) -> bool:

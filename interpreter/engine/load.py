@@ -34,7 +34,7 @@ def load_options(game: Game, p: Player) -> list[Option]:
     price = rules.sell_instead_of_load(p)
     if price and p.load_sales_this_turn == 0:
         for card in {c.id: c for c in p.hand}.values():
-            if rules.modified("may_sell") and not rules.may_sell(p, card):
+            if "may_sell" in rules.active and not rules.may_sell(p, card):
                 continue
             options.append(SellInsteadOfLoad(card, price))
     good = rules.pair_slot_good(p)
@@ -50,7 +50,7 @@ def pair_options(game: Game, p: Player, ships: list[Ship], good: str) -> list[Op
     for card in p.hand:
         by_colour.setdefault(card.good, []).append(card)
     open_ships = [s for s in ships if pair_fits(game.rules, p, s, good)]
-    if game.rules.modified("may_load"):  # a power forbids loading some cards (R7.1)
+    if "may_load" in game.rules.active:  # a power forbids loading some cards (R7.1)
         by_colour = {good: [c for c in cards if game.rules.may_load(p, c)] for good, cards in by_colour.items()}
     for cards in by_colour.values():
         pairs = {tuple(sorted((a.id, b.id))): (a, b) for a, b in combinations(cards, 2)}

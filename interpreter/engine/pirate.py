@@ -27,7 +27,7 @@ def pirate_options(game: Game, p: Player, sea_only: bool = False) -> list[Option
     """What a pirate instance may take (R11.1): a container of any ship at sea, an island card, and
     the sources a power opens; `sea_only`: ships at sea only (a power's extra pirate action)."""
     options = [Option("stop pirating", None)]
-    guarded = game.rules.modified("may_pirate_ship")
+    guarded = "may_pirate_ship" in game.rules.active
     for owner in game.players:
         if guarded and owner is not p and not game.rules.may_pirate_ship(p, owner):
             continue
@@ -55,7 +55,7 @@ def extra_sources(game: Game, p: Player, sources: frozenset[str]) -> list[Option
     """Sources a power opens to a pirate: other players' ships in harbor, the top of the deck, a random
     card of another player's hand."""
     options: list[Option] = []
-    guarded = game.rules.modified("may_pirate_ship")
+    guarded = "may_pirate_ship" in game.rules.active
     for owner in game.players:
         if owner is p or (guarded and not game.rules.may_pirate_ship(p, owner)):
             continue
@@ -179,7 +179,8 @@ def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]],
     card, source, ship, victim = take_pirated(game, p, choice)
     if card is None:
         return True
-    game.emit(ev.CardPirated, player=p.seat, card=card, source=source, ship=ship, victim=victim)
+    if ev.CardPirated in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.CardPirated, player=p.seat, card=card, source=source, ship=ship, victim=victim)
     place_pirated(game, p, card, left > 1, kept)
     game.emit(ev.PirateFinished, player=p.seat, card=card, source=source, ship=ship, victim=victim)
     game.after_action()

@@ -86,6 +86,9 @@ class Rules:
         self.data = data
         self.options = options
         self._mods: dict[str, list[Modifier]] = {name: [] for name in QUERIES}
+        # The queries some modifier changes now, kept up to date wherever the modifiers change: a hot
+        # path tests `"may_act" in rules.active` (no call) and, usually, takes the bare rule at once.
+        self.active: set[str] = set()
 
     def add_modifier(self, query: str, modifier: Modifier, first: bool = False) -> None:
         """Add a modifier after those of `query` (or before them all: `first`); they apply in order."""
@@ -95,9 +98,23 @@ class Rules:
             self._mods[query].insert(0, modifier)
         else:
             self._mods[query].append(modifier)
+        self.active.add(query)
 
     def remove_modifier(self, query: str, modifier: Modifier) -> None:
         self._mods[query].remove(modifier)
+        self._note(query)
+
+    def set_modifiers(self, query: str, modifiers: list[Modifier]) -> None:
+        """Replace the modifiers of `query`, in order (a clone's rules, engine/cloning.py)."""
+        self._mods[query] = modifiers
+        self._note(query)
+
+    def _note(self, query: str) -> None:
+        """Keep `active` in step with the modifiers of `query`."""
+        if self._mods[query]:
+            self.active.add(query)
+        else:
+            self.active.discard(query)
 
     @contextmanager
     def without(self, modifiers: Sequence[tuple[str, Modifier]]) -> Iterator[None]:
@@ -108,24 +125,22 @@ class Rules:
             mods = self._mods[query]
             index = next(i for i, m in enumerate(mods) if m is modifier)
             del mods[index]
+            self._note(query)
             taken.append((query, index, modifier))
         try:
             yield
         finally:
             for query, index, modifier in reversed(taken):
                 self._mods[query].insert(index, modifier)
+                self.active.add(query)
 
     def modified(self, query: str) -> bool:
         """Whether any active modifier changes `query` (lets hot paths skip per-item calls)."""
-        return bool(self._mods[query])
+        return query in self.active
 
     def any_modified(self, *queries: str) -> bool:
         """Whether an active modifier changes any of `queries` (one call for a hot path's several)."""
-        mods = self._mods
-        for query in queries:  # noqa: SIM110  # a loop, not any(...): no generator on a hot path
-            if mods[query]:
-                return True
-        return False
+        return not self.active.isdisjoint(queries)
 
     def _apply(self, query: str, value: Any, *args: Any) -> Any:
         for modifier in self._mods[query]:

@@ -84,9 +84,9 @@ def _needs_matching(rules: Rules, p: Player, ship: Ship) -> list[tuple[Load, int
     """Each contract's slots and need when the containers must be matched by a flow (a power lets a
     contract complete with some of its slots, or a container fill other colours); None when the
     plain colour-first count is exact."""
-    if rules.modified("contract_need") or rules.modified("slot_colours"):
+    if "contract_need" in rules.active or "slot_colours" in rules.active:
         needs = requirements(rules, p, ship)
-        if rules.modified("slot_colours") or any(need < sum(n for _, n in load) for load, need in needs):
+        if "slot_colours" in rules.active or any(need < sum(n for _, n in load) for load, need in needs):
             return needs
     return None
 
@@ -97,7 +97,7 @@ def _count(rules: Rules, p: Player, ship: Ship, containers: list[Any]) -> tuple[
     with wild containers counted, total slots)."""
     by_colour, any_slots, total = slot_counts(rules, p, ship)
     filled = 0
-    wild = rules.modified("container_wild")
+    wild = "container_wild" in rules.active
     for card in containers:
         if wild and rules.container_wild(p, card):
             filled += 1
@@ -142,7 +142,7 @@ def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
 def fits_by_colour(rules: Rules) -> bool:
     """Whether a container fits a ship by its colour alone (R7.1): no power makes containers wild
     (R7.2) or lets them fill slots of other colours. Then cards of one good type fit the same ships."""
-    return not rules.modified("container_wild") and not rules.modified("slot_colours")
+    return "container_wild" not in rules.active and "slot_colours" not in rules.active
 
 
 def fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
@@ -150,7 +150,7 @@ def fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
     look-up (the options of a load, a bot weighing its hand)."""
     if not ship.contracts or ship.at_sea:
         return _fits_nowhere
-    if rules.modified("may_load"):  # a power forbids loading some cards (R7.1): those fit nowhere
+    if "may_load" in rules.active:  # a power forbids loading some cards (R7.1): those fit nowhere
         fits_card = _fitting(rules, p, ship)
         return lambda card: fits_card(card) and rules.may_load(p, card)
     return _fitting(rules, p, ship)

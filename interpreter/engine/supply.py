@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def supply_options(game: Game, p: Player) -> list[Option]:
     rules = game.rules
     options = [Option("stop supplying", None)]
-    guarded = rules.any_modified("may_sell", "may_take_from_island")  # a power may forbid some sales or takes
+    guarded = not rules.active.isdisjoint(("may_sell", "may_take_from_island"))  # a power may forbid some sales or takes
     if p.sales_this_turn < rules.sales_per_turn(p):  # R12.2
         price = rules.sale_price(p)
         seen: set[str] = set()
@@ -48,7 +48,8 @@ def perform(game: Game, p: Player, instances: int) -> None:
             p.sales_this_turn += 1
             price = game.rules.sale_price(p)
             game.gain(p, price, "sale")
-            game.emit(ev.CardSold, player=p.seat, card=card, price=price)  # sold: on the island, and paid
+            if ev.CardSold in game.bus.wanted:  # built only if something would see it
+                game.emit(ev.CardSold, player=p.seat, card=card, price=price)  # sold: on the island, and paid
         else:
             game.zones.island.remove(card)
             game.add_to_imports(p, card)

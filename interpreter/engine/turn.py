@@ -30,7 +30,7 @@ PERFORM: dict[str, Callable[[Game, Player, int], None]] = {
 
 def may_act(game: Game, p: Player, action: str) -> bool:
     """Whether no power forbids `p` to carry out `action` (its instances are then lost, as in R4.8)."""
-    return not game.rules.modified("may_act") or game.rules.may_act(p, action)
+    return "may_act" not in game.rules.active or game.rules.may_act(p, action)
 
 
 def may_use_action(p: Player, action: str) -> bool:
@@ -57,11 +57,11 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     the action declared, the cards played, the action carried out)."""
     rules = game.rules
     usable = usable_actions(p)  # R4.8
-    if rules.any_modified("may_play", "may_act"):  # a power forbids declaring or following some actions
+    if not rules.active.isdisjoint(("may_play", "may_act")):  # a power forbids declaring or following some actions
         leader = game.players[game.leader]
         actions = tuple(a for a in actions if rules.may_play(p, a, leading, leader) and rules.may_act(p, a))
-    allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if rules.modified("wild_pair_allowed") else actions
-    plain = not rules.any_modified("may_play_for", "performed_action", "action_choices")
+    allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if "wild_pair_allowed" in rules.active else actions
+    plain = rules.active.isdisjoint(("may_play_for", "performed_action", "action_choices"))
     if plain:  # a card is played for its own action type, and the action is carried out as declared
         wanted = [a for a in actions if usable[a]]
         options: list[Option] = []
@@ -141,8 +141,8 @@ def wild_pair_options(game: Game, p: Player, pairs: list[tuple[Card, ...]], acti
                       usable: dict[str, bool]) -> list[Option]:
     """R4.5: a wild pair for an action, unless each of its cards could be played for it alone."""
     rules = game.rules
-    plain = not rules.modified("may_play_for")
-    chosen = rules.modified("performed_action") or rules.modified("action_choices")
+    plain = "may_play_for" not in rules.active
+    chosen = "performed_action" in rules.active or "action_choices" in rules.active
     options: list[Option] = []
     for pair in pairs:
         own = {c.action for c in pair}
@@ -181,8 +181,9 @@ def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
 
 def announce_played(game: Game, p: Player, action: str, cards: tuple[Card, ...], leading: bool) -> None:
     """Each card played to declare or follow is a play of its own (a wild pair plays two, R4.5)."""
-    for card in cards:
-        game.emit(ev.CardPlayed, player=p.seat, card=card, action=action, leading=leading)
+    if ev.CardPlayed in game.bus.wanted:  # built only if something would see it
+        for card in cards:
+            game.emit(ev.CardPlayed, player=p.seat, card=card, action=action, leading=leading)
 
 
 def draw_action(game: Game, p: Player, as_leader: bool) -> None:
@@ -192,7 +193,8 @@ def draw_action(game: Game, p: Player, as_leader: bool) -> None:
     p.drew_this_turn = True
     game.turn_log.append((p.seat, "draw"))
     drawn = game.draw_into_hand(p, game.rules.draw_count(p))
-    game.emit(ev.DrawActionTaken, player=p.seat, as_leader=as_leader, count=drawn)
+    if ev.DrawActionTaken in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.DrawActionTaken, player=p.seat, as_leader=as_leader, count=drawn)
 
 
 def offer_contract_discards(game: Game, p: Player) -> None:
@@ -230,7 +232,8 @@ def play_turn(game: Game) -> None:
     if leader.lead_twice:  # a power: this leader leads this turn and the next
         leader.lead_twice = False
         game.lead_again = True
-    game.emit(ev.TurnStarted, turn=game.turn, leader=leader.seat)
+    if ev.TurnStarted in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.TurnStarted, turn=game.turn, leader=leader.seat)
     offer_contract_discards(game, leader)
     game.powers.offer_any_time(leader)
     game.after_action()  # an any-time power (or a standing condition) may have won the game
@@ -245,7 +248,8 @@ def play_turn(game: Game) -> None:
     action, cards, leader_performs = choice.declared, choice.cards, choice.performed
     play_cards(leader, cards)
     game.turn_log.append((leader.seat, "lead"))
-    game.emit(ev.ActionDeclared, player=leader.seat, action=action, cards=list(cards))
+    if ev.ActionDeclared in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.ActionDeclared, player=leader.seat, action=action, cards=list(cards))
     announce_played(game, leader, action, cards, leading=True)
 
     order = game.seats_from(leader.seat)
@@ -261,7 +265,7 @@ def play_turn(game: Game) -> None:
 
     instances = {seat: game.rules.instances(game.players[seat], performed[seat], played[seat]) for seat in order}
     for seat in order:
-        if instances[seat]:
+        if instances[seat] and ev.InstancesGranted in game.bus.wanted:  # built only if something would see it
             game.emit(ev.InstancesGranted, player=seat, action=performed[seat], count=instances[seat])
     execute(game, order, instances, performed)
     clean_up(game)
@@ -278,7 +282,8 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     cards, performs = choice.cards, choice.performed
     play_cards(p, cards)
     game.turn_log.append((p.seat, "follow"))
-    game.emit(ev.ActionFollowed, player=p.seat, action=action, cards=list(cards), leader=game.leader)
+    if ev.ActionFollowed in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.ActionFollowed, player=p.seat, action=action, cards=list(cards), leader=game.leader)
     announce_played(game, p, action, cards, leading=False)
     return str(performs)
 
@@ -286,7 +291,7 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
 def _with_draw(game: Game, p: Player, plays: list[Option], label: str) -> list[Option]:
     """The draw option first, then the plays (R4.2, R4.3); without the draw when a power forbids it
     and there is something else to do (a player who can do nothing else draws all the same)."""
-    if plays and game.rules.modified("may_draw_action") and not game.rules.may_draw_action(p):
+    if plays and "may_draw_action" in game.rules.active and not game.rules.may_draw_action(p):
         return plays
     return [Option(label, DRAW), *plays]
 
@@ -309,7 +314,7 @@ def execute(game: Game, order: list[int], instances: dict[int, int], performed: 
                 imports_done = True
                 importers = [s for s in order if performed[s] == "import" and may_act(game, game.players[s], "import")]
                 importing.perform_rounds(game, importers, instances)
-        elif may_use_action(p, action) and may_act(game, p, action):  # R4.8: otherwise the instances are lost
+        elif may_use_action(p, action) and ("may_act" not in game.rules.active or game.rules.may_act(p, action)):  # R4.8: otherwise the instances are lost
             PERFORM[action](game, p, instances[seat])
 
 
@@ -320,4 +325,5 @@ def clean_up(game: Game) -> None:
             for card in p.played:
                 game.discard(card, "played this turn", p.seat)
             p.played.clear()
-    game.emit(ev.TurnEnded, turn=game.turn, leader=game.leader)
+    if ev.TurnEnded in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.TurnEnded, turn=game.turn, leader=game.leader)

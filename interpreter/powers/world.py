@@ -274,7 +274,7 @@ class EngineWorld:
     def movable(self, power_owner: Player, cards: Sequence[Card]) -> list[Card]:
         """The cards a power of `power_owner` may move (a rule may protect another player's cards)."""
         rules = self.game.rules
-        if not rules.modified("power_may_move"):
+        if "power_may_move" not in rules.active:
             return list(cards)
         out = []
         for card in cards:
@@ -485,7 +485,7 @@ class EngineWorld:
         """A pirate's take from one of `ships` (R11): the container is then loaded where it fits, or
         discarded (R11.2); the pirate picks the container in one decision, as a PIRATE action does."""
         game = self.game
-        if game.rules.modified("may_pirate_ship"):  # a rule may keep pirates off some ships (R11.1)
+        if "may_pirate_ship" in game.rules.active:  # a rule may keep pirates off some ships (R11.1)
             ships = [s for s in ships if s.owner == p.seat or game.rules.may_pirate_ship(p, game.players[s.owner])]
         options: list[Option] = [PirateFromShip(ship, c, game.players[ship.owner])
                                  for ship in ships for c in {c.id: c for c in ship.containers}.values()]
