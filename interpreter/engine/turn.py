@@ -240,7 +240,7 @@ def play_turn(game: Game) -> None:
 
     options = _with_draw(game, leader, play_options(game, leader, ACTION_TYPES, leading=True),
                          f"draw {game.rules.draw_count(leader)} card(s); the turn ends")
-    choice = game.ask(Decision("lead", leader.seat, options, "Lead an action or draw")).value
+    choice = game.ask(Decision("lead", leader.seat, options, "Lead an action or draw"))  # a Play is its own value
     if not isinstance(choice, Play):  # R4.2.1, OQ-34: drawing ends the turn at once
         draw_action(game, leader, as_leader=True)
         clean_up(game)
@@ -275,7 +275,7 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     """R4.3: follow (returns the action the player will carry out) or draw (None); a player who
     cannot follow must draw."""
     options = _with_draw(game, p, play_options(game, p, (action,), leading=False), f"draw {game.rules.draw_count(p)} card(s)")
-    choice = game.ask(Decision("follow", p.seat, options, f"Follow {action.upper()} or draw")).value
+    choice = game.ask(Decision("follow", p.seat, options, f"Follow {action.upper()} or draw"))  # a Play is its own value
     if not isinstance(choice, Play):
         draw_action(game, p, as_leader=False)
         return None
