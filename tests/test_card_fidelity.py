@@ -190,7 +190,11 @@ def test_slot_matching_equals_brute_force_with_and_without_partial_needs_R7_1_R8
             return frozenset((card.good,))
 
         def modified(self, query):  # as Rules.modified: a wild container is a modifier at work
-            return query == "container_wild" or (self.partial and query == "contract_need")
+            return query in self.active
+
+        @property
+        def active(self):  # as Rules.active: the queries some modifier changes
+            return {"container_wild", "contract_need"} if self.partial else {"container_wild"}
 
     def brute(contracts, containers) -> int:
         choices = [[None] + [(g, colour) for g, c in enumerate(contracts) for colour, _ in c.load
