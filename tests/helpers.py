@@ -13,6 +13,7 @@ with the decision's labels, so a test never passes by accident on an unexpected 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -157,3 +158,19 @@ class OnceEach:
         if key not in self.done:
             self.done[key] = self.work(key)
         return self.done[key]
+
+
+def readme_rows_name_the_cards(readme: Any, cards: Iterable[Any]) -> list[str]:
+    """An examples pack's README table against its cards, in order: each row names a card (its
+    number, id and name) and its power lines exactly. Returns the rows (so a test can count them)."""
+    rows = [line for line in readme.read_text().splitlines() if re.match(r"^\| \d+ \|", line)]
+    for row, card in zip(rows, cards, strict=True):
+        cells = [cell.strip() for cell in row.strip("|").split(" | ")]
+        assert cells[0] == str(int(card.id[1:3])) and cells[2] == f"`{card.id}` {card.name}", row
+        assert cells[3].split("<br>") == [f"`{power.text}`" for power in card.powers], row
+    return rows
+
+
+def without_powers(cards: CardSet, card_id: str) -> CardSet:
+    """The card set with one card's powers taken away (to show its examples need them)."""
+    return CardSet([dataclasses.replace(c, powers=()) if c.id == card_id else c for c in cards.cards])

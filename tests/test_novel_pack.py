@@ -6,7 +6,6 @@ end with random and heuristic bots, the pack's powers firing in them."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from interpreter.mods.apply import apply_packs
 from interpreter.powers import new_game
 from interpreter.scenarios.runner import run_scenario, scenarios_in_file
 from interpreter.sim.coverage import PowerCoverage
-from tests.helpers import ALL_CARDS, RULES
+from tests.helpers import ALL_CARDS, RULES, readme_rows_name_the_cards, without_powers
 
 PACK = project_root() / "docs" / "examples" / "novel"
 FILES = sorted((PACK / "cards").glob("*.yaml"))
@@ -47,12 +46,8 @@ def test_the_pack_validates_with_no_problems(capsys):
 
 def test_the_readme_lists_every_card_with_its_power_lines():
     """The README's table cannot drift from the cards: each row names a card and its powers exactly."""
-    rows = [line for line in (PACK / "README.md").read_text().splitlines() if re.match(r"^\| \d+ \|", line)]
+    rows = readme_rows_name_the_cards(PACK / "README.md", sorted(NOVEL, key=lambda c: c.id))
     assert len(rows) == 32
-    for row, card in zip(rows, sorted(NOVEL, key=lambda c: c.id), strict=True):
-        cells = [cell.strip() for cell in row.strip("|").split(" | ")]
-        assert cells[0] == str(int(card.id[1:3])) and cells[2] == f"`{card.id}` {card.name}", row
-        assert cells[3].split("<br>") == [f"`{power.text}`" for power in card.powers], row
 
 
 @pytest.mark.parametrize(("path", "scenario"), EXAMPLES, ids=[f"{p.stem}: {s.name}" for p, s in EXAMPLES])
@@ -61,15 +56,11 @@ def test_example_passes(path, scenario):
     assert outcome.passed, outcome.report()
 
 
-def without_powers(card_id: str) -> CardSet:
-    return CardSet([dataclasses.replace(c, powers=()) if c.id == card_id else c for c in CARDS.cards])
-
-
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_each_card_has_an_example_that_fails_without_its_powers(path):
     """Examples that show a power NOT firing pass without it; at least one example of every card must
     show the power doing something."""
-    cards = without_powers(path.stem)
+    cards = without_powers(CARDS, path.stem)
     failing = [sc.name for sc in scenarios_in_file(path)[0] if not run_scenario(sc, cards, RULES).passed]
     assert failing, f"{path.stem}: every example still passes with the card's powers removed"
 
