@@ -7,7 +7,9 @@ the pack's own cards applied, before any deck list. As the designer clicks, the 
 the file), and the deck list that would be written is shown. Saving goes through the desk's save path
 (interpreter/web/saving.py): the manifest is written whole or not at all, in turn with every other
 save into the pack; a deck with problems is refused, and so (409) is a save when the manifest changed
-on disk since the page read it, so that nobody's edit is silently lost."""
+on disk since the page read it, so that nobody's edit is silently lost: the refusal shows both deck
+lists, the one on disk and yours, and which cards differ, and the page offers to load the one on disk
+or to save yours over it."""
 
 from __future__ import annotations
 
@@ -114,10 +116,59 @@ def check(desk: Desk, copies: dict[str, int]) -> dict[str, Any]:
             applied_with(desk, pack, text)
         except CardFileError as exc:
             problems += [f"{Path(d.path).name}:{d.line}:{d.col}: {d.code} {d.message}" for d in exc.diagnostics]
-    key = DECK_KEY.search(text)
-    block = text[key.start() if key else 0:].split("\n")
-    shown = [block[0]] + [line for line in block[1:] if line.startswith("  ")][:len(deck)]
-    return {"ok": not problems, "problems": problems, "total": total, "deck": "\n".join(shown)}
+    return {"ok": not problems, "problems": problems, "total": total, "deck": deck_list_of(text)}
+
+
+def deck_list_of(manifest: str) -> str:
+    """The manifest's deck list as it stands in its text: the `deck:` line and the lines of its block
+    (up to the next top-level key), or "" when the manifest has none (every card once)."""
+    key = DECK_KEY.search(manifest)
+    if key is None:
+        return ""
+    lines = manifest[key.start():].splitlines()
+    block = [lines[0]]
+    for line in lines[1:]:
+        if line.strip() and not line[0].isspace():  # the next top-level key, or a comment of the manifest's own
+            break
+        block.append(line)
+    while block and not block[-1].strip():
+        block.pop()
+    return "\n".join(block)
+
+
+class DeckConflict(DeskError):
+    """The manifest changed on disk since the page read it: nothing was written. Carries what the page
+    needs to show both deck lists and to load the one on disk or save over it."""
+
+    def __init__(self, message: str, details: dict[str, Any]):
+        super().__init__(message, 409)
+        self.details = details
+
+
+def conflict(desk: Desk, pack: Path, yours: dict[str, int]) -> DeckConflict:
+    """The refusal of a save based on an older manifest: the deck list on disk (its text, and its
+    copies of each card when the manifest on disk loads), yours, and the cards whose copies differ."""
+    manifest = pack / MANIFEST
+    disk_text = manifest_text(pack)
+    disk: dict[str, int] | None = None
+    problems: list[str] = []
+    try:
+        disk = {card_id: 0 for card_id in yours}
+        for card in applied_with(desk, pack, disk_text).cards.cards:
+            disk[card.id] = disk.get(card.id, 0) + 1
+    except CardFileError as exc:
+        disk = None
+        problems = [str(d) for d in exc.diagnostics[:5]]
+    names = {card.id: card.name for card in desk.cards.cards}
+    differences = [] if disk is None else [
+        {"id": card_id, "name": names.get(card_id, card_id), "disk": disk.get(card_id, 0), "yours": yours.get(card_id, 0)}
+        for card_id in sorted(set(disk) | set(yours)) if disk.get(card_id, 0) != yours.get(card_id, 0)]
+    return DeckConflict(
+        f"Not saved: {manifest} changed since this page read it (another window, or an editor). "
+        "Both deck lists are shown: load the one on disk, or save yours over it.",
+        {"version": version_of(pack), "disk": disk, "disk_deck": deck_list_of(disk_text),
+         "yours_deck": deck_list_of(with_deck(disk_text, compact(yours))), "differences": differences,
+         "disk_problems": problems})
 
 
 def save(desk: Desk, copies: dict[str, int], version: str) -> dict[str, Any]:
@@ -129,8 +180,7 @@ def save(desk: Desk, copies: dict[str, int], version: str) -> dict[str, Any]:
     manifest = pack / MANIFEST
     with pack_lock(pack):
         if version_of(pack) != version:
-            raise DeskError(f"{manifest} changed since this page read it (another window, or an editor): "
-                            "reload the deck editor to see it, then make your changes again.", 409)
+            raise conflict(desk, pack, copies)
         checked = check(desk, copies)
         if not checked["ok"]:
             raise DeskError("Not saved: " + " ".join(checked["problems"][:5]))
@@ -193,7 +243,10 @@ async def api_deck_save(request: Request) -> Response:
     version = body.get("version", "")
     if not isinstance(version, str):
         raise DeskError("`version` is the manifest's version the page read, as the page sent it.")
-    return JSONResponse(await run_in_threadpool(save, desk, copies, version))
+    try:
+        return JSONResponse(await run_in_threadpool(save, desk, copies, version))
+    except DeckConflict as refused:
+        return JSONResponse({"error": str(refused), "conflict": refused.details}, status_code=409)
 
 
 def routes() -> list[BaseRoute]:

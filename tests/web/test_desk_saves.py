@@ -361,3 +361,42 @@ def test_a_save_refused_under_the_lock_leaves_no_pack_folder(desk: Desk, monkeyp
     response = client_of(desk).post("/api/save", json={"text": TEXTS["cups"]})
     assert response.status_code == 400 and response.json()["error"].startswith("Not saved: with this card the pack does not load")
     assert not desk.settings.pack.exists()
+
+
+def test_a_deck_list_save_based_on_an_older_manifest_shows_both_deck_lists(desk: Desk) -> None:
+    """Issue 22, item 1, for the deck editor: a deck list saved from a page that read an older manifest
+    is refused with 409, and the answer holds both deck lists (the text on disk and the one this save
+    would write), each card's copies on disk, and the cards whose copies differ, so the page can show
+    both and load the one on disk or save over it. Before, the refusal only said to reload the page."""
+    client = client_of(desk)
+    first = client.post("/api/deck/save", json={"copies": {"cups": 2, "pens": 1, "rope": 1}, "version": ""})
+    assert first.status_code == 200
+    manifest = desk.settings.pack / "mod.yaml"
+    on_disk = manifest.read_text()
+    stale = client.post("/api/deck/save", json={"copies": {"cups": 1, "pens": 3, "rope": 1}, "version": ""})
+    assert stale.status_code == 409 and manifest.read_text() == on_disk  # nothing written
+    body = stale.json()
+    assert body["error"].startswith(f"Not saved: {manifest} changed since this page read it")
+    conflict = body["conflict"]
+    assert conflict["version"] == first.json()["version"]
+    assert {card_id: n for card_id, n in conflict["disk"].items() if n} == {"cups": 2, "pens": 1, "rope": 1}
+    assert conflict["disk_deck"].splitlines()[1:] == ['  "*": 0', "  cups: 2", "  pens: 1", "  rope: 1"]
+    assert conflict["yours_deck"].splitlines()[1:] == ['  "*": 0', "  cups: 1", "  pens: 3", "  rope: 1"]
+    assert [(d["id"], d["disk"], d["yours"]) for d in conflict["differences"]] == [("cups", 2, 1), ("pens", 1, 3)]
+    assert conflict["differences"][0]["name"] == "Cups" and conflict["disk_problems"] == []
+    over = client.post("/api/deck/save", json={"copies": {"cups": 1, "pens": 3, "rope": 1}, "version": conflict["version"]})
+    assert over.status_code == 200 and "  pens: 3\n" in manifest.read_text()  # "save mine over it" is a save based on the disk's version
+
+
+def test_a_deck_conflict_with_a_manifest_that_does_not_load_still_shows_its_text(desk: Desk) -> None:
+    """Another editor left the manifest broken: the refusal still shows its deck list as written, and
+    says why its copies cannot be counted, instead of failing."""
+    client = client_of(desk)
+    assert client.post("/api/deck/save", json={"copies": {"cups": 2, "pens": 1, "rope": 1}, "version": ""}).status_code == 200
+    manifest = desk.settings.pack / "mod.yaml"
+    manifest.write_text(manifest.read_text().replace("  cups: 2", "  cupz: 2"))
+    stale = client.post("/api/deck/save", json={"copies": {"cups": 1, "pens": 1, "rope": 1}, "version": ""})
+    assert stale.status_code == 409
+    conflict = stale.json()["conflict"]
+    assert conflict["disk"] is None and conflict["differences"] == [] and "cupz: 2" in conflict["disk_deck"]
+    assert any("cupz" in problem for problem in conflict["disk_problems"])

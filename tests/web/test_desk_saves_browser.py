@@ -71,3 +71,58 @@ def test_two_tabs_saving_one_card_show_the_conflict_and_let_the_designer_choose(
     finally:
         first.close()
         second.close()
+
+
+def open_deck(context: Any, desk: Desk) -> Any:
+    page = context.new_page()
+    page.goto(desk.url + "/deck")
+    page.wait_for_selector("#deck-check .ok")
+    return page
+
+
+def add_copy(page: Any, card_id: str) -> None:
+    page.locator(f'.decktile[data-id="{card_id}"] .plus').click()
+    page.wait_for_selector("#deck-save:not([disabled])")
+    page.click("#deck-save")
+
+
+SAVED = "#deck-result p.ok:has-text('Saved the deck list')"
+
+
+def test_two_deck_editor_tabs_show_both_deck_lists_and_let_the_designer_choose(browser_context: Any, desk: Desk) -> None:
+    """The deck editor's refusal (issue 22, item 1) shows the deck list on disk and the stale tab's
+    side by side with the cards whose copies differ; "load" puts the copies on disk into the page,
+    "save mine over it" writes the tab's deck list knowingly."""
+    first, second = open_deck(browser_context, desk), open_deck(browser_context, desk)
+    manifest = desk.pack / "mod.yaml"
+    try:
+        add_copy(first, "cups")
+        first.wait_for_selector(SAVED)
+        assert "  cups: 2\n" in manifest.read_text()
+
+        add_copy(second, "pens")  # read the manifest before the first tab saved
+        second.wait_for_selector("#deck-conflict")
+        assert "changed since this page read it" in second.locator("#deck-conflict p.bad").first.inner_text()
+        assert "cups: 2" in second.locator("#deck-conflict-disk").inner_text()
+        assert "pens: 2" in second.locator("#deck-conflict-yours").inner_text()
+        rows = second.locator("#deck-conflict-differences tbody tr").all_inner_texts()
+        assert [row.split("\t") for row in rows] == [["Cups", "2", "1"], ["Pens", "1", "2"]]
+        assert "pens: 2" not in manifest.read_text()  # nothing was written over it
+        shot(second, "deck-save-conflict")
+
+        second.click("#deck-conflict-load")  # take the deck list on disk
+        assert second.locator('.decktile[data-id="cups"] input.n').input_value() == "2"
+        assert second.locator('.decktile[data-id="pens"] input.n').input_value() == "1"
+        add_copy(second, "pens")  # now based on the manifest on disk: saved
+        second.wait_for_selector(SAVED)
+        assert "  cups: 2\n" in manifest.read_text() and "  pens: 2\n" in manifest.read_text()
+
+        add_copy(first, "rope")  # the first tab is now the stale one
+        first.wait_for_selector("#deck-conflict")
+        first.click("#deck-conflict-overwrite")  # seen both, the designer keeps theirs
+        first.wait_for_selector(SAVED)
+        text = manifest.read_text()
+        assert "  rope: 2\n" in text and "pens: 2" not in text
+    finally:
+        first.close()
+        second.close()

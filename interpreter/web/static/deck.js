@@ -133,12 +133,71 @@
   if (save) save.addEventListener("click", async () => {
     save.disabled = true;
     const data = await post("/api/deck/save", {copies: copies(), version: version});
+    if (data.conflict) { showConflict(data); save.disabled = !ok; return; }
     if (data.error) { result.replaceChildren(line(data.error, "bad")); save.disabled = !ok; return; }
     version = data.version;
     for (const tile of tiles) tile.dataset.saved = copiesOf(tile);
     count();
     result.replaceChildren(line(data.message, "ok"));
   });
+
+  // The manifest changed on disk since this page read it: show both deck lists and the cards whose
+  // copies differ; the designer loads the one on disk, or saves theirs over it (a save based on the
+  // version on disk now). Nothing is written until one is chosen.
+  function showConflict(data) {
+    const c = data.conflict;
+    const box = document.createElement("div");
+    box.className = "conflict";
+    box.id = "deck-conflict";
+    box.append(line(data.error, "bad"));
+    const pre = (title, text, id) => {
+      const h = document.createElement("h4");
+      h.textContent = title;
+      const p = Object.assign(document.createElement("pre"), {className: "yaml", id: id, textContent: text || "(no deck list: every card once)"});
+      return [h, p];
+    };
+    box.append(...pre("On disk", c.disk_deck, "deck-conflict-disk"), ...pre("Yours", c.yours_deck, "deck-conflict-yours"));
+    if (c.differences.length) {
+      const table = document.createElement("table");
+      table.className = "counts";
+      table.id = "deck-conflict-differences";
+      table.innerHTML = "<thead><tr><th>card</th><th>on disk</th><th>yours</th></tr></thead>";
+      const body = document.createElement("tbody");
+      for (const d of c.differences) {
+        const row = document.createElement("tr");
+        for (const text of [d.name, d.disk, d.yours]) row.append(Object.assign(document.createElement("td"), {textContent: text}));
+        body.append(row);
+      }
+      table.append(body);
+      box.append(table);
+    }
+    for (const problem of c.disk_problems) box.append(line(`The manifest on disk does not load: ${problem}`, "bad"));
+    const buttons = document.createElement("p");
+    if (c.disk) {
+      const load = Object.assign(document.createElement("button"), {type: "button", id: "deck-conflict-load", textContent: "Load the deck list on disk"});
+      load.addEventListener("click", () => {
+        for (const tile of tiles) {
+          const n = c.disk[tile.dataset.id] || 0;
+          tile.dataset.saved = n;
+          tile.querySelector("input.n").value = n;
+        }
+        version = c.version;
+        result.replaceChildren(line("Loaded the deck list on disk.", "ok"));
+        changedNow();
+      });
+      buttons.append(load, " ");
+    }
+    const over = Object.assign(document.createElement("button"), {type: "button", id: "deck-conflict-overwrite", textContent: "Save my deck list over it"});
+    over.addEventListener("click", () => {
+      version = c.version;
+      result.replaceChildren();
+      save.disabled = false;
+      save.click();
+    });
+    buttons.append(over);
+    box.append(buttons);
+    result.replaceChildren(box);
+  }
 
   window.addEventListener("beforeunload", e => { if (changed()) e.preventDefault(); });
   count();
