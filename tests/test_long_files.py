@@ -73,3 +73,68 @@ def test_a_syntax_error_is_described_without_building_a_lexer_each_time(monkeypa
         power, problems = parse_power(f"on completion: gain {2 * n} then draw")
         assert power is None and problems and "expected" in problems[0].message
     assert len(built) <= sum(len(probes) for probes in PROBES.values())
+
+
+def fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a new `importexport validate` starts with: an empty memo of lines."""
+    monkeypatch.setattr(loader, "LINES", type(loader.LINES)())
+
+
+def long_card(lines: list[str]) -> str:
+    return HEAD + "".join(f"  - \"{line}\"\n" for line in lines)
+
+
+def seen_by(card: object, diags: list[object]) -> tuple[object, ...]:
+    powers = tuple(power.text for power in card.powers) if card is not None else ()  # type: ignore[attr-defined]
+    return powers, tuple((d.line, d.col, d.code, d.message) for d in diags)  # type: ignore[attr-defined]
+
+
+def test_validate_after_a_change_to_a_long_file_parses_only_the_changed_lines(
+        tmp_path: Path, parses: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between runs (issue 22, item 7): a long file's line results are kept in the per-user cache, so
+    `validate` run again after one line changed parses that line only, and says exactly what a check
+    from scratch says; a file of a few lines keeps nothing; a damaged entry or another version of the
+    interpreter means the lines are parsed again."""
+    monkeypatch.setenv("IMPORTEXPORT_CACHE", str(tmp_path / "cache"))
+    lines = [f"on completion: gain {2 * g}, then draw {d}" for g in range(1, 21) for d in range(1, 6)] + ["on completion: drwa 2"]
+    path = tmp_path / "bolts.yaml"
+    path.write_text(long_card(lines))
+    load_card_file(path)
+    assert len(parses) == 101
+
+    fresh_process(monkeypatch)
+    parses.clear()
+    changed = long_card([*lines[:50], "on completion: gain 98, then draw 1", *lines[51:]])
+    path.write_text(changed)
+    kept = seen_by(*load_card_file(path))
+    assert parses == ["on completion: gain 98, then draw 1"]
+    assert [(line, code) for line, _, code, _ in kept[1]] == [(10 + 100, "P001")]  # the stored typo, at its place
+
+    monkeypatch.setenv("IMPORTEXPORT_CACHE", "off")
+    fresh_process(monkeypatch)
+    (tmp_path / "other.yaml").write_text(changed.replace("id: bolts", "id: other"))
+    from_scratch = seen_by(*load_card_file(tmp_path / "other.yaml"))
+    assert from_scratch == kept
+
+    monkeypatch.setenv("IMPORTEXPORT_CACHE", str(tmp_path / "cache"))
+    for entry in (tmp_path / "cache" / "lines").iterdir():
+        entry.write_bytes(b"not a pickle")
+    fresh_process(monkeypatch)
+    parses.clear()
+    path.write_text(long_card([*lines[:60], "on completion: gain 96, then draw 2", *lines[61:]]))  # not in the file cache
+    assert seen_by(*load_card_file(path))[1] == kept[1]
+    assert len(parses) == 101  # the damaged entry was not used
+
+    from interpreter import cache as store
+    monkeypatch.setattr(store, "code_fingerprint", lambda: "another interpreter")
+    fresh_process(monkeypatch)
+    parses.clear()
+    path.write_text(changed)
+    load_card_file(path)
+    assert len(parses) == 101  # nothing stored by another version of the interpreter is used
+
+    short = tmp_path / "short.yaml"
+    short.write_text(long_card(lines[:10]))
+    before = sorted(p.name for p in (tmp_path / "cache" / "lines").iterdir())
+    load_card_file(short)
+    assert sorted(p.name for p in (tmp_path / "cache" / "lines").iterdir()) == before

@@ -47,3 +47,27 @@ def cached_card_file(path: Path, limit: int, load: Callable[[Path, bytes | None]
     _pickle_powers_as_nodes()
     key = store.digest(store.code_fingerprint(), str(path), variant, raw)
     return store.cached_pickle("cards", key, lambda: load(path, raw))
+
+
+def cached_lines(name: str) -> dict[Any, Any]:
+    """The power-line results a long card file's last check stored under `name` ({} if none, or if the
+    entry is damaged or from another version of the interpreter: see LineMemo.kept_for)."""
+    _pickle_powers_as_nodes()
+    blob = store.read("lines", store.digest(store.code_fingerprint(), name))
+    if blob is None:
+        return {}
+    try:
+        found = store.unpickle(blob)
+    except Exception:  # a damaged or outdated entry: the lines are checked again
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def keep_lines(name: str, results: dict[Any, Any]) -> None:
+    """Store a long card file's power-line results under `name`, replacing what was stored."""
+    _pickle_powers_as_nodes()
+    try:
+        blob = pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return
+    store.write("lines", store.digest(store.code_fingerprint(), name), blob)

@@ -7,13 +7,14 @@ import json
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from interpreter.cards.budget import CheckBudget
-from interpreter.cards.cardcache import cached_card_file
+from interpreter.cards.cardcache import cached_card_file, cached_lines, keep_lines
 from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean, quoted
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
 from interpreter.cards.packwords import shorthands_for
@@ -123,18 +124,27 @@ def _power_line(smap: SourceMap, key: tuple[Any, ...], item: Any) -> tuple[str |
     return None, None
 
 
+LineResult = tuple[CompiledPower | None, tuple[Problem, ...]]
+KEEP_LINES_FROM = 64  # a file of fewer power lines is re-checked whole in milliseconds: nothing kept
+
+
 class LineMemo:
     """Each power line's parse, check and compilation, kept by its text and the shorthands it may use
     (a power line means the same wherever it stands): a file of many lines parses each distinct line
     once, and an editor checking a file again after a change (the language server, the desk) parses
-    only the lines that changed. The oldest entries go past `limit`."""
+    only the lines that changed. The oldest entries go past `limit`. Between runs, `kept_for` does
+    the same for `importexport validate` of a long file (see there)."""
 
     def __init__(self, limit: int = 50_000):
         self.limit = limit
-        self.entries: OrderedDict[tuple[str, str], tuple[CompiledPower | None, tuple[Problem, ...]]] = OrderedDict()
+        self.entries: OrderedDict[tuple[str, str], LineResult] = OrderedDict()
         self.lock = threading.Lock()
+        self.seen = threading.local()  # .keys: the keys a `kept_for` block in this thread asked for
 
-    def result(self, line: str, shorthands: Sequence[Shorthand] | None, key: str) -> tuple[CompiledPower | None, tuple[Problem, ...]]:
+    def result(self, line: str, shorthands: Sequence[Shorthand] | None, key: str) -> LineResult:
+        asked = getattr(self.seen, "keys", None)
+        if asked is not None:
+            asked.add((line, key))
         with self.lock:
             found = self.entries.get((line, key))
             if found is not None:
@@ -149,6 +159,32 @@ class LineMemo:
             while len(self.entries) > self.limit:
                 self.entries.popitem(last=False)
         return made
+
+    @contextmanager
+    def kept_for(self, name: str) -> Iterator[None]:
+        """Check a file's power lines with the results its last check stored under `name` (the file's
+        path and what else its lines depend on, in the per-user cache of interpreter/cache.py), and
+        store this check's results there afterwards: `importexport validate` of a long file after a
+        change parses only the lines that changed, as the language server does within one process.
+        Only files of KEEP_LINES_FROM lines or more are kept. A stored result is the line's checked
+        syntax node, compiled again when read (see cardcache), under a key that includes the
+        interpreter's code, so a changed grammar or interpreter never serves a stale result."""
+        stored = cached_lines(name)
+        if stored:
+            with self.lock:
+                for line_key, made in stored.items():
+                    self.entries.setdefault(line_key, made)
+        asked: set[tuple[str, str]] = set()
+        outer, self.seen.keys = getattr(self.seen, "keys", None), asked
+        try:
+            yield
+        finally:
+            self.seen.keys = outer
+        if len(asked) >= KEEP_LINES_FROM:
+            with self.lock:
+                mine = {line_key: self.entries[line_key] for line_key in asked if line_key in self.entries}
+            if mine != stored:
+                keep_lines(name, mine)
 
 
 LINES = LineMemo()
@@ -257,15 +293,17 @@ def load_card_file(path: Path, shorthands: Sequence[Shorthand] | None = None) ->
     shorthands its powers may use: by default the built-in ones and those of the pack it lies in)."""
     if shorthands is None:
         shorthands = shorthands_for(path)
-    return cached_card_file(path, MAX_FILE_BYTES, lambda p, raw: _read_card_file(p, raw, shorthands),
-                            variant=shorthand_key(shorthands))
+    variant = shorthand_key(shorthands)
+    return cached_card_file(path, MAX_FILE_BYTES, lambda p, raw: _read_card_file(p, raw, shorthands, variant), variant=variant)
 
 
-def _read_card_file(path: Path, raw: bytes | None, shorthands: Sequence[Shorthand] | None) -> tuple[CardDef | None, list[Diagnostic]]:
+def _read_card_file(path: Path, raw: bytes | None, shorthands: Sequence[Shorthand] | None,
+                    variant: str = "") -> tuple[CardDef | None, list[Diagnostic]]:
     data, smap, diags = load_yaml(path, raw)
     if diags:
         return None, diags
-    return parse_card(data, smap, path.stem, shorthands)
+    with LINES.kept_for(f"{path.resolve()}\0{variant}"):
+        return parse_card(data, smap, path.stem, shorthands)
 
 
 def load_card_text(text: str, path: Path | str, shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
