@@ -1,0 +1,37 @@
+"""The words `explain` chooses, construct by construct (issue 21, item 6): each test pins a wording
+found misleading when the golden file (tests/golden/explain.txt) was reviewed card by card against
+the rulebook's power texts, in the construct that writes it, for every card that uses it."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.lang import parse_power
+
+
+def said(line: str) -> str:
+    power, problems = parse_power(line)
+    assert power is not None and not problems, problems
+    return power.english()
+
+
+@pytest.mark.parametrize("line, words", [
+    # Hawaiian Salt, Honey, Rice, Soy Sauce, Pens, Cologne, Fluffy Pillows, Gold Toilets, Velvet Robes,
+    # Apple Watch: `2 credits for each card taken from the bank` read as cards taken from the bank
+    ("on completion: gain 2 for each of your shipments", "take 2 credits from the bank for each shipment in your Shipments"),
+    ("at game end: gain 1 for each card in your hand", "take 1 credit from the bank for each card in your hand"),
+    ("when any player contracts a luxury card: park 2 for each of your luxury goods",
+     "put 2 credits from the bank on this card for each luxury good in your Goods (scored"),
+    ("on completion: each other player pays you 2 for each of their goods", "pays 2 credits to you for each good in their Goods"),
+    ("on completion: you pay 2 for each of your goods", "pay 2 credits to the bank for each good in your Goods"),
+    ("on completion: take 2 credits for each of their goods from each other player",
+     "take 2 credits from each other player for each good in their Goods"),
+    # an amount without a count keeps its place: nothing follows it
+    ("on completion: gain 4", "take 4 credits from the bank."),
+    ("on completion: each other player pays you 2", "each other player pays 2 credits to you."),
+    # Massage Tables: the total is rounded, not each card
+    ("on completion: draw until two drawn cards share a good type then gain 1 for each card drawn rounded up to an even number",
+     "take 1 credit from the bank for each card drawn, rounded up to an even number."),
+])
+def test_an_amount_says_where_the_credits_go_before_what_it_counts(line, words):
+    assert words in said(line)
