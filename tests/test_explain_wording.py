@@ -35,3 +35,29 @@ def said(line: str) -> str:
 ])
 def test_an_amount_says_where_the_credits_go_before_what_it_counts(line, words):
     assert words in said(line)
+
+
+@pytest.mark.parametrize("line, words", [
+    # Pants: whose fee, paid by whom
+    ("rule: your import fee is 4",
+     "your import fee (taken from the bank when another player wins an import from one's ship) is 4"),
+    # Shampoo: `your containers per import is 3` is no sentence
+    ("rule: your containers per import is 3", "your number of containers taken per import won is 3"),
+    # Aeroponics: `your containers left when ships return is 1` said neither which ships nor what happens
+    ("rule: your containers left when ships return is 1",
+     "your number of containers a ship at sea may still carry and return to harbor with is 1"),
+])
+def test_a_quantity_of_the_rules_is_named_as_a_sentence_can_use_it(line, words):
+    assert words in said(line)
+
+
+@pytest.mark.parametrize("line, words", [
+    # Stem Cells: `pay 2` said neither credits nor to whom, nor that Goods must have room
+    ("rule: you may pay 2 to put a pirated card into your goods",
+     "you may pay 2 credits to the bank to put a pirated card into your Goods (if there is room) instead of loading it"),
+    # Smart Cars
+    ("rule: you may sell a card to the island for 2 instead of a load once per turn",
+     "sell a hand card to the supply island for 2 credits instead of loading it"),
+])
+def test_a_permission_names_the_credits_it_costs_or_pays(line, words):
+    assert words in said(line)
