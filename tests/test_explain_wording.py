@@ -61,3 +61,16 @@ def test_a_quantity_of_the_rules_is_named_as_a_sentence_can_use_it(line, words):
 ])
 def test_a_permission_names_the_credits_it_costs_or_pays(line, words):
     assert words in said(line)
+
+
+@pytest.mark.parametrize("line, words", [
+    # Printed Money: one container taken, then `load them as containers ..., each where it fits`
+    ("on completion: for each other player, (take 1 container from that player's ships into your hand then you may load it)",
+     "then you may load it as a container onto your ships where it fits"),
+    # Stolen Research: the one shipment received
+    ("on completion: swap this card with 1 of another player's technology shipments then complete it",
+     "then complete it as if just shipped"),
+    ("on completion: draw 2 then you may discard them", "you may discard them"),
+])
+def test_it_and_them_are_said_as_written(line, words):
+    assert words in said(line)

@@ -723,7 +723,7 @@ class Load(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        single = isinstance(self.cards, ThisCard) or _quantity(self.cards) == (1, False)
+        single = isinstance(self.cards, ThisCard) or _quantity(self.cards) == (1, False) or (isinstance(self.cards, Them) and self.cards.single)
         onto = (f" onto {self.onto.english()}" if self.onto is not None
                 else f" onto {own()} ships" + (" where it fits" if single else ", each where it fits"))
         cards = self.cards.english()
