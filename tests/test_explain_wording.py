@@ -74,3 +74,13 @@ def test_a_permission_names_the_credits_it_costs_or_pays(line, words):
 ])
 def test_it_and_them_are_said_as_written(line, words):
     assert words in said(line)
+
+
+@pytest.mark.parametrize("line, words", [
+    # Iceland Water, Jasmine Tea: one card sold, `for 2 credits each` said of it
+    ("any time: sell 1 agriculture card from your hand to the island for 2",
+     "sell 1 agriculture card from your hand to the supply island for 2 credits (not"),
+    ("on completion: sell all your imports to the island for 2", "for 2 credits each (not"),
+])
+def test_each_is_said_of_a_price_only_where_several_cards_may_be_sold(line, words):
+    assert words in said(line)

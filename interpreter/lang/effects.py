@@ -615,7 +615,9 @@ class Sell(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        return f"sell {self.cards.english()} to the supply island for {self.price} credits each (not the turn's SUPPLY sale)"
+        one = _one(self.cards)
+        each = "" if one else " each"  # `sell 1 card ... for 2 credits`: `each` only where there may be several
+        return f"sell {self.cards.english()} to the supply island for {self.price} credits{each} (not the turn's SUPPLY sale)"
 
     def run(self) -> Run:
         assert self.cards is not None
@@ -694,6 +696,11 @@ class Swap(Action):
 
 # ------------------------------------------------------------------------------------ actions done by powers
 
+def _one(cards: Cards) -> bool:
+    """The phrase names one card (`this card`, `1 card`, `it`), for the English's number."""
+    return isinstance(cards, ThisCard) or _quantity(cards) == (1, False) or (isinstance(cards, Them) and cards.single)
+
+
 def _quantity(cards: Cards) -> tuple[int, bool]:
     """(how many, whether fewer will do) a phrase asks for; `all` is every card of the pool."""
     q = getattr(cards, "quantity", None)
@@ -723,7 +730,7 @@ class Load(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        single = isinstance(self.cards, ThisCard) or _quantity(self.cards) == (1, False) or (isinstance(self.cards, Them) and self.cards.single)
+        single = _one(self.cards)
         onto = (f" onto {self.onto.english()}" if self.onto is not None
                 else f" onto {own()} ships" + (" where it fits" if single else ", each where it fits"))
         cards = self.cards.english()
