@@ -38,7 +38,9 @@ NEIGHBOURS = 16  # neighbours tried for each valid line
 # Fields whose value a node keeps for its words alone: two trees that differ only there behave alike.
 WORDS_ONLY: dict[str, frozenset[str]] = {
     "Amount": frozenset({"noun"}),  # `gain 2 credits` is `gain 2`
-    "CardsFrom": frozenset({"implied"}),  # `discard 1 card` is `discard 1 card from their hand`
+    "CardsFrom": frozenset({"implied", "unit"}),  # `discard 1 card` is `discard 1 card from their hand`;
+    # the unit word (`a random goods`, `a random card`) never changes which cards are taken: the place does
+    "CountedCards": frozenset({"implied", "unit"}),
 }
 # Owners that take each player apart, and the same players taken together.
 TAKEN_TOGETHER = {"each": "all", "each_other": "others"}

@@ -1351,6 +1351,7 @@ class Them(Cards):
         "on completion: look at the top 5 cards of the deck then take 1 of them into your hand then discard the rest",)
     quantity: Quantity | None = None
     rest: bool = False
+    said: str = field(default="them", compare=False)  # `it` or `them`: the same cards, in the writer's number
 
     @classmethod
     def build(cls, col: int, children: list[Any]) -> Them:
@@ -1359,12 +1360,17 @@ class Them(Cards):
             return cls(None, True, col=col)
         if "of" in w:
             return cls(Quantity.read(children), col=col)
-        return cls(None, col=col)
+        return cls(None, said="it" if w == ["it"] else "them", col=col)
+
+    @property
+    def single(self) -> bool:
+        """Written `it`: the step before acted on one card (`take 1 container ... then load it`)."""
+        return self.said == "it" and self.quantity is None and not self.rest
 
     def english(self) -> str:
         if self.rest:
             return "the rest"
-        return f"{self.quantity.english()} of them" if self.quantity is not None else "them"
+        return f"{self.quantity.english()} of them" if self.quantity is not None else self.said
 
     def pick(self, purpose: str) -> CardsOf:
         q = self.quantity

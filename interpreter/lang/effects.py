@@ -65,6 +65,7 @@ class CreditVerb(Word):
     call: str = "gain"
     noun: str = "credit"
     english: str = ""
+    source: str = ""  # where the credits come from, said right after the amount's noun (`2 credits from the bank for each ...`)
     sign: int = 1
     onto_card: bool = False  # the credits go onto this card (passive credits), not to the actor
 
@@ -72,7 +73,8 @@ class CreditVerb(Word):
 CREDIT_VERBS = (
     CreditVerb("gain", '("gain" | "gains") amount', "gain AMOUNT",
                "take credits from the bank (R0.6); at game end they are scored as points (R17.8)",
-               "on completion: gain 2 for each of your shipments", call="gain", english="take {amount} from the bank"),
+               "on completion: gain 2 for each of your shipments", call="gain", english="take {amount}",
+               source="from the bank"),
     CreditVerb("score", '("score" | "scores") amount', "score AMOUNT",
                "points at final scoring (R17.8), where an odd number is allowed; during play, the same as `gain`",
                "at game end: score 6 for each of your luxury shipments", call="score", noun="point", english="score {amount}"),
@@ -82,7 +84,8 @@ CREDIT_VERBS = (
     CreditVerb("park", '("park" | "parks") amount', "park AMOUNT",
                "credits from the bank are parked on this card: passive credits, scored at the end by whoever holds the card then "
                "(R1.9.2, R17.3); they go with the card", "when any player contracts a luxury card: park 4 credits",
-               call="park", english="put {amount} from the bank on this card (scored at game end by whoever holds it)",
+               call="park", english="put {amount} (scored at game end by whoever holds it)",
+               source="from the bank on this card",
                onto_card=True),
 )
 
@@ -114,7 +117,7 @@ class ChangeCredits(Action):
 
     def english(self) -> str:
         assert self.amount is not None
-        return self.spec.english.format(amount=self.amount.of(self.spec.noun))
+        return self.spec.english.format(amount=self.amount.of(self.spec.noun, self.spec.source))
 
     def run(self) -> Run:
         assert self.amount is not None
@@ -161,8 +164,8 @@ class Pay(Action):
 
     def english(self) -> str:
         assert self.amount is not None
-        to = f" to {self.to.english()}" if self.to is not None else " to the bank"
-        return f"pay {self.amount.of('credit')}{to}"
+        to = f"to {self.to.english()}" if self.to is not None else "to the bank"
+        return f"pay {self.amount.of('credit', to)}"
 
     def run(self) -> Run:
         assert self.amount is not None
@@ -225,9 +228,10 @@ class TakeCredits(Action):
 
     def english(self) -> str:
         assert self.amount is not None and self.payers is not None
+        payers = self.payers.english()
         with acting("their"):  # `half their credits`: each payer's
-            amount = self.amount.of('credit')
-        return f"take {amount} from {self.payers.english()}"
+            amount = self.amount.of('credit', f"from {payers}")
+        return f"take {amount}"
 
     def run(self) -> Run:
         assert self.amount is not None and self.payers is not None
@@ -611,7 +615,9 @@ class Sell(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        return f"sell {self.cards.english()} to the supply island for {self.price} credits each (not the turn's SUPPLY sale)"
+        one = _one(self.cards)
+        each = "" if one else " each"  # `sell 1 card ... for 2 credits`: `each` only where there may be several
+        return f"sell {self.cards.english()} to the supply island for {self.price} credits{each} (not the turn's SUPPLY sale)"
 
     def run(self) -> Run:
         assert self.cards is not None
@@ -690,6 +696,11 @@ class Swap(Action):
 
 # ------------------------------------------------------------------------------------ actions done by powers
 
+def _one(cards: Cards) -> bool:
+    """The phrase names one card (`this card`, `1 card`, `it`), for the English's number."""
+    return isinstance(cards, ThisCard) or _quantity(cards) == (1, False) or (isinstance(cards, Them) and cards.single)
+
+
 def _quantity(cards: Cards) -> tuple[int, bool]:
     """(how many, whether fewer will do) a phrase asks for; `all` is every card of the pool."""
     q = getattr(cards, "quantity", None)
@@ -719,7 +730,7 @@ class Load(Action):
 
     def english(self) -> str:
         assert self.cards is not None
-        single = isinstance(self.cards, ThisCard) or _quantity(self.cards) == (1, False)
+        single = _one(self.cards)
         onto = (f" onto {self.onto.english()}" if self.onto is not None
                 else f" onto {own()} ships" + (" where it fits" if single else ", each where it fits"))
         cards = self.cards.english()

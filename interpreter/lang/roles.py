@@ -48,9 +48,10 @@ class Value(Node):
     def number(self) -> Number:
         raise NotImplementedError(type(self).__name__)
 
-    def of(self, noun: str) -> str:
-        """The value as an amount of `noun` (`2 credits`, `that many cards`)."""
-        return f"{self.english()} {noun}s"
+    def of(self, noun: str, where: str = "") -> str:
+        """The value as an amount of `noun` (`2 credits`, `that many cards`); `where` (`from the bank`)
+        is said after it."""
+        return f"{self.english()} {noun}s" + (f" {where}" if where else "")
 
 
 @dataclass(frozen=True)

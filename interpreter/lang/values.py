@@ -194,11 +194,16 @@ class Amount(Node):
     def english(self) -> str:
         return " ".join([str(self.n)] + [m.english() for m in self.modifiers])
 
-    def of(self, noun: str) -> str:
-        """`2 credits for each ...`: the number with its noun, then its modifiers."""
+    def of(self, noun: str, where: str = "") -> str:
+        """`2 credits from the bank for each ...`: the number with its noun, then `where` the amount goes
+        or comes from, then its modifiers (`... for each card taken from the bank` would misread:
+        the cards were not taken from the bank)."""
         per_item = any(isinstance(m, ForEach | ForEvery) for m in self.modifiers)
         base = f"{self.n} {noun if self.n == 1 else noun + 's'}" if per_item else counted(self.n, noun)
-        return " ".join([base] + [m.english() for m in self.modifiers])
+        said = " ".join([base] + ([where] if where else []) + [m.english() for m in self.modifiers if not isinstance(m, Rounded)])
+        rounded = [m.english() for m in self.modifiers if isinstance(m, Rounded)]
+        # `, rounded up ...`: the total is rounded, not each item counted
+        return f"{said}, {rounded[0]}" if rounded and per_item else " ".join([said] + rounded)
 
     def number(self) -> Number:
         n = self.n
@@ -247,10 +252,11 @@ class EventAmount(Node):
         said = {"payout": "its payout", "bid": "the winning bid", "amount": "that amount", "count": "that many"}[self.name]
         return f"{said} {self.cap.english()}" if self.cap is not None else said
 
-    def of(self, noun: str) -> str:
+    def of(self, noun: str, where: str = "") -> str:
+        after = f" {where}" if where else ""
         if self.name == "count":
-            return f"that many {noun}s" + (f" {self.cap.english()}" if self.cap is not None else "")
-        return f"{noun}s equal to {self.english()}"
+            return f"that many {noun}s" + (f" {self.cap.english()}" if self.cap is not None else "") + after
+        return f"{noun}s equal to {self.english()}{after}"
 
     def number(self) -> Number:
         name = self.name
@@ -459,10 +465,10 @@ class ValueAmount(Node):
         assert self.inner is not None
         return self.inner.english() + (f" {self.cap.english()}" if self.cap is not None else "")
 
-    def of(self, noun: str) -> str:
+    def of(self, noun: str, where: str = "") -> str:
         twice = isinstance(self.inner, Scaled) and self.inner.factor == "twice" and (self.cap is None or self.cap.most % 2 == 0)
         even = " (rounded down to an even number)" if noun == "credit" and not twice else ""
-        return f"{noun}s equal to {self.english()}{even}"
+        return f"{noun}s equal to {self.english()}{even}" + (f" {where}" if where else "")
 
     def number(self) -> Number:
         assert self.inner is not None
