@@ -34,8 +34,19 @@ def may_act(game: Game, p: Player, action: str) -> bool:
 
 
 def may_use_action(p: Player, action: str) -> bool:
-    """R4.8: CONTRACT needs a ship in harbor; LOAD needs a contract on a ship in harbor."""
-    return usable_actions(p)[action]
+    """R4.8: CONTRACT needs an available ship (in harbor, not completing, R3.3); LOAD needs a contract
+    on a ship in harbor (what `usable_actions` says of one action, without building the table)."""
+    if action == "contract":
+        for ship in p.ships:  # noqa: SIM110  # loops, not any(...): asked for every player who carries out an action
+            if not ship.at_sea and not ship.completing:
+                return True
+        return False
+    if action == "load":
+        for ship in p.ships:  # noqa: SIM110
+            if not ship.at_sea and ship.contracts:
+                return True
+        return False
+    return True
 
 
 def usable_actions(p: Player) -> dict[str, bool]:
@@ -180,10 +191,10 @@ def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
 
 
 def announce_played(game: Game, p: Player, action: str, cards: tuple[Card, ...], leading: bool) -> None:
-    """Each card played to declare or follow is a play of its own (a wild pair plays two, R4.5)."""
-    if ev.CardPlayed in game.bus.wanted:  # built only if something would see it
-        for card in cards:
-            game.emit(ev.CardPlayed, player=p.seat, card=card, action=action, leading=leading)
+    """Each card played to declare or follow is a play of its own (a wild pair plays two, R4.5).
+    Called only when something would see a CardPlayed (`ev.CardPlayed in game.bus.wanted`)."""
+    for card in cards:
+        game.emit(ev.CardPlayed, player=p.seat, card=card, action=action, leading=leading)
 
 
 def draw_action(game: Game, p: Player, as_leader: bool) -> None:
@@ -238,8 +249,13 @@ def play_turn(game: Game) -> None:
     game.powers.offer_any_time(leader)
     game.after_action()  # an any-time power (or a standing condition) may have won the game
 
-    options = _with_draw(game, leader, play_options(game, leader, ACTION_TYPES, leading=True),
-                         f"draw {game.rules.draw_count(leader)} card(s); the turn ends")
+    options = play_options(game, leader, ACTION_TYPES, leading=True)
+    label = f"draw {game.rules.draw_count(leader)} card(s); the turn ends"
+    # The draw first (R4.2.1), unless a power forbids it and there is something else to do (a player
+    # who can do nothing else draws all the same). Written out here and in follow_or_draw, no call:
+    # it runs at every lead and follow.
+    if not options or "may_draw_action" not in game.rules.active or game.rules.may_draw_action(leader):
+        options.insert(0, Option(label, DRAW))
     choice = game.ask(Decision("lead", leader.seat, options, "Lead an action or draw"))  # a Play is its own value
     if not isinstance(choice, Play):  # R4.2.1, OQ-34: drawing ends the turn at once
         draw_action(game, leader, as_leader=True)
@@ -250,7 +266,8 @@ def play_turn(game: Game) -> None:
     game.turn_log.append((leader.seat, "lead"))
     if ev.ActionDeclared in game.bus.wanted:  # built only if something would see it
         game.emit(ev.ActionDeclared, player=leader.seat, action=action, cards=list(cards))
-    announce_played(game, leader, action, cards, leading=True)
+    if ev.CardPlayed in game.bus.wanted:  # tested here, not in the call: usually nothing would see it
+        announce_played(game, leader, action, cards, leading=True)
 
     order = game.seats_from(leader.seat)
     performed = {leader.seat: leader_performs}
@@ -274,7 +291,10 @@ def play_turn(game: Game) -> None:
 def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     """R4.3: follow (returns the action the player will carry out) or draw (None); a player who
     cannot follow must draw."""
-    options = _with_draw(game, p, play_options(game, p, (action,), leading=False), f"draw {game.rules.draw_count(p)} card(s)")
+    options = play_options(game, p, (action,), leading=False)
+    label = f"draw {game.rules.draw_count(p)} card(s)"
+    if not options or "may_draw_action" not in game.rules.active or game.rules.may_draw_action(p):  # as in play_turn (R4.3.1)
+        options.insert(0, Option(label, DRAW))
     choice = game.ask(Decision("follow", p.seat, options, f"Follow {action.upper()} or draw"))  # a Play is its own value
     if not isinstance(choice, Play):
         draw_action(game, p, as_leader=False)
@@ -284,16 +304,9 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     game.turn_log.append((p.seat, "follow"))
     if ev.ActionFollowed in game.bus.wanted:  # built only if something would see it
         game.emit(ev.ActionFollowed, player=p.seat, action=action, cards=list(cards), leader=game.leader)
-    announce_played(game, p, action, cards, leading=False)
+    if ev.CardPlayed in game.bus.wanted:  # tested here, not in the call: usually nothing would see it
+        announce_played(game, p, action, cards, leading=False)
     return str(performs)
-
-
-def _with_draw(game: Game, p: Player, plays: list[Option], label: str) -> list[Option]:
-    """The draw option first, then the plays (R4.2, R4.3); without the draw when a power forbids it
-    and there is something else to do (a player who can do nothing else draws all the same)."""
-    if plays and "may_draw_action" in game.rules.active and not game.rules.may_draw_action(p):
-        return plays
-    return [Option(label, DRAW), *plays]
 
 
 def execute(game: Game, order: list[int], instances: dict[int, int], performed: dict[int, str]) -> None:
