@@ -121,19 +121,17 @@ def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
     """The different wild pairs (R4.5) in a hand: two (`size`) cards of one colour, one pair per
     combination of card ids (copies of one card are interchangeable), then copies of one card
     together; colour by colour in the order of the hand."""
-    by_good: dict[str, list[Card]] = {}  # good -> its cards in hand, in the order of the hand
-    for card in hand:
-        same = by_good.get(card.good)
-        if same is None:
-            by_good[card.good] = [card]
-        else:
-            same.append(card)
-    if len(by_good) == len(hand) and size > 1:  # no colour twice (often so): no pair
+    # This runs at every lead and follow: the colours are counted by the list's own methods, and
+    # only a colour with enough cards has its cards gathered.
+    goods = [card.good for card in hand]
+    colours = dict.fromkeys(goods)  # each good once, in the order of the hand
+    if len(colours) == len(goods) and size > 1:  # no colour twice (often so): no pair
         return []
     pairs: list[tuple[Card, ...]] = []
-    for same in by_good.values():
-        if len(same) < size:
+    for good in colours:
+        if goods.count(good) < size:
             continue
+        same = [card for card in hand if card.good == good]  # in the order of the hand
         if len(same) == size == 2:  # the usual case: two cards of one colour make one pair, copies or not
             pairs.append((same[0], same[1]))
             continue
