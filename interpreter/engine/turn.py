@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from interpreter.cards.model import ACTION_TYPES
@@ -74,7 +75,10 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if "wild_pair_allowed" in rules.active else actions
     plain = rules.active.isdisjoint(("may_play_for", "performed_action", "action_choices"))
     if plain:  # a card is played for its own action type, and the action is carried out as declared
-        wanted = [a for a in actions if usable[a]]
+        wanted = []  # the actions usable (R4.8): a loop, not a comprehension (a call of its own in Python 3.11)
+        for a in actions:
+            if usable[a]:
+                wanted.append(a)
         options: list[Option] = []
         seen_ids: set[str] = set()
         for card in p.hand:
@@ -97,13 +101,19 @@ def _powered_single_options(game: Game, p: Player, actions: tuple[str, ...], lea
                             usable: dict[str, bool]) -> list[Option]:
     """One card for an action when a power changes what a card may be played for or what an action
     carries out (R4.6.7)."""
-    rules = game.rules
+    modifiers = game.rules.modifiers("may_play_for")  # rules.may_play_for, applied here: asked for every card and action
     options: list[Option] = []
     seen: set[tuple[str, str]] = set()
     for action in actions:
         for card in p.hand:
-            if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
-                seen.add((card.id, action))
+            key = (card.id, action)
+            if key in seen:
+                continue
+            allowed = card.action == action
+            for modifier in modifiers:
+                allowed = modifier(allowed, p, card, action, leading)
+            if allowed:
+                seen.add(key)
                 for performed in carried_out(game, p, action, (card,), leading):
                     if usable[performed]:
                         options.append(Play(action, (card,), performed))
@@ -117,13 +127,17 @@ def carried_out(game: Game, p: Player, action: str, cards: tuple[Card, ...], lea
     return game.rules.action_choices(p, performed)
 
 
+_GOOD = attrgetter("good")
+
+
 def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
     """The different wild pairs (R4.5) in a hand: two (`size`) cards of one colour, one pair per
     combination of card ids (copies of one card are interchangeable), then copies of one card
     together; colour by colour in the order of the hand."""
-    # This runs at every lead and follow: the colours are counted by the list's own methods, and
-    # only a colour with enough cards has its cards gathered.
-    goods = [card.good for card in hand]
+    # This runs at every lead and follow: the colours are listed and counted in C (map, dict.fromkeys,
+    # list.count; a comprehension is a call of its own in Python 3.11), and only a colour with
+    # enough cards has its cards gathered.
+    goods = list(map(_GOOD, hand))
     colours = dict.fromkeys(goods)  # each good once, in the order of the hand
     if len(colours) == len(goods) and size > 1:  # no colour twice (often so): no pair
         return []
@@ -131,7 +145,10 @@ def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
     for good in colours:
         if goods.count(good) < size:
             continue
-        same = [card for card in hand if card.good == good]  # in the order of the hand
+        same = []  # its cards, in the order of the hand
+        for card in hand:
+            if card.good == good:
+                same.append(card)
         if len(same) == size == 2:  # the usual case: two cards of one colour make one pair, copies or not
             pairs.append((same[0], same[1]))
             continue
