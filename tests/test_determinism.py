@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from interpreter.agents.random_agent import below, random_agents
+from interpreter.agents.random_agent import DECLINE, DEFAULT_DECLINE, RandomAgent, below, random_agents
 from interpreter.agents.scripted import ReplayMismatch, ScriptedAgent, ScriptedLog
+from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.options import GameOptions
 from interpreter.powers import new_game
 
@@ -28,6 +29,25 @@ def test_random_bot_draws_as_randrange_does():
     mine, theirs = random.Random(3), random.Random(3)
     for n in [1, 2, 3, 5, 7, 8, 31, 64, 100, 1000] * 50:
         assert below(mine, n) == theirs.randrange(n)
+
+
+def test_random_bot_chooses_as_with_randrange():
+    """The random bot's choice (its draw written out in `choose`) is the one `random()` for declining
+    and `randrange` for the pick give: with and without a declining option, anywhere in the list."""
+    agent, theirs = RandomAgent(7), random.Random(7)
+    for n in [2, 3, 4, 7, 8, 9, 33]:
+        for stop in [None, 0, 1, n - 1]:
+            for kind in ["follow", "discard_contract"]:
+                decision = Decision(kind, 0, [Option(str(i), i) for i in range(n)], stop=stop)
+                for _ in range(20):
+                    if stop is None:
+                        expected = theirs.randrange(n)
+                    elif theirs.random() < DECLINE.get(kind, DEFAULT_DECLINE):
+                        expected = stop
+                    else:
+                        pick = theirs.randrange(n - 1)
+                        expected = pick + 1 if pick >= stop else pick
+                    assert agent.choose(decision, None) == expected  # type: ignore[arg-type]  # no game needed
 
 
 def test_different_seed_different_game(base_cards, data):

@@ -52,3 +52,44 @@ def test_bus_wanted_follows_the_handlers_and_watchers():
     assert ev.CardDiscarded not in bus.wanted
     bus.subscribe_all(seen.append)
     assert ev.TurnEnded in bus.wanted
+
+
+def _reference_single_plays(game, p, actions, leading):  # type: ignore[no-untyped-def]
+    """One card for an action, asking the rule query for each card and action (R4.2.2, R4.3.2, R4.6.7)."""
+    from interpreter.engine.turn import carried_out, usable_actions
+    usable, seen, out = usable_actions(p), set(), []
+    for action in actions:
+        for card in p.hand:
+            if (card.id, action) not in seen and game.rules.may_play_for(p, card, action, leading):
+                seen.add((card.id, action))
+                out += [(action, card.uid, performed) for performed in carried_out(game, p, action, (card,), leading)
+                        if usable[performed]]
+    return out
+
+
+def test_plays_under_a_play_for_rule_apply_the_query_s_modifiers(all_cards):
+    """The turn applies `may_play_for`'s modifiers itself (Rules.modifiers, no call per card): the
+    plays are those the query gives, leading and following, for each owner (and a player with neither)."""
+    import random
+
+    from interpreter.cards.model import ACTION_TYPES
+    from interpreter.engine.turn import _powered_single_options, usable_actions
+    from tests.helpers import find, new_game
+    game = new_game(players=3, cards=all_cards)
+    # P1: a LOAD card follows any action, loading instead; P2: follows with any card
+    for seat, card_id in ((0, "neural_units"), (1, "three_d_printers")):
+        place, card = find(game, card_id)
+        place.remove(card)
+        game.add_shipment(game.players[seat], card)
+    assert "may_play_for" in game.rules.active and len(game.rules.modifiers("may_play_for")) == 2
+    rng = random.Random(4)
+    for _ in range(40):
+        for p in game.players:
+            game.zones.deck += p.hand
+            p.hand.clear()
+            rng.shuffle(game.zones.deck)
+            p.hand += [game.zones.deck.pop() for _ in range(rng.randint(1, 7))]
+            for leading, actions in ((True, ACTION_TYPES), (False, (rng.choice(ACTION_TYPES),))):
+                got = [(o.declared, o.cards[0].uid, o.performed)
+                       for o in _powered_single_options(game, p, actions, leading, usable_actions(p))]
+                assert got == _reference_single_plays(game, p, actions, leading)

@@ -28,18 +28,22 @@ class RandomAgent:
         rng = self.rng
         n = len(decision.options)
         stop = decision.stop
-        if stop is None:
-            return below(rng, n)
-        if rng.random() < DECLINE.get(decision.kind, DEFAULT_DECLINE):
-            return stop
-        pick = below(rng, n - 1)
-        return pick + 1 if pick >= stop else pick
+        if stop is not None:
+            if rng.random() < DECLINE.get(decision.kind, DEFAULT_DECLINE):
+                return stop
+            n -= 1
+        # below(rng, n), written out: this runs once per decision of every random game
+        k = n.bit_length()
+        pick = rng.getrandbits(k)
+        while pick >= n:
+            pick = rng.getrandbits(k)
+        return pick + 1 if stop is not None and pick >= stop else pick
 
 
 def below(rng: random.Random, n: int) -> int:
     """`rng.randrange(n)` for n > 0, drawing the same numbers (CPython's algorithm: n.bit_length()
-    random bits, drawn again while too large) without its two Python-level calls: the random bot
-    makes one such draw per decision (tests/test_determinism.py checks it matches randrange)."""
+    random bits, drawn again while too large) without its two Python-level calls. RandomAgent.choose
+    makes this draw at every decision, written out (tests/test_determinism.py checks both match randrange)."""
     k = n.bit_length()
     r = rng.getrandbits(k)
     while r >= n:

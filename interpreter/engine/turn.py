@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from interpreter.cards.model import ACTION_TYPES
@@ -34,8 +35,19 @@ def may_act(game: Game, p: Player, action: str) -> bool:
 
 
 def may_use_action(p: Player, action: str) -> bool:
-    """R4.8: CONTRACT needs a ship in harbor; LOAD needs a contract on a ship in harbor."""
-    return usable_actions(p)[action]
+    """R4.8: CONTRACT needs an available ship (in harbor, not completing, R3.3); LOAD needs a contract
+    on a ship in harbor (what `usable_actions` says of one action, without building the table)."""
+    if action == "contract":
+        for ship in p.ships:  # noqa: SIM110  # loops, not any(...): asked for every player who carries out an action
+            if not ship.at_sea and not ship.completing:
+                return True
+        return False
+    if action == "load":
+        for ship in p.ships:  # noqa: SIM110
+            if not ship.at_sea and ship.contracts:
+                return True
+        return False
+    return True
 
 
 def usable_actions(p: Player) -> dict[str, bool]:
@@ -63,7 +75,10 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     allowed = [a for a in actions if rules.wild_pair_allowed(p, a)] if "wild_pair_allowed" in rules.active else actions
     plain = rules.active.isdisjoint(("may_play_for", "performed_action", "action_choices"))
     if plain:  # a card is played for its own action type, and the action is carried out as declared
-        wanted = [a for a in actions if usable[a]]
+        wanted = []  # the actions usable (R4.8): a loop, not a comprehension (a call of its own in Python 3.11)
+        for a in actions:
+            if usable[a]:
+                wanted.append(a)
         options: list[Option] = []
         seen_ids: set[str] = set()
         for card in p.hand:
@@ -86,13 +101,19 @@ def _powered_single_options(game: Game, p: Player, actions: tuple[str, ...], lea
                             usable: dict[str, bool]) -> list[Option]:
     """One card for an action when a power changes what a card may be played for or what an action
     carries out (R4.6.7)."""
-    rules = game.rules
+    modifiers = game.rules.modifiers("may_play_for")  # rules.may_play_for, applied here: asked for every card and action
     options: list[Option] = []
     seen: set[tuple[str, str]] = set()
     for action in actions:
         for card in p.hand:
-            if (card.id, action) not in seen and rules.may_play_for(p, card, action, leading):
-                seen.add((card.id, action))
+            key = (card.id, action)
+            if key in seen:
+                continue
+            allowed = card.action == action
+            for modifier in modifiers:
+                allowed = modifier(allowed, p, card, action, leading)
+            if allowed:
+                seen.add(key)
                 for performed in carried_out(game, p, action, (card,), leading):
                     if usable[performed]:
                         options.append(Play(action, (card,), performed))
@@ -106,23 +127,28 @@ def carried_out(game: Game, p: Player, action: str, cards: tuple[Card, ...], lea
     return game.rules.action_choices(p, performed)
 
 
+_GOOD = attrgetter("good")
+
+
 def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
     """The different wild pairs (R4.5) in a hand: two (`size`) cards of one colour, one pair per
     combination of card ids (copies of one card are interchangeable), then copies of one card
     together; colour by colour in the order of the hand."""
-    by_good: dict[str, list[Card]] = {}  # good -> its cards in hand, in the order of the hand
-    for card in hand:
-        same = by_good.get(card.good)
-        if same is None:
-            by_good[card.good] = [card]
-        else:
-            same.append(card)
-    if len(by_good) == len(hand) and size > 1:  # no colour twice (often so): no pair
+    # This runs at every lead and follow: the colours are listed and counted in C (map, dict.fromkeys,
+    # list.count; a comprehension is a call of its own in Python 3.11), and only a colour with
+    # enough cards has its cards gathered.
+    goods = list(map(_GOOD, hand))
+    colours = dict.fromkeys(goods)  # each good once, in the order of the hand
+    if len(colours) == len(goods) and size > 1:  # no colour twice (often so): no pair
         return []
     pairs: list[tuple[Card, ...]] = []
-    for same in by_good.values():
-        if len(same) < size:
+    for good in colours:
+        if goods.count(good) < size:
             continue
+        same = []  # its cards, in the order of the hand
+        for card in hand:
+            if card.good == good:
+                same.append(card)
         if len(same) == size == 2:  # the usual case: two cards of one colour make one pair, copies or not
             pairs.append((same[0], same[1]))
             continue
@@ -180,10 +206,10 @@ def play_cards(p: Player, cards: tuple[Card, ...]) -> None:
 
 
 def announce_played(game: Game, p: Player, action: str, cards: tuple[Card, ...], leading: bool) -> None:
-    """Each card played to declare or follow is a play of its own (a wild pair plays two, R4.5)."""
-    if ev.CardPlayed in game.bus.wanted:  # built only if something would see it
-        for card in cards:
-            game.emit(ev.CardPlayed, player=p.seat, card=card, action=action, leading=leading)
+    """Each card played to declare or follow is a play of its own (a wild pair plays two, R4.5).
+    Called only when something would see a CardPlayed (`ev.CardPlayed in game.bus.wanted`)."""
+    for card in cards:
+        game.emit(ev.CardPlayed, player=p.seat, card=card, action=action, leading=leading)
 
 
 def draw_action(game: Game, p: Player, as_leader: bool) -> None:
@@ -238,8 +264,13 @@ def play_turn(game: Game) -> None:
     game.powers.offer_any_time(leader)
     game.after_action()  # an any-time power (or a standing condition) may have won the game
 
-    options = _with_draw(game, leader, play_options(game, leader, ACTION_TYPES, leading=True),
-                         f"draw {game.rules.draw_count(leader)} card(s); the turn ends")
+    options = play_options(game, leader, ACTION_TYPES, leading=True)
+    label = f"draw {game.rules.draw_count(leader)} card(s); the turn ends"
+    # The draw first (R4.2.1), unless a power forbids it and there is something else to do (a player
+    # who can do nothing else draws all the same). Written out here and in follow_or_draw, no call:
+    # it runs at every lead and follow.
+    if not options or "may_draw_action" not in game.rules.active or game.rules.may_draw_action(leader):
+        options.insert(0, Option(label, DRAW))
     choice = game.ask(Decision("lead", leader.seat, options, "Lead an action or draw"))  # a Play is its own value
     if not isinstance(choice, Play):  # R4.2.1, OQ-34: drawing ends the turn at once
         draw_action(game, leader, as_leader=True)
@@ -250,7 +281,8 @@ def play_turn(game: Game) -> None:
     game.turn_log.append((leader.seat, "lead"))
     if ev.ActionDeclared in game.bus.wanted:  # built only if something would see it
         game.emit(ev.ActionDeclared, player=leader.seat, action=action, cards=list(cards))
-    announce_played(game, leader, action, cards, leading=True)
+    if ev.CardPlayed in game.bus.wanted:  # tested here, not in the call: usually nothing would see it
+        announce_played(game, leader, action, cards, leading=True)
 
     order = game.seats_from(leader.seat)
     performed = {leader.seat: leader_performs}
@@ -274,7 +306,10 @@ def play_turn(game: Game) -> None:
 def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     """R4.3: follow (returns the action the player will carry out) or draw (None); a player who
     cannot follow must draw."""
-    options = _with_draw(game, p, play_options(game, p, (action,), leading=False), f"draw {game.rules.draw_count(p)} card(s)")
+    options = play_options(game, p, (action,), leading=False)
+    label = f"draw {game.rules.draw_count(p)} card(s)"
+    if not options or "may_draw_action" not in game.rules.active or game.rules.may_draw_action(p):  # as in play_turn (R4.3.1)
+        options.insert(0, Option(label, DRAW))
     choice = game.ask(Decision("follow", p.seat, options, f"Follow {action.upper()} or draw"))  # a Play is its own value
     if not isinstance(choice, Play):
         draw_action(game, p, as_leader=False)
@@ -284,16 +319,9 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     game.turn_log.append((p.seat, "follow"))
     if ev.ActionFollowed in game.bus.wanted:  # built only if something would see it
         game.emit(ev.ActionFollowed, player=p.seat, action=action, cards=list(cards), leader=game.leader)
-    announce_played(game, p, action, cards, leading=False)
+    if ev.CardPlayed in game.bus.wanted:  # tested here, not in the call: usually nothing would see it
+        announce_played(game, p, action, cards, leading=False)
     return str(performs)
-
-
-def _with_draw(game: Game, p: Player, plays: list[Option], label: str) -> list[Option]:
-    """The draw option first, then the plays (R4.2, R4.3); without the draw when a power forbids it
-    and there is something else to do (a player who can do nothing else draws all the same)."""
-    if plays and "may_draw_action" in game.rules.active and not game.rules.may_draw_action(p):
-        return plays
-    return [Option(label, DRAW), *plays]
 
 
 def execute(game: Game, order: list[int], instances: dict[int, int], performed: dict[int, str]) -> None:

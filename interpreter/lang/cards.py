@@ -854,12 +854,19 @@ class Majorities(Group):
 
 def majorities_held(ctx: Ctx, p: Player) -> int:
     """In how many good types `p` has the most goods (at least one; ties count unless `the_most=strict`)."""
-    ties = ctx.world.ties_are_the_most()
+    world = ctx.world
+    ties = world.ties_are_the_most()
+    others = world.players_from(p)[1:]
     held = 0
     for good in GOODS:
-        mine = ctx.world.goods_of_type(p, good)
-        others = [ctx.world.goods_of_type(q, good) for q in ctx.world.players_from(p)[1:]]
-        if mine and all(k <= mine if ties else k < mine for k in others):
+        mine = world.goods_of_type(p, good)
+        if not mine:  # none: no majority, whatever the others have (not counted: a condition may read this often)
+            continue
+        for q in others:
+            k = world.goods_of_type(q, good)
+            if k > mine or (k == mine and not ties):
+                break
+        else:
             held += 1
     return held
 

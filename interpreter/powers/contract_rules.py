@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import events as ev
 from interpreter.engine.state import Card, Player, Ship
+from interpreter.powers.card_index import power_index
 
 if TYPE_CHECKING:
     from interpreter.lang.world import Ctx
@@ -29,16 +30,13 @@ class ContractRules:
     def __init__(self, runtime: PowerRuntime):
         self.runtime = runtime
         game = runtime.game
-        cards = game.card_set.cards
-        self.ids = {c.id for c in cards for p in c.powers if p.timing == "as_contract"}
+        index = power_index(game.card_set)  # the card set's `as a contract` rules, worked out once per card set
+        self.ids = set(index.contract_ids)
         self._rules: list[tuple[str, Modifier]] = []  # (query, modifier), in the order of the cards
         self._sources: list[tuple[str, int, Callable[[Ctx], Modifier]]] = []  # (card id, rule, maker) of each, for clones
-        for defn in {c.id: c for c in cards}.values():
-            for power in defn.powers:
-                if power.timing == "as_contract":
-                    for i, (query, make) in enumerate(power.changes):
-                        self._rules.append((query, self._modifier(defn.id, i, make)))
-                        self._sources.append((defn.id, i, make))
+        for card_id, i, query, make in index.contract_rules:
+            self._rules.append((query, self._modifier(card_id, i, make)))
+            self._sources.append((card_id, i, make))
         self._makers: dict[tuple[int, int, int], Modifier] = {}  # (copy uid, rule, seat) -> its modifier
         self._contracted: Contracted | None = None  # None: to be looked up again
         self._none_found = False  # the last look-up found no copy that is a contract

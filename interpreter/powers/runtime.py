@@ -19,6 +19,7 @@ from interpreter.lang.timings import CompiledPower
 from interpreter.lang.world import Ctx, LastingEffect
 from interpreter.powers import events_check  # noqa: F401  (checks at import that the triggers and the engine's events agree)
 from interpreter.powers.active import Active
+from interpreter.powers.card_index import power_index
 from interpreter.powers.contract_rules import ContractRules
 from interpreter.powers.lasting import COUNTING, LastingEffects
 from interpreter.powers.trigger_order import available, by_owner, next_to_run
@@ -46,13 +47,10 @@ class PowerRuntime:
         self.triggers: dict[type[ev.Event], list[Active]] = {}
         self.standing: list[Active] = []  # `as soon as` powers of completed cards, checked after every event
         self._checking = False
-        cards = game.card_set.cards
-        self.from_hand: dict[str, tuple[CompiledPower, ...]] = {}  # card id -> its any-time powers usable from hand
-        for defn in cards:
-            usable_in_hand = tuple(p for p in defn.powers if p.timing == "any_time" and p.from_hand)
-            if usable_in_hand:
-                self.from_hand[defn.id] = usable_in_hand
-        self.container_cards = any(p.timing == "as_container" for c in cards for p in c.powers)
+        index = power_index(game.card_set)  # worked out once per card set
+        # card id -> its any-time powers usable from hand (a copy, so that no game shares a dict with another)
+        self.from_hand: dict[str, tuple[CompiledPower, ...]] = dict(index.from_hand)
+        self.container_cards = index.container_cards
         self.any_time_used: dict[tuple[int, str], tuple[int, int]] = {}  # (card uid, power) -> last use
         self.contract_rules = ContractRules(self)  # `as a contract` rules, in force while a copy is a contract
         self.lasting = LastingEffects(self)  # the lasting effects in force

@@ -176,10 +176,17 @@ class EngineWorld:
         return sorted({(c.id, c.name) for c in self.game.card_set.cards}, key=lambda x: x[1])
 
     def locate(self, card: Card) -> tuple[Player | None, str]:
+        # Asked for every card a power offers to choose: the places are written out, in the order of
+        # AREAS then ships then played, rather than looked up by name (a card lies in one place only).
         for p in self.game.players:
-            for zone in AREAS:
-                if card in getattr(p, zone):
-                    return p, zone
+            if card in p.hand:
+                return p, "hand"
+            if card in p.goods:
+                return p, "goods"
+            if card in p.imports:
+                return p, "imports"
+            if card in p.shipments:
+                return p, "shipments"
             for ship in p.ships:
                 if card in ship.containers:
                     return p, "containers"
@@ -188,9 +195,12 @@ class EngineWorld:
             if card in p.played:
                 return p, "played"
         zones = self.game.zones
-        for zone in ("island", "deck", "discard"):
-            if card in getattr(zones, zone):
-                return None, zone
+        if card in zones.island:
+            return None, "island"
+        if card in zones.deck:
+            return None, "deck"
+        if card in zones.discard:
+            return None, "discard"
         return None, "nowhere"
 
     def ships(self, p: Player | None, where: str) -> list[Ship]:
