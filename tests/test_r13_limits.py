@@ -161,3 +161,25 @@ def test_cards_a_power_puts_past_a_limit_during_play_stay_and_close_the_area_R13
     check(game)
     assert not game.add_to_goods(p, more)
     assert ids(p.goods) == ["wheat", "rice", "pens"] and ids(p.imports) == ["soap", "candy"]
+
+
+def test_a_rule_that_lowers_a_limit_keeps_what_is_held_and_the_invariants_accept_it_R13_6():
+    """A limit can fall without a shipment being lost: a rule lowering it starts (a card becomes a
+    contract with `as a contract: your imports limit is 1 less`, a lasting rule, a `while` condition
+    coming true). The cards held stay (R13.6, OQ-16) and the invariant check accepts them; the area
+    may not grow past its limit, which the check still catches. Before, the invariants knew only a
+    lost shipment and a power ignoring limits, and the property test of power lines failed."""
+    game = setup()
+    p = game.players[0]
+    give(game, p.imports, "soap")  # imports limit 1 (R13.2): full
+    check(game)
+
+    def one_less(value, player):
+        return value - 1 if player is p else value
+    game.rules.add_modifier("imports_limit", one_less)
+    assert game.rules.imports_limit(p) == 0
+    check(game)  # kept, not an error
+    assert ids(p.imports) == ["soap"] and not game.add_to_imports(p, find(game, "candy")[1])
+    give(game, p.imports, "candy")  # a card put in past the limit by a path that skips the limit check
+    with pytest.raises(AssertionError, match="has 2 imports, limit 0"):
+        check(game)

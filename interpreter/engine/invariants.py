@@ -43,11 +43,17 @@ def check(game: Game) -> None:
             raise InvariantError(f"turn {game.turn}: {p.name} has {p.credits} credits")
         if game.scoring:  # end-game adjustments may ignore limits (R13.7, e.g. moving shipments to goods)
             continue
-        held_imports, held_goods = p.held_over_limit  # R13.6: kept when a limit shrank
-        if len(p.imports) > max(rules.imports_limit(p), held_imports):
-            raise InvariantError(f"turn {game.turn}: {p.name} has {len(p.imports)} imports, limit {rules.imports_limit(p)}")
-        if rules.goods_counted(p) > max(rules.goods_limit(p), held_goods):
+        # R13.6: an area may be past its limit only with cards it already held when the limit fell
+        # (a shipment lost, a rule that lowers it starting or its condition coming true) or that a
+        # power put there ignoring limits (R13.7); it never grows while past it. `held_over_limit`
+        # is what it held at the last check, or more where the engine noted such a fall or power.
+        held_imports, held_goods = p.held_over_limit
+        imports, goods = len(p.imports), rules.goods_counted(p)
+        if imports > max(rules.imports_limit(p), held_imports):
+            raise InvariantError(f"turn {game.turn}: {p.name} has {imports} imports, limit {rules.imports_limit(p)}")
+        if goods > max(rules.goods_limit(p), held_goods):
             raise InvariantError(f"turn {game.turn}: {p.name} has {len(p.goods)} goods, limit {rules.goods_limit(p)}")
+        p.held_over_limit = (imports, goods)
         for ship in p.ships:
             if ship.at_sea and ship.contracts:
                 raise InvariantError(f"turn {game.turn}: {p.name}'s {ship.label} is at sea with contracts")
