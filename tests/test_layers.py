@@ -8,6 +8,9 @@ optional dependencies optional."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from tests.import_graph import cycles, imports, module_graph, modules, package_graph
@@ -34,7 +37,26 @@ def test_the_engine_depends_on_no_language_runtime_or_tool():
 
 def test_the_language_depends_on_nothing_of_the_game():
     used = package_graph()["interpreter.lang"]
-    assert used <= {"interpreter.cache", "interpreter.resources"}, used
+    assert used <= {"interpreter.cache", "interpreter.resources", "interpreter.spelling"}, used
+
+
+# Imports every module of the engine, then prints the modules of the power language that came with them.
+ENGINE_ALONE = """
+import importlib, pkgutil, sys
+import interpreter.engine
+for found in pkgutil.iter_modules(interpreter.engine.__path__):
+    importlib.import_module("interpreter.engine." + found.name)
+print(sorted(m for m in sys.modules if m == "interpreter.lang" or m.startswith("interpreter.lang.")))
+"""
+
+
+def test_importing_the_engine_loads_nothing_of_the_language():
+    """The engine plays with a card set, rules data and a did-you-mean for option names
+    (cards/cardset.py, cards/rulesdata.py, spelling.py), none of which loads the parser: only the
+    powers runtime (interpreter.powers) brings the language to a game. Run in a fresh interpreter,
+    since this test process has long since imported everything."""
+    done = subprocess.run([sys.executable, "-c", ENGINE_ALONE], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", f"importing interpreter.engine loads {done.stdout.strip()}"
 
 
 def test_only_the_powers_runtime_joins_the_language_and_the_engine():
