@@ -482,7 +482,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def write_record(args: argparse.Namespace, game: Game, result: GameResult | None) -> None:
     """`--log`: the game's record, written whole or not at all (a temporary file, then renamed); an
     abandoned game's record holds the decisions taken until then."""
-    from interpreter.scenarios.replay import make_record, paths_for_record
+    from interpreter.records import make_record, paths_for_record
     settings = {"expansions": args.expansions, "mods": paths_for_record(args.mod, args.log.parent), "options": args.option}
     text = json.dumps(make_record(game, result, settings), indent=1)
     temporary = args.log.with_name(f".{args.log.name}.{os.getpid()}.tmp")
@@ -704,7 +704,8 @@ def tune_progress() -> Any:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from interpreter.scenarios.replay import ReplayError, read_record, record_mods, replay, replay_failure
+    from interpreter.records import ReplayError, read_record, record_mods
+    from interpreter.scenarios.replay import replay, replay_failure
     data = load_rules()
     try:
         record = read_record(args.record, data)
@@ -932,9 +933,9 @@ def _explained_cards(mods: list[Path]) -> tuple[CardSet | None, list[str]]:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
+    from interpreter.records import record_schema
     from interpreter.reference import construct_usage_markdown, grammar_file, powers_markdown, reference_markdown
     from interpreter.resources import source_checkout
-    from interpreter.scenarios.replay import record_schema
     from interpreter.schema_header import SCHEMA_FILES
     from interpreter.schemas import SCHEMAS
     checkout = source_checkout()

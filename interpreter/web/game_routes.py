@@ -15,7 +15,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from interpreter.powers import new_game
-from interpreter.scenarios.replay import make_record
+from interpreter.records import make_record
 from interpreter.sim.runner import bot_agents
 from interpreter.web.desk import Desk, DeskError
 from interpreter.web.pages import desk_of

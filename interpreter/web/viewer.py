@@ -21,7 +21,7 @@ from interpreter.engine.options import GameOptions, OptionError, parse_option
 from interpreter.jsonread import JsonRefused, read_json
 from interpreter.mods.apply import apply_packs
 from interpreter.powers import new_game
-from interpreter.scenarios.replay import FORMAT, card_set_differences, schema_problems
+from interpreter.records import FORMAT, card_set_differences, schema_problems
 from interpreter.web.cardview import card_book
 from interpreter.web.desk import DeskError
 from interpreter.web.table import EventLog, decision_info, scores, snapshot
