@@ -27,6 +27,8 @@ from typing import Any, TypeVar
 import lark
 import yaml
 
+from interpreter import resources
+
 ENV = "IMPORTEXPORT_CACHE"
 MAX_ENTRIES = 4096  # per kind; past this the older half is removed (a card file is a few kB)
 T = TypeVar("T")
@@ -96,7 +98,6 @@ def _prune(folder: Path) -> None:
 def code_fingerprint() -> str:
     """A hash of what a loaded card depends on besides its file: the interpreter's Python files, the
     grammar, the built-in shorthands, the rules file, and the versions of Python, Lark and PyYAML (and whether libyaml is used)."""
-    from interpreter import resources
     package = Path(__file__).resolve().parent
     parts: list[str | bytes] = [sys.version, lark.__version__, yaml.__version__, str(yaml.__with_libyaml__)]
     for source in sorted(package.rglob("*.py")):

@@ -1,8 +1,10 @@
 """The `importexport` command line. Bad input gets a one-line message and a non-zero exit, never a traceback.
 
-A command imports the modules that carry it out inside its own function, not here: a process then
-loads only what its command runs, so `validate` and `explain` start without the bots, the game
-runtime and the simulators they never use (start-up time, issue 12)."""
+A command imports the costly modules that carry it out inside its own function, not here: a process
+then loads only what its command runs, so `validate` and `explain` start without the bots, the game
+runtime and the simulators they never use (start-up time, issue 12). Each such import says what it
+spares, as measured (tests/test_layers.py); a module that costs next to nothing once this one is
+loaded is imported here."""
 
 from __future__ import annotations
 
@@ -13,17 +15,33 @@ import shlex
 import shutil
 import sys
 import time
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from interpreter import __version__, resources
 from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
-from interpreter.cards.diagnostics import CardFileError
+from interpreter.cards.diagnostics import CardFileError, did_you_mean
+from interpreter.cards.explained import card_lines, find_card
+from interpreter.cards.loader import load_card_file
+from interpreter.cards.model import GOOD_TYPES
 from interpreter.engine.errors import SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
+from interpreter.mods.apply import apply_packs, change_report
+from interpreter.mods.skeleton import SkeletonError, make_pack
 from interpreter.outputs import OutputError, check_output_file, check_output_folder
-from interpreter.resources import MissingData
-from interpreter.sim.failures import FAILED_FOLDER, BatchSettings, Failures
+from interpreter.printing.commands import CommandError, run_export, run_print
+from interpreter.printing.commands import add_parsers as add_printing
+from interpreter.records import ReplayError, make_record, paths_for_record, read_record, record_mods, record_schema
+from interpreter.resources import MissingData, source_checkout
+from interpreter.schema_header import SCHEMA_FILES
+from interpreter.sim.coverage import PowerCoverage
+from interpreter.sim.failures import FAILED_FOLDER, BatchSettings, Failures, error_line
+from interpreter.sim.narrate import Narrator
+from interpreter.sim.runfolder import open_run
+from interpreter.validation import summary as validation_summary
+from interpreter.validation import validate
 
 if TYPE_CHECKING:
     from interpreter.cards.loader import CardSet
@@ -103,6 +121,7 @@ def target_share(text: str) -> float:
 
 def search_bot_name(text: str) -> str:
     """A search bot's name, `search` or `search:BUDGET` (bench --search-bot)."""
+    # start-up: `importexport validate` and the other commands start without the batch runner (sim.runner +180 ms measured)
     from interpreter.sim.runner import check_bot
     try:
         name = check_bot(text)
@@ -294,7 +313,6 @@ def build_parser() -> Parser:
     sv.add_argument("--port", type=whole(0), default=8765, help="port to listen on (default 8765; 0: any free port)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
 
-    from interpreter.printing.commands import add_parsers as add_printing
     add_printing(sub, whole, Parser)
 
     docs = sub.add_parser("docs", help="regenerate docs/reference.md, docs/powers.md, the grammar and the JSON Schemas from the code")
@@ -334,7 +352,6 @@ def game_setup(args: argparse.Namespace) -> tuple[CardSet, RulesData, GameOption
 
 
 def chosen_cards(expansions: str, mods: list[Path]) -> CardSet:
-    from interpreter.mods.apply import apply_packs
     try:
         cards = choose_sets(load_all_cards(), expansions)
     except ValueError as exc:
@@ -347,7 +364,6 @@ def chosen_cards(expansions: str, mods: list[Path]) -> CardSet:
 
 def deck_line(cards: CardSet) -> str:
     """The effective deck: cards per set and per good type."""
-    from interpreter.cards.model import GOOD_TYPES
     per_set = {s: sum(1 for c in cards.cards if c.set == s) for s in cards.set_names()}
     per_good = {g: sum(1 for c in cards.cards if c.good == g) for g in GOOD_TYPES}
     return (f"{len(cards)} cards (" + ", ".join(f"{s} {n}" for s, n in per_set.items()) + "; "
@@ -355,7 +371,7 @@ def deck_line(cards: CardSet) -> str:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from interpreter.sim.coverage import PowerCoverage
+    # start-up: `importexport validate` and the other commands start without the batch runner and its summary (sim.runner +180 ms, sim.summary +36 ms measured)
     from interpreter.sim.runner import run_batch, terminal_progress
     from interpreter.sim.summary import bot_wins_text, summary_text
     cards, data, options = game_setup(args)
@@ -386,7 +402,6 @@ def pack_origins(expansions: str, mods: list[Path]) -> dict[str, str]:
     """The cards the mod packs add or replace: id -> `added by PACK` or `replaced by PACK`."""
     if not mods:
         return {}
-    from interpreter.mods.apply import apply_packs
     origins: dict[str, str] = {}
     for change in apply_packs(choose_sets(load_all_cards(), expansions), mods).changes:
         origins.update({card_id: f"added by {change.pack}" for card_id in change.added})
@@ -423,6 +438,7 @@ def result_text(game: Game, result: GameResult) -> str:
 
 
 def chosen_bots(text: str, players: int) -> tuple[str, ...]:
+    # start-up: `importexport validate` and the other commands start without the batch runner (sim.runner +180 ms measured)
     from interpreter.sim.runner import parse_bots
     try:
         return parse_bots(text, players)
@@ -440,9 +456,9 @@ def seats_line(game: Game, kinds: list[str]) -> str:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    # start-up: `importexport validate` and the others start without the player and the bots (powers +121 ms, sim.runner +180 ms measured)
     from interpreter.agents.human import HumanAgent, HumanQuit
     from interpreter.powers import new_game
-    from interpreter.sim.narrate import Narrator
     from interpreter.sim.runner import bot_agents
     cards, data, options = game_setup(args)
     for seat in args.human:
@@ -482,7 +498,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 def write_record(args: argparse.Namespace, game: Game, result: GameResult | None) -> None:
     """`--log`: the game's record, written whole or not at all (a temporary file, then renamed); an
     abandoned game's record holds the decisions taken until then."""
-    from interpreter.scenarios.replay import make_record, paths_for_record
     settings = {"expansions": args.expansions, "mods": paths_for_record(args.mod, args.log.parent), "options": args.option}
     text = json.dumps(make_record(game, result, settings), indent=1)
     temporary = args.log.with_name(f".{args.log.name}.{os.getpid()}.tmp")
@@ -499,6 +514,7 @@ def write_record(args: argparse.Namespace, game: Game, result: GameResult | None
 def _spec(text: str, base_expansions: str, mods: tuple[str, ...] = ()) -> Any:
     """One side of `--compare`: `base`, an expansion list, or a mod pack path (applied to
     --expansions); the packs of --mod apply first on both sides."""
+    # start-up: `importexport validate` and the other commands start without the balance tools (sim.balance +432 ms measured)
     from interpreter.sim.balance import CardSpec
     if Path(text).exists():
         return CardSpec(base_expansions, (*mods, str(Path(text))))
@@ -507,6 +523,7 @@ def _spec(text: str, base_expansions: str, mods: tuple[str, ...] = ()) -> Any:
 
 def _balance_cards(spec: Any) -> CardSet:
     """The card set of a run, loaded (and so checked) before its folder is touched."""
+    # start-up: `importexport validate` and the other commands start without the balance tools (sim.balance +432 ms measured)
     from interpreter.sim.balance import load_spec
     try:
         return load_spec(spec)
@@ -515,6 +532,7 @@ def _balance_cards(spec: Any) -> CardSet:
 
 
 def _balance_run(folder: Any, args: argparse.Namespace) -> tuple[dict[str, Any], Failures]:
+    # start-up: `importexport validate` and the other commands start without the balance tools (sim.balance +432 ms measured)
     from interpreter.sim.balance import default_workers, progress_line, run_games, summarize, write_outputs
     job = folder.job
     cards = _balance_cards(job.cards)
@@ -535,6 +553,7 @@ def _balance_run(folder: Any, args: argparse.Namespace) -> tuple[dict[str, Any],
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
+    # start-up: `importexport validate` and the other commands start without the ladder (sim.ladder +330 ms measured)
     from interpreter.sim.balance import CardSpec
     from interpreter.sim.ladder import LadderJob, run_ladder, summary, table_text
     from interpreter.sim.runner import check_bot, terminal_progress
@@ -585,8 +604,8 @@ def bot_mixes(args: argparse.Namespace, players: int, counts: tuple[int, ...]) -
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
+    # start-up: `importexport validate` and the other commands start without the balance tools (sim.balance +432 ms measured)
     from interpreter.sim.balance import BalanceJob, CardSpec, terminal_summary
-    from interpreter.sim.runfolder import open_run
     players, counts = balance_players(args)
     for path in args.mod:
         if not path.exists():
@@ -601,6 +620,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         raise UsageError("importexport balance: --compare plays both sides with one bot mix; give --bots once "
                          "(run the comparison again with the other bots to check it)")
     if args.compare:
+        # start-up: `importexport balance` without --compare runs without the comparison (sim.compare +195 ms measured)
         from interpreter.sim.balance import load_spec
         from interpreter.sim.compare import card_changes, compare, compare_html, compare_summary
         mods = tuple(str(m) for m in args.mod)
@@ -628,6 +648,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     results, failures = _balance_run(folder, args)
     failed = bool(failures.records)
     if checks:
+        # start-up: `importexport balance` with one bot mix never loads the play-strength comparison (sim.strength +23 ms measured)
         from interpreter.sim.balance import write_outputs
         from interpreter.sim.strength import play_strength
         others = []
@@ -644,7 +665,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
-    from interpreter.cards.explained import find_card
+    # start-up: `importexport validate` and the other commands start without the tuner (sim.tune_run +556 ms measured)
     from interpreter.sim.balance import CardSpec, default_workers
     from interpreter.sim.tunables import TuneError, choose_knobs, find_knobs
     from interpreter.sim.tune import TuneJob
@@ -704,7 +725,8 @@ def tune_progress() -> Any:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from interpreter.scenarios.replay import ReplayError, read_record, record_mods, replay, replay_failure
+    # start-up: `importexport validate` and the other commands start without the replays (scenarios.replay +155 ms measured)
+    from interpreter.scenarios.replay import replay, replay_failure
     data = load_rules()
     try:
         record = read_record(args.record, data)
@@ -737,15 +759,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def narrate(game: Game) -> None:
-    from interpreter.sim.narrate import Narrator
     Narrator(game, sys.stdout)
 
 
 def _replay_failure(outcome: Any, record: dict[str, Any]) -> int:
     """A failed game played again: the error again (with its traceback, to debug it), or its end."""
-    import traceback
-
-    from interpreter.sim.failures import error_line
     if outcome.error is None:
         print(result_text(outcome.game, outcome.result))
         print(f"The game recorded as failing ({record['failed']['error']}) now finishes.")
@@ -757,7 +775,6 @@ def _replay_failure(outcome: Any, record: dict[str, Any]) -> int:
 
 
 def cmd_mod(args: argparse.Namespace) -> int:
-    from interpreter.mods.apply import apply_packs, change_report
     if args.mod_command != "check":
         raise UsageError("importexport mod: choose an action: check")
     try:
@@ -780,6 +797,7 @@ def cmd_mod(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    # start-up: `importexport validate` and the other commands start without the benchmark (sim.bench +228 ms measured)
     from interpreter.sim.bench import bench
     cards, data, options = game_setup(args)
     failures = Failures()
@@ -787,6 +805,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
                     args.heuristic_games, args.startup_runs, args.heuristic_workers, args.search_games, args.search_bot,
                     args.env_games)
     if args.uno and not figures["interrupted"]:
+        # start-up: `importexport validate` and the other commands start without the benchmark (sim.bench +228 ms measured)
         from interpreter.sim.bench import UnoMissing, uno_comparison
         try:
             figures.update(uno_comparison(cards, data, args.players, args.seed, options, args.games, args.uno))
@@ -803,7 +822,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from interpreter.validation import summary, validate
     for path in args.paths:
         if not path.exists():
             raise UsageError(f"importexport validate: no such file or folder: {path}")
@@ -811,13 +829,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.paths and not report.cards and not report.problems:
         where = ", ".join(str(p) for p in args.paths)
         raise UsageError(f"importexport validate: no card files or mod packs found in {where} (card files end in .yaml)")
-    for line in summary(report, args.run_examples):
+    for line in validation_summary(report, args.run_examples):
         print(line)
     return 1 if report.problems else 0
 
 
 def cmd_init(args: argparse.Namespace) -> int:
-    from interpreter.mods.skeleton import SkeletonError, make_pack
     try:
         files = make_pack(args.folder)
     except SkeletonError as exc:
@@ -832,7 +849,6 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 
 def version_text() -> str:
-    from interpreter import __version__, resources
     try:
         where = str(resources.data_root())
     except resources.MissingData as exc:
@@ -853,6 +869,7 @@ def cmd_options(_args: argparse.Namespace) -> int:
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
+    # start-up: `importexport validate` and the other commands start without the scenario runner (scenarios.runner +208 ms, scenarios.sources +43 ms measured)
     from interpreter.scenarios.runner import run_scenario, scenarios_in_file
     from interpreter.scenarios.sources import scenario_sources
     if args.scenario_command != "run":
@@ -885,8 +902,6 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from interpreter.cards.explained import card_lines
-    from interpreter.cards.loader import load_card_file
     if args.all:  # every shipped card (tests/golden/explain.txt is this, reviewed)
         if args.cards or args.mod:
             raise UsageError("importexport explain --all: explains every shipped card; name no card and no --mod with it")
@@ -908,7 +923,6 @@ def cmd_explain(args: argparse.Namespace) -> int:
             known = known or load_all_cards()
             card = known.by_id.get(name)
             if card is None:
-                from interpreter.cards.diagnostics import did_you_mean
                 hint = "" if args.mod else "; a mod pack's card is found with --mod PATH"
                 raise UsageError(f"importexport explain: unknown card `{name}`{did_you_mean(name, known.by_id)}{hint}")
         if card is None:
@@ -922,7 +936,6 @@ def _explained_cards(mods: list[Path]) -> tuple[CardSet | None, list[str]]:
     (None, []) without packs (the shipped cards are then loaded only if a card is named by id)."""
     if not mods:
         return None, []
-    from interpreter.mods.apply import apply_packs
     for path in mods:
         if not path.exists():
             raise UsageError(f"--mod: no such file or folder: {path}")
@@ -932,10 +945,8 @@ def _explained_cards(mods: list[Path]) -> tuple[CardSet | None, list[str]]:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
+    # start-up: `importexport validate` and the other commands start without the docs generators (reference +52 ms, schemas +50 ms measured)
     from interpreter.reference import construct_usage_markdown, grammar_file, powers_markdown, reference_markdown
-    from interpreter.resources import source_checkout
-    from interpreter.scenarios.replay import record_schema
-    from interpreter.schema_header import SCHEMA_FILES
     from interpreter.schemas import SCHEMAS
     checkout = source_checkout()
     if args.out is not None:
@@ -956,6 +967,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
         grammar.write_text(grammar_file())
         print(f"wrote {grammar}")
         if (checkout / "tests").is_dir():  # docs/rules.md's "tested by" table, from the tests of the checkout
+            # start-up: `importexport docs` outside a source checkout never loads the rules table (rules_coverage +23 ms measured)
             from interpreter.rules_coverage import rules_table, with_rules_table
             rules = docs / "rules.md"
             rules.write_text(with_rules_table(rules.read_text(), rules_table(checkout)))
@@ -965,10 +977,12 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
+        # optional dependency: starlette, jinja2, uvicorn (the `web` extra); without them the command says what to install
         from interpreter.web.app import serve
     except ImportError as exc:
         raise UsageError(f"importexport serve needs the optional extra `web` ({exc.name} is missing): "
                          "pip install -e '.[web]'") from None
+    # start-up: `importexport validate` and the other commands start without the desk's settings (web.desk +26 ms measured)
     from interpreter.web.desk import Desk, DeskSettings
     if args.port > 65535:
         raise UsageError(f"--port must be from 0 to 65535; got {args.port}")
@@ -988,7 +1002,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_print(args: argparse.Namespace) -> int:
-    from interpreter.printing.commands import CommandError, run_print
     try:
         return run_print(args)
     except CommandError as exc:
@@ -996,7 +1009,6 @@ def cmd_print(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from interpreter.printing.commands import CommandError, run_export
     try:
         return run_export(args)
     except CommandError as exc:
@@ -1005,6 +1017,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_lsp(args: argparse.Namespace) -> int:
     try:
+        # optional dependency: pygls (the `lsp` extra); without it the command says what to install
         from interpreter.lsp.server import main as serve
     except ImportError as exc:
         raise UsageError(f"importexport lsp needs the optional extra `lsp` ({exc.name} is missing): "

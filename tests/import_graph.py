@@ -4,6 +4,12 @@ under `if TYPE_CHECKING:` are only for type checkers and left out), and imports 
 from __future__ import annotations
 
 import ast
+import re
+import subprocess
+import sys
+import tomllib
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "interpreter"
@@ -31,6 +37,7 @@ def _targets(node: ast.ImportFrom | ast.Import, module: str) -> list[str]:
     return [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
 
 
+@cache
 def imports(path: Path) -> tuple[set[str], list[tuple[str, str]]]:
     """(modules imported at module level, [(function, module) imported inside functions])."""
     module = module_name(path)
@@ -57,7 +64,9 @@ def imports(path: Path) -> tuple[set[str], list[tuple[str, str]]]:
     return top, inner
 
 
+@cache
 def modules() -> dict[str, Path]:
+    """Every module of the package, by name (read once: a test run asks for it at every import statement)."""
     return {module_name(p): p for p in ROOT.rglob("*.py")}
 
 
@@ -105,7 +114,6 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
                     break
             if len(group) > 1:
                 out.append(sorted(group))
-    import sys
     sys.setrecursionlimit(10000)
     for v in list(graph):
         if v not in index:
@@ -120,3 +128,113 @@ def package_graph() -> dict[str, set[str]]:
         graph.setdefault(source, set())
         graph[source] |= {package_of(t) for t in targets if package_of(t) != source}
     return graph
+
+
+# ------------------------------------------------------------------------------------ imports inside functions
+
+@dataclass(frozen=True)
+class InnerImport:
+    """An import statement inside a function, with the comment that explains it (or '')."""
+
+    path: Path
+    line: int
+    function: str
+    statement: str  # its source, on one line
+    top: str  # the top-level name of what it imports (`scipy`, `interpreter`)
+    reason: str  # the text after `# optional dependency:` or `# start-up:`, with its kind
+
+
+MARKER = re.compile(r"#\s*((?:optional dependency|start-up):.*)$")
+
+
+def _marker(lines: list[str], start: int, end: int, block_start: int) -> str:
+    """The marker comment of the import at lines start..end (1-based): on one of its own lines, or on
+    the comment lines right above the run of imports it belongs to (which starts at `block_start`)."""
+    for number in range(start, end + 1):
+        found = MARKER.search(lines[number - 1])
+        if found:
+            return found.group(1)
+    number = block_start - 1
+    while number >= 1 and lines[number - 1].strip().startswith("#"):
+        found = MARKER.search(lines[number - 1])
+        if found:
+            return found.group(1)
+        number -= 1
+    return ""
+
+
+def inner_imports(path: Path) -> list[InnerImport]:
+    """Every import statement inside a function of the module at `path` (of any module, the standard
+    library's included; those under `if TYPE_CHECKING:` are for type checkers and left out).
+
+    A comment marks an import: on its lines, or above a run of imports with nothing else between
+    them (the run shares the comment), e.g.
+
+        # optional dependency: reportlab (the `print` extra); ...
+        from interpreter.printing.sheets import write_sheets
+    """
+    text = path.read_text()
+    lines = text.splitlines()
+    found: list[InnerImport] = []
+
+    def visit(nodes: list[ast.stmt], function: str | None) -> None:
+        block_start = 0
+        previous_end = -1
+        for node in nodes:
+            if isinstance(node, ast.If) and _is_type_checking(node):
+                continue
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                if node.lineno != previous_end + 1:
+                    block_start = node.lineno
+                previous_end = node.end_lineno or node.lineno
+                if function is not None:
+                    first = node.names[0].name if isinstance(node, ast.Import) else (node.module or "")
+                    top = "interpreter" if isinstance(node, ast.ImportFrom) and node.level else first.split(".")[0]
+                    statement = " ".join(s.strip() for s in lines[node.lineno - 1:previous_end])
+                    found.append(InnerImport(path, node.lineno, function, statement.split("  #")[0].split(" #")[0], top,
+                                             _marker(lines, node.lineno, previous_end, block_start)))
+                continue
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                visit(node.body, node.name)
+            elif isinstance(node, ast.ClassDef):
+                visit(node.body, function)
+            else:
+                for field in ("body", "orelse", "finalbody", "handlers"):
+                    visit(getattr(node, field, []) or [], function)
+    visit(ast.parse(text).body, None)
+    return found
+
+
+@cache
+def optional_packages() -> frozenset[str]:
+    """The packages of the optional extras in pyproject.toml (`test` aside), by name (`reportlab`)."""
+    project = tomllib.loads((ROOT.parent / "pyproject.toml").read_text())["project"]
+    names = set()
+    for extra, requirements in project["optional-dependencies"].items():
+        if extra != "test":
+            names |= {re.split(r"[<>=!~\[; ]", r, maxsplit=1)[0].lower() for r in requirements}
+    return frozenset(names)
+
+
+STARTUP_PROBE = """
+import importlib, sys, time
+import interpreter.cli
+interpreter.cli.build_parser()
+before = len(sys.modules)
+start = time.perf_counter()
+importlib.import_module({module!r})
+print((time.perf_counter() - start) * 1000, len(sys.modules) - before)
+"""
+
+
+def startup_cost(module: str, runs: int = 5) -> tuple[float, int]:
+    """What importing `module` adds to a command's start-up, once the command line is loaded: the
+    fastest of `runs` fresh interpreters, in milliseconds, and the number of modules it brings. The
+    figure a `# start-up:` comment quotes; a measurement, never an assertion (no test reads a clock).
+    From a checkout: python -c "from tests.import_graph import startup_cost; print(startup_cost('interpreter.sim.runner'))" """
+    best, count = float("inf"), 0
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", STARTUP_PROBE.format(module=module)], capture_output=True, text=True, check=True)
+        ms, added = out.stdout.split()
+        best, count = min(best, float(ms)), int(added)
+    return best, count

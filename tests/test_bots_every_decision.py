@@ -167,7 +167,8 @@ def test_games_with_every_set_are_replayed_by_the_scripted_agent(bots, games):
     """Seeded games with every set and the example mod; each game's decision log is replayed by the
     scripted agent, which must be asked the same decisions and reach the same result (a search bot's
     rollouts leave the game they search untouched)."""
-    from interpreter.scenarios.replay import make_record, replay
+    from interpreter.records import make_record
+    from interpreter.scenarios.replay import replay
     met, games = _games_with(bots, games)
     assert {"lead", "follow", "contract", "load", "import_ship", "bid", "import_take", "pirate", "supply"} <= set(met)
     for game in games:

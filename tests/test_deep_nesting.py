@@ -22,7 +22,7 @@ from interpreter.cards.yamlsource import load_yaml_text
 from interpreter.cli import main
 from interpreter.lsp.documents import diagnostics_for
 from interpreter.mods.pack import load_pack
-from interpreter.scenarios.replay import ReplayError, read_record
+from interpreter.records import ReplayError, read_record
 from interpreter.scenarios.runner import scenarios_in_file
 from interpreter.web.editing import check_text
 

@@ -33,7 +33,8 @@ from interpreter.lang import check_power, parse_power
 from interpreter.lang.parser import parser
 from interpreter.mods.apply import apply_packs
 from interpreter.mods.pack import MANIFEST_KEYS
-from interpreter.scenarios.replay import ReplayError, read_record, replay
+from interpreter.records import ReplayError, read_record
+from interpreter.scenarios.replay import replay
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "120"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -22,7 +22,8 @@ from interpreter.engine import events as ev
 from interpreter.engine.options import GameOptions
 from interpreter.mods.apply import apply_packs
 from interpreter.powers import new_game
-from interpreter.scenarios.replay import make_record, replay
+from interpreter.records import make_record
+from interpreter.scenarios.replay import replay
 from interpreter.scenarios.runner import run_scenario, scenarios_in_file
 from interpreter.sim.coverage import PowerCoverage
 from tests.helpers import ALL_CARDS, RULES, readme_rows_name_the_cards, without_powers

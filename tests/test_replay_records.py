@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from interpreter import records as records_module
 from interpreter.cards.catalog import project_root
 from interpreter.cli import main
 from interpreter.engine.decisions import KINDS
-from interpreter.scenarios import replay as replay_module
-from interpreter.scenarios.replay import read_record, record_schema
+from interpreter.records import read_record, record_schema
 
 EXAMPLE_MOD = project_root() / "docs" / "example-mod"
 
@@ -140,7 +140,7 @@ def test_special_paths_are_refused_without_reading_them(tmp_path, capsys):
 
 
 def test_a_record_too_large_is_refused(tmp_path, monkeypatch, recorded, capsys):
-    monkeypatch.setattr(replay_module, "MAX_RECORD_BYTES", 1000)
+    monkeypatch.setattr(records_module, "MAX_RECORD_BYTES", 1000)
     path = tmp_path / "big.json"
     path.write_text(json.dumps(recorded))
     assert main(["replay", str(path)]) == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from interpreter.lang.suggest import did_you_mean
+from interpreter.spelling import did_you_mean
 
 
 @dataclass(frozen=True, slots=True)

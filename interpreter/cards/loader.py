@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from interpreter.cards.budget import CheckBudget
 from interpreter.cards.cardcache import cached_card_file, cached_lines, keep_lines
+from interpreter.cards.cardset import CardSet
 from interpreter.cards.diagnostics import CardFileError, Diagnostic, did_you_mean, quoted
 from interpreter.cards.model import ACTION_TYPES, ANY_COLOUR, ESTIMABLE_FIELDS, GOOD_TYPES, CardDef
 from interpreter.cards.packwords import shorthands_for
@@ -327,47 +325,6 @@ def card_files(paths: Iterable[Path]) -> list[Path]:
         else:
             out.append(p)
     return out
-
-
-@dataclass
-class CardSet:
-    """The cards a game may use, in a stable order (the order of the deck before shuffling)."""
-
-    cards: list[CardDef]
-    by_id: dict[str, CardDef] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.by_id = {c.id: c for c in self.cards}
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def only_sets(self, sets: Iterable[str]) -> CardSet:
-        wanted = set(sets)
-        return CardSet([c for c in self.cards if c.set in wanted])
-
-    def set_names(self) -> list[str]:
-        return sorted({c.set for c in self.cards})
-
-    def card_hashes(self) -> dict[str, str]:
-        """A short hash of each distinct card's content (facts and powers), by id."""
-        return {c.id: card_hash(c) for c in self.by_id.values()}
-
-    def fingerprint(self) -> str:
-        """A hash of the whole card set: every card's content and the number of copies of each."""
-        copies: dict[str, int] = {}
-        for c in self.cards:
-            copies[c.id] = copies.get(c.id, 0) + 1
-        body = json.dumps([[i, h, copies[i]] for i, h in sorted(self.card_hashes().items())])
-        return hashlib.sha256(body.encode()).hexdigest()[:16]
-
-
-def card_hash(card: CardDef) -> str:
-    facts = [card.id, card.name, card.set, card.good, card.action, card.tier, list(card.load), card.text,
-             [p.text for p in card.powers]]
-    if card.readings:  # only then: the hash of a card without readings stays what it was
-        facts.append([[name, [p.text for p in powers]] for name, powers in card.readings])
-    return hashlib.sha256(json.dumps(facts).encode()).hexdigest()[:12]
 
 
 def load_cards(paths: Iterable[Path], set_check: Callable[[list[CardDef]], list[Diagnostic]] | None = None) -> CardSet:

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from interpreter.bus.bus import EventBus
-from interpreter.cards.loader import CardSet
+from interpreter.cards.cardset import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine import events as ev
 from interpreter.engine.cloning import clone_game, copy_state

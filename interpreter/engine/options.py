@@ -6,8 +6,8 @@ import dataclasses
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from interpreter.cards.cardset import CardSet
 from interpreter.cards.diagnostics import did_you_mean
-from interpreter.cards.loader import CardSet
 from interpreter.engine.errors import SetupError
 
 

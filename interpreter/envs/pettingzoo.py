@@ -35,6 +35,7 @@ except ImportError as exc:  # pragma: no cover - the message is the point
 
 from interpreter.engine import events as ev
 from interpreter.engine.view import render as render_view
+from interpreter.envs.copies import copy_game
 from interpreter.envs.observation import HIGH, HISTORY, SeatEncoder
 from interpreter.envs.table import OptionsLike, make_table
 
@@ -176,7 +177,6 @@ class ImportExportEnv(AECEnv):
         return self._copy((seat, rng))
 
     def _copy(self, resample: tuple[int, random.Random] | None) -> ImportExportEnv:
-        from interpreter.envs.copies import copy_game
         if self._driver is None:
             raise RuntimeError("reset the environment first")
         made = ImportExportEnv.__new__(ImportExportEnv)

@@ -1,14 +1,17 @@
-"""`did you mean ...?` for a mistyped word: the one place every message's suggestion comes from.
+"""What to suggest for a mistyped or misplaced word of a power line: the one place the parser's suggestions come from.
 
 A suggestion is a spelling repair, so it is offered only for a word that is no word at all, and
 only among the words that can stand where it stands (the caller passes the words the parser accepts
 there): `ships` is not a misspelt `shipments`, and `must` is not a misspelt `most`. A few English
-words that designers reach for, and that the language does without, get advice instead (ADVICE)."""
+words that designers reach for, and that the language does without, get advice instead (ADVICE).
+The spelling repair itself (`did_you_mean`) is interpreter/spelling.py, shared with the card files'
+checks and the engine's options."""
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
+from interpreter.spelling import did_you_mean
+
+__all__ = ["ADVICE", "MISPLACED", "advice", "did_you_mean", "misplaced"]
 
 # Words no power uses, with what to write instead (shown when no word of the language is close).
 ADVICE: dict[str, str] = {
@@ -23,12 +26,6 @@ MISPLACED: dict[str, str] = {
     "or": "`or` joins the two effects of `either ... or ...`, the options of `choose one: ... or ...`, or two conditions",
     "else": "`else` follows `if CONDITION then EFFECT`",
 }
-
-
-def did_you_mean(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str:
-    """A ' (did you mean `x`?)' suffix for the closest candidate, or '' when nothing is close."""
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=cutoff)
-    return f" (did you mean `{close[0]}`?)" if close else ""
 
 
 def advice(word: str) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine.options import GameOptions, OptionError, parse_option
+from interpreter.printing.faces import PrintError, choose_cards, print_set
 
 NEEDS_EXTRA = "needs the optional extra `print` ({missing} is missing): pip install -e '.[print]'"
 
@@ -62,7 +63,6 @@ def parse_options(texts: list[str]) -> GameOptions:
 
 
 def _print_set(args: argparse.Namespace, options: GameOptions) -> Any:
-    from interpreter.printing.faces import PrintError, choose_cards, print_set
     for path in args.mod:
         if not path.exists():
             raise CommandError(f"--mod: no such file or folder: {path}")
@@ -96,6 +96,7 @@ def _warn(line: str) -> None:
 
 def run_print(args: argparse.Namespace) -> int:
     try:
+        # optional dependency: reportlab (the `print` extra); without it the command says what to install
         from interpreter.printing.sheets import write_atomically, write_sheets
     except ImportError as exc:
         raise CommandError("importexport print " + NEEDS_EXTRA.format(missing=exc.name)) from None
@@ -122,6 +123,7 @@ def run_print(args: argparse.Namespace) -> int:
 
 def write_pngs(ps: Any, folder: Path, dpi: int) -> int:
     """One image per distinct face (copies share it), named by the face's key, and back.png."""
+    # optional dependency: pypdfium2, pillow and reportlab (the `print` extra), which only the PNG images need
     from interpreter.printing.raster import page_images, png_bytes
     from interpreter.printing.sheets import single_cards, write_atomically
     distinct = list({f.key: f for f in ps.faces()}.values())
@@ -136,6 +138,7 @@ def run_export(args: argparse.Namespace) -> int:
     if args.export_format != "tts":
         raise CommandError("importexport export: choose a format: tts (see `importexport export --help`)")
     try:
+        # optional dependency: reportlab, pypdfium2 (the `print` extra); without them the command says what to install
         from interpreter.printing.tts import write_tts
     except ImportError as exc:
         raise CommandError("importexport export tts " + NEEDS_EXTRA.format(missing=exc.name)) from None

@@ -13,6 +13,7 @@ from interpreter.cards.loader import CardSet
 from interpreter.cards.model import ANY_COLOUR, GOOD_TYPES, CardDef
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.options import GameOptions
+from interpreter.mods.apply import apply_packs
 
 # The desk's palette (web/static/desk.css), so a printed card looks like the card in the gallery.
 COLOUR_RGB = {"green": "#2e8b47", "yellow": "#d6a312", "red": "#c62e2e", "black": "#2b2b2b", "blue": "#2860c4",
@@ -118,7 +119,6 @@ def _order(card: CardDef, set_order: list[str]) -> tuple[int, int, str]:
 
 def choose_cards(expansions: str, mods: list[Path]) -> tuple[CardSet, dict[str, str]]:
     """The card set of `--expansions` and `--mod`, and for each card a pack added or changed, that pack."""
-    from interpreter.mods.apply import apply_packs
     cards = choose_sets(load_all_cards(), expansions)
     origin: dict[str, str] = {}
     if mods:

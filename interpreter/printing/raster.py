@@ -10,6 +10,7 @@ from typing import Any
 
 def page_images(pdf: bytes, dpi: float | None = None, width: int | None = None) -> Iterator[Any]:
     """Each page as a PIL image: at `dpi`, or scaled to `width` pixels across."""
+    # optional dependency: pypdfium2 (the `print` extra), only for PNG images of the faces
     import pypdfium2 as pdfium
     document = pdfium.PdfDocument(pdf)
     try:

@@ -14,15 +14,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from interpreter.agents.search import SearchAgent
+from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
 from interpreter.cards.loader import CardSet
 from interpreter.engine import events as ev
+from interpreter.engine.game import SetupError
+from interpreter.engine.options import GameOptions, parse_option
+from interpreter.mods.apply import apply_packs
+from interpreter.outputs import write_atomically
 from interpreter.powers import new_game
 from interpreter.sim.cardstats import summarize as summarize
 from interpreter.sim.cardstats import terminal_summary as terminal_summary
-from interpreter.sim.failures import Failures
+from interpreter.sim.failures import BatchSettings, Failures, failure_record
+from interpreter.sim.report import html_report
 from interpreter.sim.runfolder import GAMES_FILE as GAMES_FILE  # re-exported: the run folder's files
 from interpreter.sim.runfolder import RunFolder, RunFolderError, open_run
 from interpreter.sim.runfolder import read_records as read_records
+from interpreter.sim.runner import bot_agents, game_seed, seat_bots
 from interpreter.sim.workers import unordered
 
 if TYPE_CHECKING:
@@ -63,7 +71,6 @@ class BalanceJob:
 
     def seat_bots(self, index: int) -> list[str]:
         """The bot at each seat of game `index` (sim/runner.py seat_bots); one bot name stands for every seat."""
-        from interpreter.sim.runner import seat_bots
         players = self.players_in(index)
         if not self.bots:
             return ["heuristic"] * players
@@ -78,8 +85,6 @@ _CARDS: dict[CardSpec, CardSet] = {}
 def load_spec(spec: CardSpec) -> CardSet:
     """The card set of a spec, loaded once per process."""
     if spec not in _CARDS:
-        from interpreter.cards.catalog import choose_sets, load_all_cards
-        from interpreter.mods.apply import apply_packs
         cards = choose_sets(load_all_cards(), spec.expansions)
         if spec.mods:
             cards = apply_packs(cards, [Path(m) for m in spec.mods]).cards
@@ -90,11 +95,6 @@ def load_spec(spec: CardSpec) -> CardSet:
 def play_one(job: BalanceJob, index: int) -> dict[str, Any]:
     """Play game `index` of a job between its bots and return its record; a game that raises
     returns {"index": index, "failed": its failure record} (sim/failures.py) so the run goes on."""
-    from interpreter.cards.catalog import load_rules
-    from interpreter.engine.game import SetupError
-    from interpreter.engine.options import GameOptions, parse_option
-    from interpreter.sim.failures import BatchSettings, failure_record
-    from interpreter.sim.runner import game_seed
     cards = load_spec(job.cards)
     options = GameOptions()
     for text in job.options:
@@ -115,7 +115,6 @@ def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, opt
                   made: list[Game] | None = None, bots: list[str] | None = None) -> dict[str, Any]:
     """Play one game between `bots` (the bot at each seat; heuristic bots by default) and return its
     record (what `summarize` reads); the game is put in `made` first, for a failure record if it raises."""
-    from interpreter.sim.runner import bot_agents
     bots = bots or ["heuristic"] * players
     game = new_game(cards, rules, players, seed, options, bot_agents(seed, bots))
     if made is not None:
@@ -149,7 +148,6 @@ def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, opt
 
 def search_spent(game: Game) -> dict[str, Any]:
     """What the game's search bots spent: decisions searched and seconds (none: nothing)."""
-    from interpreter.agents.search import SearchAgent
     bots = [a for a in game.agents if isinstance(a, SearchAgent)]
     if not bots:
         return {}
@@ -242,6 +240,7 @@ def _dask_results(job: BalanceJob, todo: list[int], address: str, chunk: int = D
     task, and only a few tasks per worker thread at a time: a million-game run holds a few hundred
     futures, not a million, and the scheduler is not flooded. Records stream back as tasks finish."""
     try:
+        # optional dependency: distributed (the `dask` extra), only for --dask
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
     except ImportError:
@@ -294,8 +293,6 @@ def progress_line(stream: Any = None) -> Callable[[int, int, float], None]:
 
 
 def write_outputs(results: dict[str, Any], out: Path) -> None:
-    from interpreter.outputs import write_atomically
-    from interpreter.sim.report import html_report
     write_atomically(out / RESULTS_FILE, json.dumps(results, indent=1))
     write_atomically(out / REPORT_FILE, html_report(results))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import random
 import resource
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from interpreter.agents.search import SearchAgent
 from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.errors import GameStop
@@ -118,7 +120,6 @@ def search_cost(cards: CardSet, data: RulesData, players: int, seed: int, option
     deal of the unseen cards, the play to the horizon); `search_cpu_s_per_game`: a whole game's CPU
     time, every seat's decisions and the engine included; `heuristic_us_per_decision`: CPU
     microseconds per decision of heuristic-only games on the same seeds, engine included."""
-    from interpreter.agents.search import SearchAgent
     searched = rollouts = own = 0
     search_seconds = 0.0
     start = time.process_time()
@@ -155,8 +156,7 @@ def environment_cost(cards: CardSet, players: int, seed: int, options: GameOptio
     masked policy: `env_step_us`, the engine's part (the games played without observing), and
     `observe_us`, what observing each step adds (the same games played again, observed: the
     actions do not depend on the observations). Needs the optional extra `pettingzoo`."""
-    import random
-
+    # optional dependency: pettingzoo, gymnasium, greenlet (the `pettingzoo` extra), only for `bench --env-games`
     from interpreter.envs.pettingzoo import ImportExportEnv
     env = ImportExportEnv(players=players, options=options, cards=cards)
 
@@ -219,6 +219,7 @@ def uno_env(seed: int) -> Any:
     """RLCard's UNO environment with RLCard's own random agent at every seat (optional: pip install
     rlcard, or the extra `uno`)."""
     try:
+        # optional dependency: rlcard (the `uno` extra), only for `bench --uno`
         import rlcard
         from rlcard.agents import RandomAgent
     except ImportError:

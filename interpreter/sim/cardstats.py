@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.loader import CardSet
+from interpreter.sim.health import deck_health, health_lines
 from interpreter.sim.stats import ALPHA, Moments, bh_adjust, detectable_proportion_change, fisher_p, mean_sd, newcombe, welch, wilson
+from interpreter.sim.strength import strength_lines
 
 if TYPE_CHECKING:
     from interpreter.cards.model import CardDef
@@ -170,7 +172,6 @@ def summarize(records: list[dict[str, Any]], cards: CardSet, job: BalanceJob, se
     if job.player_counts:  # one bot for every seat of every player count
         bots = bots[:1]
         label = f"{bots[0]} bots at every seat"
-    from interpreter.sim.health import deck_health
     return {
         "meta": {"games": n, "players": job.players, "player_counts": list(job.player_counts), "seed": job.seed, "cards": job.cards.label(),
                  "bots": bots, "bots_label": label, "ms_per_search_decision": search_ms(records),
@@ -306,9 +307,7 @@ def terminal_summary(results: dict[str, Any]) -> str:
         lines.append("No card stands out after the correction for multiple comparisons: no card's completers win "
                      "clearly more or less often than a typical card's.")
     if results.get("health"):
-        from interpreter.sim.health import health_lines
         lines += health_lines(results["health"])
     if results.get("strength"):
-        from interpreter.sim.strength import strength_lines
         lines += strength_lines(results["strength"])
     return "\n".join(lines)

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from interpreter.sim.compare_report import compare_page
 from interpreter.sim.health import change_lines as health_change_lines
 from interpreter.sim.health import health_changes
 from interpreter.sim.stats import (
     ALPHA,
+    Moments,
     bh_adjust,
     detectable_mean_change,
     detectable_proportion_change,
@@ -223,7 +225,6 @@ def scores_change(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
 
 
 def _moments(values: list[float]) -> dict[str, Any]:
-    from interpreter.sim.stats import Moments
     m = Moments()
     for v in values:
         m.add(v)
@@ -342,6 +343,5 @@ def compare_summary(result: dict[str, Any]) -> str:
 
 
 def compare_html(result: dict[str, Any]) -> str:
-    from interpreter.sim.compare_report import compare_page
     return compare_page(result)
 

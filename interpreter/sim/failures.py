@@ -2,7 +2,7 @@
 described (seed, players, sets, mods, options, bots) and saved as a record that `importexport replay`
 plays again, so the failure can be reproduced and debugged.
 
-A failure record is a game record (scenarios/replay.py) with `bots` (the bot at each seat), the
+A failure record is a game record (interpreter/records.py) with `bots` (the bot at each seat), the
 decisions taken up to the failure, no `result`, and `failed`: the error, its traceback, and where the
 game stood in its batch."""
 
@@ -13,6 +13,8 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from interpreter.records import FORMAT, paths_for_record
 
 if TYPE_CHECKING:
     from interpreter.cards.loader import CardSet
@@ -68,7 +70,6 @@ class Failures:
 def failure_record(settings: BatchSettings, cards: CardSet, players: int, seed: int, bots: list[str],
                    game: Game | None, error: BaseException, index: int | None = None) -> dict[str, Any]:
     """The record of a game that raised `error` (`game` is None if it failed while being set up)."""
-    from interpreter.scenarios.replay import FORMAT
     return {
         "format": FORMAT,
         "expansions": settings.expansions,
@@ -107,7 +108,6 @@ def failure_line(record: dict[str, Any]) -> str:
 def save_failure(record: dict[str, Any], folder: Path) -> Path:
     """Write the record as folder/seed-N.json; mod paths are stored relative to the folder when they
     can be (a record resolves them from its own folder)."""
-    from interpreter.scenarios.replay import paths_for_record
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"seed-{record['seed']}.json"
     stored = dict(record, mods=paths_for_record([Path(m) for m in record["mods"]], folder))

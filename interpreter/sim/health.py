@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
-from interpreter.sim.stats import Moments, bh_adjust, fisher_p, newcombe, wilson
+from interpreter.sim.stats import Moments, bh_adjust, fisher_p, newcombe, welch, wilson
 
 if TYPE_CHECKING:
     from interpreter.cards.loader import CardSet
@@ -45,6 +45,7 @@ def mean_interval(values: list[float]) -> dict[str, Any]:
         m.add(v)
     out: dict[str, Any] = {"n": m.n, "mean": round(m.mean, 2), "sd": round(m.sd, 2), "ci": None}
     if m.n >= MIN_TEST_GAMES:
+        # start-up: SciPy (+4.1 s measured) stays off `importexport simulate` and `importexport serve`, which use this module without its tests
         from scipy.stats import t as t_dist
         half = float(t_dist.ppf(0.975, m.n - 1)) * m.sd / m.n ** 0.5
         out["ci"] = [round(m.mean - half, 2), round(m.mean + half, 2)]
@@ -55,6 +56,7 @@ def first_player_p(wins: float, n: int, players: int) -> float | None:
     """Two-sided p-value that the first leader wins more or less than a fair share (exact binomial)."""
     if n < MIN_TEST_GAMES:
         return None
+    # start-up: SciPy (+4.1 s measured) stays off `importexport simulate` and `importexport serve`, which use this module without its tests
     from scipy.stats import binomtest
     return float(binomtest(round(wins), n, 1 / players).pvalue)
 
@@ -187,7 +189,6 @@ def health_changes(a: dict[str, Any] | None, b: dict[str, Any] | None) -> dict[s
     None when a run has no deck-health figures (results written before they were kept)."""
     if not a or not b:
         return None
-    from interpreter.sim.stats import welch
     counts = []
     a_counts = {c["players"]: c for c in a["by_players"]}
     for cb in b["by_players"]:

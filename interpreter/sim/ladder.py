@@ -24,7 +24,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter.agents.search import SearchAgent
+from interpreter.cards.catalog import load_rules
+from interpreter.engine.options import GameOptions, parse_option
 from interpreter.sim.balance import CardSpec, load_spec
+from interpreter.sim.runner import bot_game, game_seed
 from interpreter.sim.stats import wilson
 from interpreter.sim.workers import unordered
 
@@ -79,10 +83,6 @@ class Timed:
 def play_ladder_game(job: LadderJob, index: int, lone: str, field: str) -> dict[str, Any]:
     """Play one ladder game and return its record: the bot at each seat, the winners, the CPU time
     every seat's decisions took, and what the search bots spent."""
-    from interpreter.agents.search import SearchAgent
-    from interpreter.cards.catalog import load_rules
-    from interpreter.engine.options import GameOptions, parse_option
-    from interpreter.sim.runner import bot_game, game_seed
     options = GameOptions()
     for text in job.options:
         options = parse_option(text, options)

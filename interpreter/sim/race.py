@@ -276,6 +276,7 @@ def how_sure(entries: Sequence[Entry], target: float, resamples: int = BOOTSTRAP
     common = sorted(set.intersection(*(set(e.results) for e in entries)))
     if len(entries) == 1 or not common:
         return {entries[0].values: 1.0} if len(entries) == 1 else {}
+    # start-up: `importexport tune` loads NumPy (+416 ms measured) only when it ranks its finalists
     import numpy as np
     rng = np.random.default_rng(seed)
     picks = rng.integers(0, len(common), size=(resamples, len(common)))

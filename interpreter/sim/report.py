@@ -10,7 +10,8 @@ from typing import Any
 
 from interpreter.sim.cardstats import players_text
 from interpreter.sim.health_report import findings_items, health_section
-from interpreter.sim.svg import NEGATIVE, NEUTRAL, POSITIVE, SERIES_A, SERIES_B, Estimate, Series, esc, forest, histogram, nice_span, stacked_bar
+from interpreter.sim.strength import strength_lines
+from interpreter.sim.svg import NEGATIVE, NEUTRAL, POSITIVE, SERIES_A, SERIES_B, Estimate, Series, bin_counts, esc, forest, histogram, nice_span, stacked_bar
 
 STYLE = """body{font:14px/1.45 system-ui,sans-serif;margin:1.2em auto;max-width:1180px;color:#1f2328;padding:0 12px}
 h1{font-size:1.55em;margin:.2em 0}h2{margin-top:1.6em;border-bottom:1px solid #d0d7de;font-size:1.2em}h3{font-size:1.05em}
@@ -128,7 +129,6 @@ def findings(results: dict[str, Any]) -> str:
     if results.get("health"):
         items += findings_items(results["health"]) + ["<li>More in <a href='#health'>Deck health</a>.</li>"]
     if results.get("strength"):
-        from interpreter.sim.strength import strength_lines
         lines = strength_lines(results["strength"])
         items.append(f"<li><b>{esc(lines[0])}</b><ul>" + "".join(f"<li>{esc(line.strip())}</li>" for line in lines[1:]) + "</ul></li>")
     return f'<section class="findings"><h2 style="margin-top:.2em;border:0">What stands out</h2><ul>{"".join(items)}</ul></section>'
@@ -193,7 +193,6 @@ def games_section(results: dict[str, Any]) -> str:
 
 
 def _bins(values: list[float], width: int) -> dict[float, int]:
-    from interpreter.sim.svg import bin_counts
     return bin_counts(values, width)
 
 

@@ -56,6 +56,7 @@ def lock_folder(path: Path, what: str = "balance run") -> IO[str]:
     or the process ends); refused with the holder's pid if another process holds it."""
     handle = (path / LOCK_FILE).open("a+")
     try:
+        # optional dependency: fcntl, POSIX only (no advisory locks on Windows)
         import fcntl
     except ImportError:  # no advisory locks on this system (Windows): one run at a time is up to the user
         return handle

@@ -27,7 +27,6 @@ def game_seed(batch_seed: int, index: int) -> int:
 
 BOTS = ("random", "heuristic", "search")
 BOTS_HELP = "random, heuristic, search or search:BUDGET (search:50ro rollouts, search:20ms CPU per decision)"
-BOT_PATTERN = r"^(random|heuristic|search(:[0-9]+(\.[0-9]+)?(ro|it|ms|s))?)$"  # a bot name, as records hold it
 
 
 def check_bot(name: str) -> str:

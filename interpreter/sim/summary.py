@@ -6,6 +6,7 @@ import statistics
 from collections import Counter
 
 from interpreter.engine.game import GameResult
+from interpreter.sim.stats import wilson
 
 
 def _spread(values: list[float]) -> str:
@@ -30,7 +31,6 @@ def win_shares(results: list[GameResult]) -> tuple[list[float], dict[str, float]
 
 def bot_wins_text(results: list[GameResult], kinds: list[list[str]]) -> str:
     """Wins per bot kind, a shared victory counting 1/k, with the 95% interval of the win rate."""
-    from interpreter.sim.stats import wilson
     wins: dict[str, float] = {}
     seats: dict[str, int] = {}
     for r, seat_kinds in zip(results, kinds, strict=True):

@@ -19,9 +19,14 @@ from typing import Any
 
 import yaml
 
+from interpreter.cards.diagnostics import did_you_mean
+from interpreter.cards.loader import load_card_text
 from interpreter.cards.model import CardDef
+from interpreter.cards.packwords import shorthands_for
 from interpreter.lang.bounds import MAX_SHIP_CAPACITY, TIER, Bound
 from interpreter.lang.check import number_ranges
+from interpreter.lang.shorthands import shorthand_key
+from interpreter.schema_header import with_header
 
 LOAD = Bound(1, MAX_SHIP_CAPACITY, "containers", "a load counts at least 1 container; no ship holds more than 20")
 DEFAULT_SPREAD = 4  # steps above the current value that a power number's default range reaches (or twice the value)
@@ -122,7 +127,6 @@ def choose_knobs(knobs: Sequence[Knob], vary: Sequence[str], fix: Sequence[str])
 
     def known(name: str, flag: str) -> Knob:
         if name not in by_name:
-            from interpreter.cards.diagnostics import did_you_mean
             raise TuneError(f"{flag}: this card has no number `{name}`{did_you_mean(name, by_name)}; its numbers are {names}")
         return by_name[name]
 
@@ -195,7 +199,6 @@ def build_candidate(card: CardDef, values: dict[str, int], knobs: Iterable[Knob]
     """The card with these values, read as a card file is read; (None, the checker's problems) if it
     refuses them. The card's text is its powers in English when a power line changed (its printed
     words would describe the old numbers)."""
-    from interpreter.cards.packwords import shorthands_for
     data = with_values(card, values, knobs)
     changed_powers = data.get("powers", []) != [p.text for p in card.powers]
     shorthands = shorthands_for(Path(card.path)) if card.path else None
@@ -216,7 +219,6 @@ def _sentence(text: str) -> str:
 def _shorthand_key(shorthands: Any) -> str:
     if not shorthands:
         return ""
-    from interpreter.lang.shorthands import shorthand_key
     return shorthand_key(shorthands)
 
 
@@ -231,11 +233,9 @@ def _read(text: str, card_id: str, key: str, shorthands: Any) -> tuple[CardDef |
 @cache
 def _read_cached(text: str, card_id: str, key: str) -> tuple[CardDef | None, list[Any]]:
     """Candidates are read again and again (each worker, each round): once per text is enough."""
-    from interpreter.cards.loader import load_card_text
     return load_card_text(text, f"{card_id}.yaml", _SHORTHANDS.get(key))
 
 
 def candidate_yaml(card: CardDef, target: Path) -> str:
     """A candidate as the card file `target` of the mod pack `tune --out` writes."""
-    from interpreter.schema_header import with_header
     return with_header("card", target, yaml.safe_dump(card_mapping(card), sort_keys=False, allow_unicode=True, width=100))

@@ -9,6 +9,7 @@ results (tune.json)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Iterator, Sequence
@@ -16,12 +17,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from interpreter.sim.balance import BalanceJob, CardSpec, load_spec
+from interpreter.cards.capacity import capacity_problems
+from interpreter.cards.catalog import load_rules
+from interpreter.cards.loader import CardSet
+from interpreter.engine.options import GameOptions, parse_option
+from interpreter.sim.balance import DASK_CHUNK, DASK_TASKS_PER_THREAD, BalanceJob, CardSpec, load_spec, recorded_game
 from interpreter.sim.race import CHANGE_COST, Entry, Player, Race, Values, how_sure, label, ranking
+from interpreter.sim.runner import game_seed
 from interpreter.sim.tunables import Knob, TuneError, build_candidate
+from interpreter.sim.workers import unordered
 
 if TYPE_CHECKING:
-    from interpreter.cards.loader import CardSet
     from interpreter.cards.model import CardDef
 
 GAMES_FILE = "tune-games.jsonl"
@@ -56,9 +62,6 @@ def candidate_deck(job: TuneJob, values: Values) -> CardSet:
     checker's words if the candidate is refused (a load no ship can hold, an odd credit, ...)."""
     key = (job, values)
     if key not in _DECKS:
-        from interpreter.cards.capacity import capacity_problems
-        from interpreter.cards.catalog import load_rules
-        from interpreter.cards.loader import CardSet
         base = load_spec(job.cards)
         card = base.by_id[job.card]
         built, problems = build_candidate(card, dict(values), job.knobs)
@@ -92,10 +95,6 @@ def game_tally(record: dict[str, Any], card_id: str) -> dict[str, Any]:
 
 def play_candidate(task: tuple[TuneJob, Values, int]) -> dict[str, Any]:
     """Game `index` of the tune with this candidate: its tally, or the error if the game raised."""
-    from interpreter.cards.catalog import load_rules
-    from interpreter.engine.options import GameOptions, parse_option
-    from interpreter.sim.balance import recorded_game
-    from interpreter.sim.runner import game_seed
     job, values, index = task
     out: dict[str, Any] = {"values": [list(v) for v in values], "index": index}
     try:
@@ -214,7 +213,6 @@ def make_player(job: TuneJob, workers: int, dask_address: str | None) -> Player:
             for item in items:
                 yield play_candidate(item)
             return
-        from interpreter.sim.workers import unordered
         results = unordered(play_candidate, items, min(workers, len(items)))
         try:
             yield from results
@@ -226,10 +224,8 @@ def make_player(job: TuneJob, workers: int, dask_address: str | None) -> Player:
 def _dask_play(job: TuneJob, tasks: list[tuple[Values, int]], address: str) -> Iterator[dict[str, Any]]:
     """The tasks on a Dask cluster, DASK_CHUNK games of one candidate per task, a few tasks in flight
     per worker thread (as balance sends its games)."""
-    import itertools
-
-    from interpreter.sim.balance import DASK_CHUNK, DASK_TASKS_PER_THREAD
     try:
+        # optional dependency: distributed (the `dask` extra), only for --dask
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
     except ImportError:

@@ -18,10 +18,19 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
+import yaml
+
+from interpreter.cards.catalog import load_all_cards
+from interpreter.mods.pack import load_pack
 from interpreter.outputs import OutputError, check_output_folder, write_atomically
+from interpreter.schema_header import with_header
 from interpreter.sim.balance import load_spec
+from interpreter.sim.cardstats import bots_label
 from interpreter.sim.race import FIRST_BLOCK, Budget, Entry, Race, Values, label, ranking
 from interpreter.sim.runfolder import LOCK_FILE, lock_folder
+from interpreter.sim.stats import ALPHA, bh_adjust
+from interpreter.sim.strength import effect_change, which_way
+from interpreter.sim.tunables import candidate_yaml
 from interpreter.sim.tune import (
     GAMES_FILE,
     PAGE_FILE,
@@ -34,6 +43,7 @@ from interpreter.sim.tune import (
     outcome,
     read_known,
 )
+from interpreter.sim.tune_report import tune_page
 
 JOB_FILE = "tune-job.json"
 CHECK_GAMES = 300  # games of each finalist with each further bot mix
@@ -151,9 +161,6 @@ def tune_strength(results: dict[str, Any], job: TuneJob, others: Sequence[tuple[
     """The finalists' effect with each other bot mix, and whether the suggestion's verdict (on the
     target, above or below it) changes beyond chance (the two effects' difference, Benjamini-Hochberg
     over the candidates and mixes compared)."""
-    from interpreter.sim.cardstats import bots_label
-    from interpreter.sim.stats import ALPHA, bh_adjust
-    from interpreter.sim.strength import effect_change, which_way
     main_bots = results["meta"]["bots"]
     labels = [bots_label(main_bots)] + [bots_label(list(mix) or ["heuristic"] * job.players) for mix, _ in others]
     rows = {c["label"]: c for c in results["candidates"]}
@@ -195,7 +202,6 @@ def side_of(row: dict[str, Any], target: float) -> str:
 
 def write_outputs(results: dict[str, Any], job: TuneJob, out: Path) -> None:
     """tune.json, tune.html, and the best candidate as a mod pack (mod.yaml, cards/CARD.yaml)."""
-    from interpreter.sim.tune_report import tune_page
     best = results["best"]
     pack = None
     if best is not None and best["changes"]:
@@ -207,10 +213,6 @@ def write_outputs(results: dict[str, Any], job: TuneJob, out: Path) -> None:
 
 def write_pack(out: Path, job: TuneJob, values: Values, results: dict[str, Any]) -> Path:
     """The best candidate as a mod pack that replaces the card (every copy) in the card set tuned."""
-    import yaml
-
-    from interpreter.schema_header import with_header
-    from interpreter.sim.tunables import candidate_yaml
     card = candidate_deck(job, values).by_id[job.card]
     best = results["best"]
     effect = "" if best["effect"] is None else (f"{100 * best['effect']:+.0f} points [{100 * best['ci'][0]:+.0f}, "
@@ -226,10 +228,8 @@ def write_pack(out: Path, job: TuneJob, values: Values, results: dict[str, Any])
 
 def depends_on(job: TuneJob, card_set: str) -> str:
     """What the pack builds on: the card's set when it is one of the game's, else the last pack that has the card."""
-    from interpreter.cards.catalog import load_all_cards
     if card_set in load_all_cards().set_names():
         return card_set
-    from interpreter.mods.pack import load_pack
     for mod in reversed(job.cards.mods):
         pack = load_pack(Path(mod))
         if any(c.id == job.card for c in pack.cards):

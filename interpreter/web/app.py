@@ -11,7 +11,6 @@ import socket
 import sys
 from typing import Any
 
-import jinja2
 import uvicorn
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
@@ -27,17 +26,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from interpreter.web import deck, editor_routes, game_routes, pages, table_routes
 from interpreter.web.desk import Desk, DeskError
+from interpreter.web.render import templates
 
 log = logging.getLogger("importexport.desk")
 MAX_BODY = 25_000_000  # bytes of a request: a game record of a long game fits
-
-
-def templates(desk: Desk) -> Jinja2Templates:
-    env = jinja2.Environment(loader=jinja2.PackageLoader("interpreter.web", "templates"), autoescape=True,
-                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
-    env.globals["colours"] = desk.good_colours()
-    env.globals["desk"] = desk
-    return Jinja2Templates(env=env)
 
 
 def _wants_json(request: Request) -> bool:
@@ -125,11 +117,6 @@ def create_app(desk: Desk, hosts: tuple[str, ...] = ("127.0.0.1", "localhost")) 
     app.state.templates = templates(desk)
     app.state.tables = table_routes.TableHall(desk, desk.settings.tables)
     return app
-
-
-def render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
-    tpl: Jinja2Templates = request.app.state.templates
-    return tpl.TemplateResponse(request, name, context, status_code=status)
 
 
 def bind(host: str, port: int) -> socket.socket:

@@ -32,7 +32,9 @@ from interpreter.schema_header import with_header
 from interpreter.web.cardview import card_face
 from interpreter.web.constructs import construct_name
 from interpreter.web.desk import Desk, DeskError
+from interpreter.web.editor_routes import _body
 from interpreter.web.pages import desk_of, filter_choices
+from interpreter.web.render import render
 from interpreter.web.saving import pack_lock, write_or_refuse
 
 DECK_KEY = re.compile(r"^deck\s*:", re.M)  # the deck list's own key, not a comment that names it
@@ -208,7 +210,6 @@ def _offer(desk: Desk) -> tuple[CardSet | None, dict[str, str], list[str]]:
 
 
 async def deck_page(request: Request) -> Response:
-    from interpreter.web.app import render
     desk = desk_of(request)
     offered, origin, problems = await run_in_threadpool(_offer, desk)
     colours = desk.good_colours()
@@ -225,7 +226,6 @@ async def deck_page(request: Request) -> Response:
 
 
 async def _request_copies(request: Request, desk: Desk) -> tuple[dict[str, Any], dict[str, int]]:
-    from interpreter.web.editor_routes import _body
     body = await _body(request)
     offered = await run_in_threadpool(candidates, desk, _pack(desk))
     return body, _copies(body, offered)

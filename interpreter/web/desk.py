@@ -14,22 +14,16 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from interpreter.cards.catalog import BASE_SET, choose_sets, load_all_cards, load_rules
-from interpreter.cards.diagnostics import CardFileError
+from interpreter.cards.diagnostics import CardFileError, did_you_mean
 from interpreter.cards.loader import CardSet
 from interpreter.cards.model import CardDef
 from interpreter.cards.rulesdata import RulesData
 from interpreter.mods.apply import apply_packs
 from interpreter.mods.pack import MANIFEST
+from interpreter.web.errors import DeskError
+from interpreter.web.saving import pack_lock
 
 log = logging.getLogger("importexport.desk")
-
-
-class DeskError(Exception):
-    """A request the desk cannot carry out; the message is shown on the page as it is."""
-
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.status = status
 
 
 def expansions_for(sets: str, known: list[str]) -> str:
@@ -127,7 +121,6 @@ class Desk:
         pack = self.settings.pack
         if pack is None or self.pack_signature() == self.seen:
             return
-        from interpreter.web.saving import pack_lock
         with pack_lock(pack):  # not while a save writes: the desk would read a pack half saved
             if self.pack_signature() == self.seen:
                 return  # a save of this desk read it meanwhile
@@ -174,7 +167,6 @@ class Desk:
     def card(self, card_id: str) -> Entry:
         entry = self.entries.get(card_id)
         if entry is None:
-            from interpreter.cards.diagnostics import did_you_mean
             raise DeskError(f"There is no card `{card_id}` in this desk's card set{did_you_mean(card_id, self.entries)}.", 404)
         return entry
 

@@ -23,6 +23,7 @@ from interpreter.cards.model import CardDef
 from interpreter.cards.rulesdata import RulesData
 from interpreter.cards.yamlsource import load_yaml_text
 from interpreter.mods.pack import MANIFEST
+from interpreter.scenarios.runner import run_scenario, scenarios_in_file
 from interpreter.schema_header import with_header
 from interpreter.web.desk import Desk, DeskError
 from interpreter.web.saving import SaveConflict, pack_lock, version_of, version_of_text, write_or_refuse
@@ -124,7 +125,6 @@ class ExampleResult:
 
 def run_examples(text: str, cards: CardSet, rules: RulesData, shown_as: str) -> list[ExampleResult]:
     """Run the examples of a card text against `cards` with this card in it."""
-    from interpreter.scenarios.runner import run_scenario, scenarios_in_file
     checked = check_text(text, shown_as)
     if checked.card is None:
         raise DeskError("Fix the card's problems first: its examples run only on a card that passes the checks.")

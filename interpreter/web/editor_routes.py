@@ -14,12 +14,20 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from interpreter.cards.budget import CheckBudget
+from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
 from interpreter.jsonread import MAX_DEPTH as MAX_JSON_DEPTH
 from interpreter.jsonread import JsonRefused, read_json
+from interpreter.lang.grammar import keywords
+from interpreter.lang.shorthands import SLOT, builtin
+from interpreter.lsp.completion import suggestions
+from interpreter.lsp.documents import CARD
+from interpreter.lsp.powerline import power_at
+from interpreter.mods.skeleton import SkeletonError, sample_card, set_name
 from interpreter.web.cardview import card_face
 from interpreter.web.desk import Desk, DeskError
 from interpreter.web.editing import LIVE_CHECK_SECONDS, Base, check_text, run_examples, save_card, target_path
 from interpreter.web.pages import _shown, card_yaml, desk_of
+from interpreter.web.render import render
 from interpreter.web.saving import SaveConflict, version_of
 from interpreter.web.tryit import MAX_GAMES, TryJob
 
@@ -29,7 +37,6 @@ NEW_CARD_ID = "my_new_card"
 def new_card(desk: Desk) -> str:
     """The text "+ new card" opens: `init`'s sample card, which passes its checks and its example, in
     the set of the desk's pack (or `my_cards` when the desk has no pack)."""
-    from interpreter.mods.skeleton import SkeletonError, sample_card, set_name
     pack = desk.settings.pack
     try:
         card_set = set_name(pack.resolve()) if pack is not None else "my_cards"
@@ -42,9 +49,6 @@ def power_words(desk: Desk) -> dict[str, Any]:
     """The word lists the editor highlights power lines with: the words of the language (from the
     grammar its registry makes, as the language server completes them), the good types with their
     colours, the colours and the actions."""
-    from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
-    from interpreter.lang.grammar import keywords
-    from interpreter.lang.shorthands import SLOT, builtin
     phrases = {w for s in builtin() for w in re.findall(r"[a-z][a-z'-]*", SLOT.sub(" ", s.says.lower()))}
     colours = desk.good_colours()
     return {"keywords": sorted(set(keywords()) | phrases), "goods": list(GOOD_TYPES), "actions": list(ACTION_TYPES),
@@ -52,7 +56,6 @@ def power_words(desk: Desk) -> dict[str, Any]:
 
 
 async def editor(request: Request) -> Response:
-    from interpreter.web.app import render
     desk = desk_of(request)
     card_id = request.path_params.get("card_id")
     if card_id:
@@ -202,9 +205,6 @@ async def api_complete(request: Request) -> Response:
     """Completion at a position of the card text: the language server's own (lsp/completion.py),
     the words that can come next in a power line, asked of the parser, and the registry's examples
     that continue it; elsewhere the card's fields and their values."""
-    from interpreter.lsp.completion import suggestions
-    from interpreter.lsp.documents import CARD
-    from interpreter.lsp.powerline import power_at
     body = await _body(request)
     text = body.get("text", "")
     line = _number(body, "line", 0, max(0, text.count("\n")), 0)

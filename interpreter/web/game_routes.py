@@ -15,11 +15,12 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from interpreter.powers import new_game
-from interpreter.scenarios.replay import make_record
+from interpreter.records import make_record
 from interpreter.sim.runner import bot_agents
 from interpreter.web.desk import Desk, DeskError
 from interpreter.web.pages import desk_of
 from interpreter.web.play import BOTS, PlaySession
+from interpreter.web.render import render
 from interpreter.web.saving import write_new
 from interpreter.web.viewer import MAX_RECORD_BYTES, ViewedGame, parse_record, view_record
 
@@ -59,7 +60,6 @@ def record_files(desk: Desk) -> list[Path]:
 
 
 async def viewer_index(request: Request) -> Response:
-    from interpreter.web.app import render
     desk = desk_of(request)
     opened = [(key, game.title) for key, game in desk.viewed.listing()]
     return render(request, "viewer_index.html", {"records": record_files(desk), "opened": opened, "title": "Viewer"})
@@ -129,7 +129,6 @@ def _step(request: Request, game: ViewedGame) -> int:
 
 
 async def viewer(request: Request) -> Response:
-    from interpreter.web.app import render
     desk = desk_of(request)
     key = request.path_params["key"]
     game: ViewedGame = desk.viewed.get(key, "open game")
@@ -155,7 +154,6 @@ async def viewer_record(request: Request) -> Response:
 # ------------------------------------------------------------------------------------ play
 
 async def play_index(request: Request) -> Response:
-    from interpreter.web.app import render
     desk = desk_of(request)
     running = desk.played.listing()
     return render(request, "play_index.html", {"running": running, "title": "Play"})
@@ -185,7 +183,6 @@ def _save_record(desk: Desk, session: PlaySession) -> Path | None:
 
 
 async def play_page(request: Request) -> Response:
-    from interpreter.web.app import render
     desk = desk_of(request)
     key = request.path_params["key"]
     session: PlaySession = desk.played.get(key, "game")

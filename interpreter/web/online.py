@@ -24,7 +24,7 @@ from interpreter.agents.scripted import ScriptedLog
 from interpreter.engine.decisions import DecisionRecord
 from interpreter.engine.options import GameOptions, parse_option
 from interpreter.powers import new_game
-from interpreter.scenarios.replay import make_record
+from interpreter.records import make_record
 from interpreter.sim.runner import bot_agents
 from interpreter.web.cardview import card_book
 from interpreter.web.table import EventLog, LogLine, decision_info, scores, snapshot

@@ -12,9 +12,12 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
+from interpreter.scenarios.runner import scenarios_in_file
 from interpreter.web.cardview import CardFace, card_book, card_face
 from interpreter.web.constructs import construct_name
 from interpreter.web.desk import Desk, DeskError
+from interpreter.web.editing import run_examples
+from interpreter.web.render import render
 from interpreter.web.runs import card_standing, card_tune, find_runs, run_file
 
 FILTERS = ("good", "action", "tier", "set", "pack", "construct", "q")
@@ -48,7 +51,6 @@ def filter_choices(desk: Desk, every: list[CardFace]) -> dict[str, list[str]]:
 
 
 async def gallery(request: Request) -> Response:
-    from interpreter.web.app import render
     desk = desk_of(request)
     wanted = {key: request.query_params.get(key, "").strip() for key in FILTERS}
     every = faces(desk)
@@ -75,7 +77,6 @@ async def card_page(request: Request) -> Response:
 
 async def card_examples(request: Request) -> Response:
     """Run the card's examples (the button on its page) and show the page with the results."""
-    from interpreter.web.editing import run_examples
     desk = desk_of(request)
     entry = desk.card(request.path_params["card_id"])
     results = await run_in_threadpool(run_examples, card_yaml(entry.card.path), desk.cards, desk.rules, _shown(entry.card.path))
@@ -91,8 +92,6 @@ def _shown(path: str) -> str:
 
 
 async def _card_page(request: Request, results: list[Any] | None) -> Response:
-    from interpreter.scenarios.runner import scenarios_in_file
-    from interpreter.web.app import render
     desk = desk_of(request)
     entry = desk.card(request.path_params["card_id"])
     face = card_face(entry.card, desk.good_colours(), entry.pack, entry.copies)
@@ -106,7 +105,6 @@ async def _card_page(request: Request, results: list[Any] | None) -> Response:
 
 
 async def balance(request: Request) -> Response:
-    from interpreter.web.app import render
     desk = desk_of(request)
     root = desk.settings.runs
     runs = find_runs(root)

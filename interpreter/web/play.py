@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.game import Game
 from interpreter.powers import new_game
-from interpreter.scenarios.replay import make_record
+from interpreter.records import make_record
 from interpreter.sim.runner import bot_agents
 from interpreter.web.cardview import card_book
 from interpreter.web.table import EventLog, decision_info, scores, snapshot

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from interpreter.web.desk import DeskError
+from interpreter.web.errors import DeskError
 
 LOCK_FILE = ".importexport-desk.lock"  # in the pack folder; the loaders read only .yaml files
 _LOCKS: dict[Path, threading.Lock] = {}

@@ -28,13 +28,16 @@ from starlette.routing import BaseRoute, Route
 
 from interpreter.cards.catalog import choose_sets
 from interpreter.cards.loader import CardSet
-from interpreter.engine.options import OptionError, parse_option
+from interpreter.engine.options import GameOptions, OptionError, parse_option
 from interpreter.mods.apply import apply_packs
+from interpreter.printing.faces import print_set
 from interpreter.web.desk import Desk, DeskError, expansions_for
 from interpreter.web.online import OnlineTable, Role, TableSettings, create_table, resume_table
 from interpreter.web.pages import desk_of
 from interpreter.web.play import BOTS
+from interpreter.web.render import render
 from interpreter.web.tablestore import TableStore
+from interpreter.web.viewer import view_record
 
 log = logging.getLogger("importexport.desk")
 MAX_TABLES = 40  # tables kept running at once; a finished one still counts until the server restarts
@@ -185,14 +188,12 @@ def table_settings(form: FormData, desk: Desk) -> TableSettings:
 
 
 def desk_default_options() -> Any:
-    from interpreter.engine.options import GameOptions
     return GameOptions()
 
 
 # ------------------------------------------------------------------------------------ pages
 
 async def tables_index(request: Request) -> Response:
-    from interpreter.web.app import render
     desk = desk_of(request)
     hall = hall_of(request)
     try:
@@ -215,7 +216,6 @@ async def tables_new(request: Request) -> Response:
 
 
 async def table_links(request: Request) -> Response:
-    from interpreter.web.app import render
     on_this_computer(request)
     table = hall_of(request).table(request.path_params["table"])
     base = str(request.base_url).rstrip("/")
@@ -227,7 +227,6 @@ def _role(request: Request) -> Role:
 
 
 async def table_page(request: Request) -> Response:
-    from interpreter.web.app import render
     role = _role(request)
     payload = role.table.payload(role)
     return render(request, "table.html", {"p": payload, "token": request.path_params["token"], "book": role.table.book,
@@ -237,7 +236,6 @@ async def table_page(request: Request) -> Response:
 
 async def table_part(request: Request) -> Response:
     """The changing part of the page (the table, the decision, the log), fetched when the feed says so."""
-    from interpreter.web.app import render
     role = _role(request)
     return render(request, "_table_part.html", {"p": role.table.payload(role), "token": request.path_params["token"]})
 
@@ -335,7 +333,6 @@ async def table_record(request: Request) -> Response:
 
 
 async def table_to_viewer(request: Request) -> Response:
-    from interpreter.web.viewer import view_record
     desk = desk_of(request)
     role = _role(request)
     table = role.table
@@ -355,14 +352,13 @@ async def print_sheets(request: Request) -> Response:
         raise DeskError(f"`paper` is a4 or letter; got `{paper[:20]}`.")
     backs = request.query_params.get("backs", "1") != "0"
     try:
-        from interpreter.printing.faces import print_set
+        # optional dependency: reportlab (the `print` extra), which sheets.py draws with; without it the desk serves on and says what to install
         from interpreter.printing.sheets import write_sheets
     except ImportError as exc:
         raise DeskError(f"Printing needs the optional extra `print` ({exc.name} is missing): pip install -e '.[print]'.", 501) from None
     with desk.lock:
         cards = desk.cards
         origin = {e.card.id: e.pack for e in desk.entries.values() if e.pack}
-    from interpreter.engine.options import GameOptions
     ps = print_set(cards, origin, desk.expansions, GameOptions(), rules=desk.rules)
     pdf, _ = await run_in_threadpool(lambda: write_sheets(ps, paper, backs=backs))
     return Response(pdf, media_type="application/pdf",

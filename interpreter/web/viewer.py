@@ -19,8 +19,9 @@ from interpreter.engine.decisions import Decision, DecisionRecord
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import GameOptions, OptionError, parse_option
 from interpreter.jsonread import JsonRefused, read_json
+from interpreter.mods.apply import apply_packs
 from interpreter.powers import new_game
-from interpreter.scenarios.replay import FORMAT, card_set_differences, schema_problems
+from interpreter.records import FORMAT, card_set_differences, schema_problems
 from interpreter.web.cardview import card_book
 from interpreter.web.desk import DeskError
 from interpreter.web.table import EventLog, decision_info, scores, snapshot
@@ -97,7 +98,6 @@ def parse_record(raw: bytes, name: str, rules: RulesData | None = None) -> dict[
 def record_cards(record: dict[str, Any], shipped: CardSet | None = None) -> tuple[CardSet, GameOptions]:
     """The card set and options a record was played with, as `importexport replay` rebuilds them.
     `shipped`: every shipped card, if already loaded."""
-    from interpreter.mods.apply import apply_packs
     try:
         cards = choose_sets(shipped or load_all_cards(), str(record.get("expansions", "none")))
     except ValueError as exc:
