@@ -4,7 +4,6 @@ rule uses (draw, pay, place, discard). The turn (turn.py) and the actions live i
 from __future__ import annotations
 
 import random
-import sys
 from typing import TYPE_CHECKING
 
 from interpreter.bus.bus import EventBus
@@ -30,11 +29,6 @@ if TYPE_CHECKING:
     from interpreter.agents.base import Agent
 
 __all__ = ["Game", "GameResult", "GameStop", "SetupError"]
-
-
-# A chain of powers nests engine calls (a power draws, a trigger loads, a completion triggers ...);
-# the loop guard allows 100 powers deep, which needs more than Python's default 1000 frames.
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
 
 
 class Game:

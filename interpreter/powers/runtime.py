@@ -158,6 +158,15 @@ class PowerRuntime:
             self.game.emit(ev.PowerUsed, player=ctx.owner.seat, card=ctx.card, timing=timing or power.timing, line=power.text,
                            answering=answering)
             power.run(ctx)
+        except RecursionError:
+            # A chain of powers nests engine calls (a power draws, a trigger loads, a completion
+            # triggers ...), about ten frames a power: a long one can run out of Python's stack before
+            # reaching MAX_CHAIN, when the game is already deep in it (a search bot's rollout, a
+            # server's thread). It is the same runaway chain: say so, naming the cards, as the guard
+            # above does (rather than raise the process's recursion limit for everyone).
+            chain = " -> ".join(self._running[-6:])
+            raise TriggerLoopError(f"runaway chain of powers (Python's stack ran out {len(self._running)} powers deep): "
+                                   f"{chain}") from None
         finally:
             self._running.pop()
         if self.standing:  # a power may change the game without an event (cards put on the island ...)
