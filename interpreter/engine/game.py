@@ -67,7 +67,7 @@ class Game:
         self.n_cards = 0
         self.finishing = False  # the game is over and final scoring has begun (R17): no instant win now
         self.scoring = False  # the scoring powers run: credits gained now are end-game points (R17.8)
-        self.lead_again = False  # set when a turn starts whose leader will lead the next one too
+        self.lead_again = False  # R4.10: this turn's leader leads the next one too (the `leads_twice` rule, read as it starts)
         self.offering_discards = False  # the leader is being asked about discarding contracts (R14.1)
         self.turn_log: list[tuple[int, str]] = []  # (seat, action) as players act this turn, in order
         # Clones (engine/cloning.py): with `checkpoints` on, `play` keeps a copy of the start of each

@@ -15,6 +15,10 @@ from interpreter.engine.state import Card, Player, Ship
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
+# What the turn's record (game.turn_log) notes, beside the load instance, for a sale instead of a load:
+# a rule allows one per turn (`sell_instead_of_load`), so the record says whether it was made.
+SALE_INSTEAD_OF_LOAD = "sale instead of a load"
+
 
 def load_options(game: Game, p: Player) -> list[Option]:
     rules = game.rules
@@ -32,7 +36,7 @@ def load_options(game: Game, p: Player) -> list[Option]:
     if ships and (game.zones.deck or game.zones.discard) and rules.load_from_deck(p):
         options.append(LoadFromDeck())
     price = rules.sell_instead_of_load(p)
-    if price and p.load_sales_this_turn == 0:
+    if price and (p.seat, SALE_INSTEAD_OF_LOAD) not in game.turn_log:
         for card in {c.id: c for c in p.hand}.values():
             if "may_sell" in rules.active and not rules.may_sell(p, card):
                 continue
@@ -84,7 +88,7 @@ def perform(game: Game, p: Player, instances: int) -> None:
         elif isinstance(choice, SellInsteadOfLoad):
             card = choice.card
             p.hand.remove(card)
-            p.load_sales_this_turn += 1
+            game.turn_log.append((p.seat, SALE_INSTEAD_OF_LOAD))
             price = game.rules.sell_instead_of_load(p)
             game.zones.island.append(card)
             game.gain(p, price, "sale instead of a load")

@@ -21,8 +21,9 @@ from interpreter.lang.english import acting, acting_player, own, third_person
 from interpreter.lang.players import PlayerGroup
 from interpreter.lang.registry import Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, ShipRef, Value
+from interpreter.lang.rules import NamedPermission
 from interpreter.lang.values import CARD_WORTH, Amount, ForEach, ForEvery, Modifier, ValueAmount
-from interpreter.lang.world import Card, Ctx, Number, Player, Run, Test, always
+from interpreter.lang.world import Card, Ctx, LastingEffect, Number, Player, Run, Test, always
 
 # Where each construct sits: `action` (a verb phrase), `branch` (what may follow `then`, `else`,
 # `or`, `you may`), `effect` (only at the top of a step: `if`, `choose one`, `until`, `the next time`).
@@ -1327,7 +1328,11 @@ class LeadTwice(Action):
         return f"lead two turns in a row the next time {acting_player()} lead"
 
     def run(self) -> Run:
-        return lambda ctx: ctx.world.lead_twice(ctx.actor)
+        """A lasting rule of the acting player's, `until your next turn, you may lead two turns in a
+        row` (the `leads_twice` rule query, read as that turn starts): no state of the engine's."""
+        lasting = LastingEffect(text="you may lead two turns in a row", until="next_turn_starts",
+                                changes=tuple(NamedPermission("lead_twice").changes(True, "you")))
+        return lambda ctx: ctx.world.install_lasting(Ctx(ctx.world, ctx.actor, ctx.card), lasting)
 
     def value(self) -> float:
         return 6.0

@@ -487,6 +487,10 @@ PERMISSIONS = (
                 "sell a hand card to the supply island for {n} instead of loading it, once per turn (not the turn's SUPPLY sale)",
                 "once per turn, a load instance may sell a hand card to the supply island instead",
                 "rule: you may sell a card to the island for 2 instead of a load once per turn", gives="n", combine="max", numbers=(CREDITS,)),
+    _permission("lead_twice", '"lead" "two" "turns" "in" "a" "row"', "lead two turns in a row", "leads_twice",
+                "lead two turns in a row", "a player starting a turn as leader leads the next turn too, the others "
+                "following or drawing after each; then play passes on as usual (R4.10); read as the turn starts",
+                "on completion: until your next turn, you may lead two turns in a row"),
     _permission("pair_slot", '"fill" "one" _good "slot" "with" "two" "containers" "of" "one" "colour"',
                 "fill one GOOD slot with two containers of one colour", "pair_slot_good",
                 "load two containers of one colour that together fill one {good} slot",
