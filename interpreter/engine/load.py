@@ -9,6 +9,7 @@ from interpreter.engine import events as ev
 from interpreter.engine.choices import LoadCard, LoadFromDeck, LoadPair, SellInsteadOfLoad
 from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.instances import each_instance
 from interpreter.engine.slots import fits, fitting, pair_fits
 from interpreter.engine.state import Card, Player, Ship
 
@@ -73,30 +74,27 @@ def load_container(game: Game, p: Player, card: Card, ship: Ship, by: str) -> No
 
 
 def perform(game: Game, p: Player, instances: int) -> None:
-    for left in range(instances, 0, -1):
-        options = load_options(game, p)
-        if len(options) == 1:
-            return
-        choice = game.ask(Decision("load", p.seat, options, f"Load ({left} action(s) left)", stop=0)).value
-        if choice is None:
-            return
-        if isinstance(choice, LoadCard):
-            p.hand.remove(choice.card)
-            load_container(game, p, choice.card, choice.ship, "load")
-        elif isinstance(choice, LoadFromDeck):
-            load_top_of_deck(game, p)
-        elif isinstance(choice, SellInsteadOfLoad):
-            card = choice.card
-            p.hand.remove(card)
-            game.turn_log.append((p.seat, SALE_INSTEAD_OF_LOAD))
-            price = game.rules.sell_instead_of_load(p)
-            game.zones.island.append(card)
-            game.gain(p, price, "sale instead of a load")
-            game.emit(ev.CardSold, player=p.seat, card=card, price=price)  # sold: on the island, and paid
-        else:
-            load_pair(game, p, choice.cards, choice.ship)
-        game.turn_log.append((p.seat, "load"))
-        game.after_action()
+    each_instance(game, p, instances, "load", lambda left: load_options(game, p), lambda choice: load(game, p, choice))
+
+
+def load(game: Game, p: Player, choice: LoadCard | LoadFromDeck | SellInsteadOfLoad | LoadPair) -> int:
+    """One LOAD instance: a hand card (R7), the deck's top card, a sale instead, or a pair (powers)."""
+    if isinstance(choice, LoadCard):
+        p.hand.remove(choice.card)
+        load_container(game, p, choice.card, choice.ship, "load")
+    elif isinstance(choice, LoadFromDeck):
+        load_top_of_deck(game, p)
+    elif isinstance(choice, SellInsteadOfLoad):
+        card = choice.card
+        p.hand.remove(card)
+        game.turn_log.append((p.seat, SALE_INSTEAD_OF_LOAD))
+        price = game.rules.sell_instead_of_load(p)
+        game.zones.island.append(card)
+        game.gain(p, price, "sale instead of a load")
+        game.emit(ev.CardSold, player=p.seat, card=card, price=price)  # sold: on the island, and paid
+    else:
+        load_pair(game, p, choice.cards, choice.ship)
+    return 1
 
 
 def load_top_of_deck(game: Game, p: Player) -> None:
