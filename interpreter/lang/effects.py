@@ -19,7 +19,7 @@ from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ship
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
 from interpreter.lang.english import acting, acting_player, own, third_person
 from interpreter.lang.players import PlayerGroup
-from interpreter.lang.registry import Node, Word, construct
+from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, ShipRef, Value
 from interpreter.lang.rules import NamedPermission
 from interpreter.lang.values import CARD_WORTH, Amount, ForEach, ForEvery, Modifier, ValueAmount
@@ -100,7 +100,7 @@ class ChangeCredits(Action):
     amount: Value | None = None
 
     @classmethod
-    def build_word(cls, word: Word, col: int, children: list[Any]) -> ChangeCredits:
+    def build_word(cls, word: Word, col: int, children: Children) -> ChangeCredits:
         return cls(word.name, first(children, Node), col=col)
 
     @property
@@ -157,7 +157,7 @@ class Pay(Action):
     amount: Value | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Pay:
+    def build(cls, col: int, children: Children) -> Pay:
         return cls(first(children, Players), first(children, Node) if not nodes(children, Players) else nodes(children)[1], col=col)
 
     def english(self) -> str:
@@ -215,7 +215,7 @@ class TakeCredits(Action):
     payers: Players | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> TakeCredits:
+    def build(cls, col: int, children: Children) -> TakeCredits:
         n = ints(children)
         if n:  # `take 4 credits ...`: the number and its modifiers make an amount, as after `gain`
             start = next(c for c in children if isinstance(c, Token) and c.type == "INT")
@@ -375,7 +375,7 @@ class Move(Action):
     ignore_limits: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Move:
+    def build(cls, col: int, children: Children) -> Move:
         w = words(children)
         return cls(MOVE_VERBS[w[0]], first(children, Cards), first(children, Where), first(children, Players),
                    "ignoring" in w, col=col)
@@ -561,7 +561,7 @@ class DiscardDownTo(Action):
     zone: str = "hand"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> DiscardDownTo:
+    def build(cls, col: int, children: Children) -> DiscardDownTo:
         w = words(children)
         return cls(first(children, Value), DOWN_ZONES.get(w[-1], "hand"), col=col)
 
@@ -607,7 +607,7 @@ class Sell(Action):
     price: int = 2
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Sell:
+    def build(cls, col: int, children: Children) -> Sell:
         return cls(first(children, Cards), ints(children)[-1], col=col)
 
     def english(self) -> str:
@@ -653,7 +653,7 @@ class Swap(Action):
     theirs: Cards | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Swap:
+    def build(cls, col: int, children: Children) -> Swap:
         found = nodes(children, Cards)
         return cls(found[0], found[1], col=col)
 
@@ -897,7 +897,7 @@ class ImportContainers(Action):
     free: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ImportContainers:
+    def build(cls, col: int, children: Children) -> ImportContainers:
         return cls(ints(children)[0], first(children, ShipRef), "free" in words(children), col=col)
 
     def english(self) -> str:
@@ -940,7 +940,7 @@ class PirateContainers(Action):
     source: ShipRef = Ships()
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PirateContainers:
+    def build(cls, col: int, children: Children) -> PirateContainers:
         return cls(ints(children)[0], first(children, ShipRef), col=col)
 
     def english(self) -> str:
@@ -996,7 +996,7 @@ NO_FEES: /with\s+no\s+fees\b/
     from_hand: bool = False  # the action of each card in hand, once each
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> FreeActions:
+    def build(cls, col: int, children: Children) -> FreeActions:
         w = words(children)
         if w[0] in ("use", "uses"):
             return cls(0, None, None, True, True, col=col)
@@ -1068,7 +1068,7 @@ class Name(Action):
     what: str = "good"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Name:
+    def build(cls, col: int, children: Children) -> Name:
         return cls("good" if "type" in words(children) else "card", col=col)
 
     def english(self) -> str:
@@ -1108,7 +1108,7 @@ class ChoosePlayer(Action):
     such: Node | None = None  # what the player chosen must be or have (a predicate or a have)
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ChoosePlayer:
+    def build(cls, col: int, children: Children) -> ChoosePlayer:
         such = next((c for c in children if isinstance(c, Node)), None)
         return cls(words(children)[1] != "a", such, col=col)
 
@@ -1280,7 +1280,7 @@ class VirtualGoods(Action):
     modifier: Modifier | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> VirtualGoods:
+    def build(cls, col: int, children: Children) -> VirtualGoods:
         goods = [str(c) for c in children if isinstance(c, Token) and str(c) in GOODS]
         w = words(children)
         good = goods[0] if goods else ("every" if "every" in w else "choose")
@@ -1389,7 +1389,7 @@ _COMMA_THEN: /,\s*then\b/
     steps: tuple[Effect, ...] = ()
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Sequence:
+    def build(cls, col: int, children: Children) -> Sequence:
         return cls(tuple(c for c in children if isinstance(c, Effect)), col=col)
 
     def english(self) -> str:
@@ -1591,7 +1591,7 @@ class Either(Effect):
     second: Effect | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Either:
+    def build(cls, col: int, children: Children) -> Either:
         found = nodes(children, Effect)
         return cls(found[0], found[1], col=col)
 
@@ -1647,7 +1647,7 @@ class ChooseOne(Effect):
     options: tuple[Effect, ...] = ()
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ChooseOne:
+    def build(cls, col: int, children: Children) -> ChooseOne:
         return cls(first(children, Players), tuple(nodes(children, Effect)), col=col)
 
     def english(self) -> str:
@@ -1681,7 +1681,7 @@ class IfThen(Effect):
     otherwise: Effect | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> IfThen:
+    def build(cls, col: int, children: Children) -> IfThen:
         found = nodes(children, Effect)
         return cls(first(children, Condition), found[0], found[1] if len(found) > 1 else None, col=col)
 
@@ -1729,7 +1729,7 @@ class ForEachPlayer(Effect):
     effect: Effect | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ForEachPlayer:
+    def build(cls, col: int, children: Children) -> ForEachPlayer:
         w = words(children)
         return cls("other" in w or "opponent" in w, first(children, Effect), col=col)
 

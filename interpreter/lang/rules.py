@@ -23,7 +23,7 @@ from interpreter.lang.bounds import CONTAINERS, COUNT, CREDITS, FEE, THRESHOLD, 
 from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, Owner, described, first, ints, matches, words
 from interpreter.lang.conditions import Condition
 from interpreter.lang.english import acting, own
-from interpreter.lang.registry import Node, Word, construct
+from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Players, RuleNode
 from interpreter.lang.values import ForEach, ForEvery, Rounded
 from interpreter.lang.world import Ctx, Player
@@ -196,7 +196,7 @@ class Quantity(Node):
     against: Owner | None = None  # whose ships (`minimum bid on your ships`)
 
     @classmethod
-    def build_word(cls, word: Word, col: int, children: list[Any]) -> Quantity:
+    def build_word(cls, word: Word, col: int, children: Children) -> Quantity:
         w = words(children)
         by_action = isinstance(word, QuantityName) and word.narrows in ("action", "action_only")
         action = next((x for x in w if x in ACTIONS), "") if by_action else ""
@@ -248,13 +248,13 @@ class Quantity(Node):
         return lambda ctx, args: True
 
 
-def _goods_of(children: list[Any]) -> tuple[str, ...]:
+def _goods_of(children: Children) -> tuple[str, ...]:
     """The good types named by the words (a colour names its good), each once, in order."""
     return tuple(dict.fromkeys(COLOUR_GOOD.get(str(c), str(c)) for c in children
                                if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)))
 
 
-def _good_of(children: list[Any]) -> str | None:
+def _good_of(children: Children) -> str | None:
     goods = _goods_of(children)
     return goods[0] if goods else None
 
@@ -294,7 +294,7 @@ class SetQuantity(RuleNode):
     rounding: Rounded | None = None  # how `halved` rounds (up unless it says down)
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> SetQuantity:
+    def build(cls, col: int, children: Children) -> SetQuantity:
         owner = first(children, Owner)
         scope = scope_of(owner)
         quantity = first(children, Quantity)
@@ -563,7 +563,7 @@ class NamedPermission(Permission):
     against: Owner | None = None  # the players it is against (`your ships`, `your lead`)
 
     @classmethod
-    def build_word(cls, word: Word, col: int, children: list[Any]) -> NamedPermission:
+    def build_word(cls, word: Word, col: int, children: Children) -> NamedPermission:
         w = words(children)
         actions = [x for x in w if x in ACTIONS and x != w[0]] if w[0] in ("lead", "follow", "play") else \
             [x for x in w if x in ACTIONS]
@@ -655,7 +655,7 @@ class WinTies(Permission):
     examples: ClassVar[tuple[str, ...]] = ("rule: you win all ties",)
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> WinTies:
+    def build(cls, col: int, children: Children) -> WinTies:
         return cls(col=col)
 
     def english(self) -> str:
@@ -702,7 +702,7 @@ class PlayFor(Permission):
     either: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PlayFor:
+    def build(cls, col: int, children: Children) -> PlayFor:
         acts = [w for w in words(children) if w in ACTIONS]
         return cls(acts[0] if acts else None, acts[1] if len(acts) > 1 else None, "either" in words(children), col=col)
 
@@ -769,7 +769,7 @@ class PlayForEachOther(Permission):
     second_action: str = "load"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PlayForEachOther:
+    def build(cls, col: int, children: Children) -> PlayForEachOther:
         acts = [w for w in words(children) if w in ACTIONS]
         return cls(acts[0], acts[1], col=col)
 
@@ -808,7 +808,7 @@ class Allow(RuleNode):
     permission: Permission | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Allow:
+    def build(cls, col: int, children: Children) -> Allow:
         w = words(children)
         players = first(children, Players)
         scope = GROUP_SCOPES.get(getattr(players, "kind", ""), players) if type(players).__name__ == "PlayerGroup" else players
@@ -858,7 +858,7 @@ class PowersMove(RuleNode):
     what: str = "cards"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PowersMove:
+    def build(cls, col: int, children: Children) -> PowersMove:
         owners = [c for c in children if isinstance(c, Owner)]
         w = words(children)
         what = next((x for x in reversed(w) if x in ZONE_OF_WORD or x in ("cards", "ships")), "cards")
@@ -899,7 +899,7 @@ class Rainbow(RuleNode):
     this: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Rainbow:
+    def build(cls, col: int, children: Children) -> Rainbow:
         owner = first(children, Owner)
         this = words(children)[0] == "this"
         return cls(scope_of(owner) if owner is not None else "you", first(children, Filter), this, col=col)
@@ -948,7 +948,7 @@ class Wild(RuleNode):
     each_other: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Wild:
+    def build(cls, col: int, children: Children) -> Wild:
         owner = first(children, Owner)
         return cls(scope_of(owner) if owner is not None else "you", _goods_of(children), "other" in words(children),
                    col=col)
@@ -996,7 +996,7 @@ class WhileRule(RuleNode):
     inner: RuleNode | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> WhileRule:
+    def build(cls, col: int, children: Children) -> WhileRule:
         return cls(first(children, Condition), first(children, RuleNode), col=col)
 
     def english(self) -> str:
