@@ -26,7 +26,7 @@ from interpreter.lang.english import acting, own
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Players, RuleNode
 from interpreter.lang.values import ForEach, ForEvery, Rounded
-from interpreter.lang.world import Ctx, Player
+from interpreter.lang.world import Card, Ctx, Player
 
 Maker = Callable[[Ctx], Callable[..., Any]]
 Changes = list[tuple[str, Maker]]
@@ -34,7 +34,7 @@ UNLIMITED = 1_000_000
 
 # Who a rule is about, from the word that starts it.
 SCOPES = {"you": "you", "each_other": "others", "others": "others", "each": "all", "all": "all"}
-Scope = Any  # `you`, `others`, `all`, or a node naming the players (Players, Owner: `the player to your left`)
+Scope = str | Players | Owner  # `you`, `others`, `all`, or a node naming the players (Players, Owner: `the player to your left`)
 
 
 def scope_test(scope: Scope) -> Callable[[Ctx, Player], bool]:
@@ -411,7 +411,7 @@ class Permission(Node):
 
     role: ClassVar[str] = "permission"
 
-    def changes(self, allowed: bool, scope: str) -> Changes:
+    def changes(self, allowed: bool, scope: Scope) -> Changes:
         raise NotImplementedError
 
 
@@ -661,7 +661,7 @@ class WinTies(Permission):
     def english(self) -> str:
         return "win every tie: tied import bids, and majority bonuses (you are left out of a shared penalty)"
 
-    def changes(self, allowed: bool, scope: str) -> Changes:
+    def changes(self, allowed: bool, scope: Scope) -> Changes:
         def tie_order(ctx: Ctx) -> Callable[..., Any]:
             seat = ctx.owner.seat
             return lambda order, leader: ([seat] + [s for s in order if s != seat]) if allowed and seat in order else order
@@ -715,20 +715,20 @@ class PlayFor(Permission):
         text = f"follow any declared action with a {self.card_action.upper()} card"
         return text + (f" and carry out {self.perform.upper()} actions instead" if self.perform else "")
 
-    def changes(self, allowed: bool, scope: str) -> Changes:
+    def changes(self, allowed: bool, scope: Scope) -> Changes:
         card_action, perform, who = self.card_action, self.perform, scope_test(scope)
         if self.either:
             return _either_action(card_action or "", perform or "", allowed, who)
 
         def may_play_for(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+            def modifier(value: bool, p: Player, card: Card, action: str, leading: bool) -> bool:
                 if leading or not who(ctx, p) or (card_action is not None and card.action != card_action):
                     return value
                 return allowed
             return modifier
 
         def performed(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: str, p: Player, cards: tuple[Any, ...], leading: bool) -> str:
+            def modifier(value: str, p: Player, cards: tuple[Card, ...], leading: bool) -> str:
                 if allowed and not leading and who(ctx, p) and value != perform and all(c.action == card_action for c in cards):
                     return perform or value
                 return value
@@ -743,7 +743,7 @@ def _either_action(a: str, b: str, allowed: bool, who: Callable[[Ctx, Player], b
     """Two actions standing in for each other: a card of either may be played for either (R4.5's
     single card), and the player chooses which of the two to carry out (R4.6.7)."""
     def may_play_for(ctx: Ctx) -> Callable[..., Any]:
-        def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+        def modifier(value: bool, p: Player, card: Card, action: str, leading: bool) -> bool:
             return allowed if who(ctx, p) and {card.action, action} == {a, b} else value
         return modifier
 
@@ -776,11 +776,11 @@ class PlayForEachOther(Permission):
     def english(self) -> str:
         return f"play {self.first_action.upper()} and {self.second_action.upper()} cards for each other"
 
-    def changes(self, allowed: bool, scope: str) -> Changes:
+    def changes(self, allowed: bool, scope: Scope) -> Changes:
         pair, who = {self.first_action, self.second_action}, scope_test(scope)
 
         def make(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+            def modifier(value: bool, p: Player, card: Card, action: str, leading: bool) -> bool:
                 return allowed if who(ctx, p) and {card.action, action} == pair else value
             return modifier
         return [("may_play_for", make)]
@@ -913,7 +913,7 @@ class Rainbow(RuleNode):
         f, this, who = self.filter, self.this, scope_test(self.scope)
 
         def make(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: tuple[tuple[str, int], ...], p: Player, card: Any) -> tuple[tuple[str, int], ...]:
+            def modifier(value: tuple[tuple[str, int], ...], p: Player, card: Card) -> tuple[tuple[str, int], ...]:
                 if (card is ctx.card) if this else (who(ctx, p) and matches(f, card)):
                     return (("any", sum(n for _, n in value)),)
                 return value
@@ -965,7 +965,7 @@ class Wild(RuleNode):
         goods, who = frozenset(self.goods), scope_test(self.scope)
         if self.each_other:
             def each_other(ctx: Ctx) -> Callable[..., Any]:
-                def modifier(value: frozenset[str], p: Player, card: Any) -> frozenset[str]:
+                def modifier(value: frozenset[str], p: Player, card: Card) -> frozenset[str]:
                     return value | goods if who(ctx, p) and card.good in goods else value
                 return modifier
             return [("slot_colours", each_other)]

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from interpreter.lang.roles import Trigger
 
 T = TypeVar("T")
 
@@ -191,9 +194,9 @@ class LastingEffect:
     text: str
     until: str
     times: int = 0
-    counting: Any = None
-    changes: tuple[tuple[str, Any], ...] = ()
-    trigger: Any = None
+    counting: Trigger | None = None
+    changes: tuple[tuple[str, Callable[[Ctx], Callable[..., Any]]], ...] = ()
+    trigger: Trigger | None = None
     run: Run | None = None
     once: str | None = None
 Number = Callable[[Ctx], int]
