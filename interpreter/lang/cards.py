@@ -14,7 +14,7 @@ from interpreter.lang.counts import QUANTITY_WORDS, Test_
 from interpreter.lang.english import acting_player, article, own
 from interpreter.lang.registry import Children, Node, construct
 from interpreter.lang.roles import Cards, Group, ShipRef, card_matches
-from interpreter.lang.world import Card, CardsOf, Ctx, Number, Player
+from interpreter.lang.world import Card, CardsOf, Ctx, Number, Player, Ship
 
 GOODS = ("technology", "agriculture", "illegal", "consumer", "luxury")
 ACTIONS = ("contract", "load", "import", "pirate", "supply")
@@ -490,10 +490,10 @@ class ShipKind:
             said += f" with {self.test.english(things, things[:-1])}"
         return said
 
-    def accepts(self) -> Callable[[Any], bool]:
+    def accepts(self) -> Callable[[Ship], bool]:
         colour, empty, test, what, good = self.colour, self.empty, self.test, self.what, self.good
 
-        def ok(ship: Any) -> bool:
+        def ok(ship: Ship) -> bool:
             if colour is not None and ship.colour != colour:
                 return False
             if empty and (ship.contracts or ship.containers):
@@ -560,7 +560,7 @@ class Ships(ShipRef):
     def _noun(self, noun: str, where: str) -> str:
         return self.such.english(noun + where)
 
-    def ships(self) -> Callable[[Ctx], list[Any]]:
+    def ships(self) -> Callable[[Ctx], list[Ship]]:
         at = self.at
         if self.kind in ("that", "this"):
             return lambda ctx: [ctx.ship] if ctx.ship is not None else []
@@ -577,7 +577,7 @@ class Ships(ShipRef):
             return lambda ctx: ctx.world.ships(None, at)
         return lambda ctx: [s for s in ctx.world.ships(None, at) if ok(s)]
 
-    def accepts(self) -> Callable[[Ctx, Any], bool]:
+    def accepts(self) -> Callable[[Ctx, Ship], bool]:
         """Whether a given ship (an event's) is one the phrase means (its owner, where it is aside)."""
         if self.kind == "chosen":
             return lambda ctx, ship: ship is ctx.chosen_ship
@@ -625,11 +625,11 @@ class ShipsWith(ShipRef):
     def english(self) -> str:
         return self.such.english(self.ships_.english())
 
-    def ships(self) -> Callable[[Ctx], list[Any]]:
+    def ships(self) -> Callable[[Ctx], list[Ship]]:
         ships, ok = self.ships_.ships(), self.such.accepts()
         return lambda ctx: [s for s in ships(ctx) if ok(s)]
 
-    def accepts(self) -> Callable[[Ctx, Any], bool]:
+    def accepts(self) -> Callable[[Ctx, Ship], bool]:
         inner, ok = self.ships_.accepts(), self.such.accepts()
         return lambda ctx, ship: inner(ctx, ship) and ok(ship)
 

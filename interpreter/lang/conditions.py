@@ -31,7 +31,7 @@ from interpreter.lang.counts import OP_TEXT, OPS, QUANTITY_WORDS, WORD_OPS, Test
 from interpreter.lang.english import acting, article, own
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Condition, Value
-from interpreter.lang.world import Ctx, Player, Test
+from interpreter.lang.world import Card, Ctx, Player, Test
 
 WORD_RULES = r'''
 !_quantity_test: "a" | "an" | "no" | INT | INT "or" ("more" | "fewer" | "less") | "at" "least" INT | "at" "most" INT
@@ -768,13 +768,13 @@ class CardIs(Condition):
         subject, mode, negated, f, of_type = self.subject, self.mode, self.negated, self.filter, self.of_type
         named = self.named_card
 
-        def cards(ctx: Ctx) -> list[Any]:
+        def cards(ctx: Ctx) -> list[Card]:
             if subject == "event":
                 card = getattr(ctx.event, "card", None)
                 return [card] if card is not None else []
             return list(ctx.revealed if subject == "revealed" else ctx.them)
 
-        def fits(ctx: Ctx, card: Any, among: list[Any]) -> bool:
+        def fits(ctx: Ctx, card: Card, among: list[Card]) -> bool:
             if named:
                 said = card.id == ctx.named
             elif of_type is not None:

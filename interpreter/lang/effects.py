@@ -23,7 +23,7 @@ from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, ShipRef, Value
 from interpreter.lang.rules import NamedPermission
 from interpreter.lang.values import CARD_WORTH, Amount, ForEach, ForEvery, Modifier, ValueAmount
-from interpreter.lang.world import Card, Ctx, LastingEffect, Number, Player, Run, Test, always
+from interpreter.lang.world import Card, Ctx, LastingEffect, Number, Player, Run, Ship, Test, always
 
 # Where each construct sits: `action` (a verb phrase), `branch` (what may follow `then`, `else`,
 # `or`, `you may`), `effect` (only at the top of a step: `if`, `choose one`, `until`, `the next time`).
@@ -728,7 +728,7 @@ class Load(Action):
             return f"load {cards}{onto}"
         return f"load {cards} as {'a container' if single else 'containers'}{onto}"
 
-    def _ships(self) -> Callable[[Ctx], list[Any] | None]:
+    def _ships(self) -> Callable[[Ctx], list[Ship] | None]:
         """The player's ships the phrase names (None: any of them); a player loads onto his or her own ships."""
         if self.onto is None:
             return lambda ctx: None
@@ -773,7 +773,7 @@ class Load(Action):
         return 4.0
 
 
-def _fits(ctx: Ctx, card: Card, targets: list[Any] | None) -> bool:
+def _fits(ctx: Ctx, card: Card, targets: list[Ship] | None) -> bool:
     """Whether `card` fills an open slot on one of `targets` (None: any of the actor's ships)."""
     if targets is None:
         return ctx.world.fits(ctx.actor, card, None)
@@ -1181,7 +1181,7 @@ class ChooseShip(Action):
         return 0.0
 
 
-def _ship_text(ctx: Ctx, ship: Any) -> str:
+def _ship_text(ctx: Ctx, ship: Ship) -> str:
     """`the red ship 2 of P1 (red) (Wheat, Rice)`: a ship as an option shows whose it is and what it carries."""
     carried = ", ".join(c.name for c in (*ship.contracts, *ship.containers)) or "empty"
     where = "at sea" if ship.at_sea else "in harbor"

@@ -26,9 +26,8 @@ from interpreter.lang.english import acting, own
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Players, RuleNode
 from interpreter.lang.values import ForEach, ForEvery, Rounded
-from interpreter.lang.world import Card, Ctx, Player
+from interpreter.lang.world import Card, Ctx, Maker, Modifier, Player
 
-Maker = Callable[[Ctx], Callable[..., Any]]
 Changes = list[tuple[str, Maker]]
 UNLIMITED = 1_000_000
 
@@ -344,7 +343,7 @@ class SetQuantity(RuleNode):
         who = scope_test(scope if scope != "game" else "all")
         is_room = quantity.spec.part_of_good
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
+        def make(ctx: Ctx) -> Modifier:
             def modifier(value: Any, *args: Any) -> Any:
                 if arg is not None and not who(ctx, args[arg]):
                     return value
@@ -605,7 +604,7 @@ class NamedPermission(Permission):
         else:
             change = lambda value: given  # noqa: E731
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
+        def make(ctx: Ctx) -> Modifier:
             def modifier(value: Any, *args: Any) -> Any:
                 if not who(ctx, args[spec.player_arg]) or not narrow(args):
                     return value
@@ -662,11 +661,11 @@ class WinTies(Permission):
         return "win every tie: tied import bids, and majority bonuses (you are left out of a shared penalty)"
 
     def changes(self, allowed: bool, scope: Scope) -> Changes:
-        def tie_order(ctx: Ctx) -> Callable[..., Any]:
+        def tie_order(ctx: Ctx) -> Modifier:
             seat = ctx.owner.seat
             return lambda order, leader: ([seat] + [s for s in order if s != seat]) if allowed and seat in order else order
 
-        def majority_winners(ctx: Ctx) -> Callable[..., Any]:
+        def majority_winners(ctx: Ctx) -> Modifier:
             owner = ctx.owner
 
             def modifier(tied: list[Player], good: str, bonus: int) -> list[Player]:
@@ -720,14 +719,14 @@ class PlayFor(Permission):
         if self.either:
             return _either_action(card_action or "", perform or "", allowed, who)
 
-        def may_play_for(ctx: Ctx) -> Callable[..., Any]:
+        def may_play_for(ctx: Ctx) -> Modifier:
             def modifier(value: bool, p: Player, card: Card, action: str, leading: bool) -> bool:
                 if leading or not who(ctx, p) or (card_action is not None and card.action != card_action):
                     return value
                 return allowed
             return modifier
 
-        def performed(ctx: Ctx) -> Callable[..., Any]:
+        def performed(ctx: Ctx) -> Modifier:
             def modifier(value: str, p: Player, cards: tuple[Card, ...], leading: bool) -> str:
                 if allowed and not leading and who(ctx, p) and value != perform and all(c.action == card_action for c in cards):
                     return perform or value
@@ -742,12 +741,12 @@ class PlayFor(Permission):
 def _either_action(a: str, b: str, allowed: bool, who: Callable[[Ctx, Player], bool]) -> Changes:
     """Two actions standing in for each other: a card of either may be played for either (R4.5's
     single card), and the player chooses which of the two to carry out (R4.6.7)."""
-    def may_play_for(ctx: Ctx) -> Callable[..., Any]:
+    def may_play_for(ctx: Ctx) -> Modifier:
         def modifier(value: bool, p: Player, card: Card, action: str, leading: bool) -> bool:
             return allowed if who(ctx, p) and {card.action, action} == {a, b} else value
         return modifier
 
-    def action_choices(ctx: Ctx) -> Callable[..., Any]:
+    def action_choices(ctx: Ctx) -> Modifier:
         def modifier(value: tuple[str, ...], p: Player, declared: str) -> tuple[str, ...]:
             if allowed and who(ctx, p) and declared in (a, b):
                 return (declared, b if declared == a else a)
@@ -779,7 +778,7 @@ class PlayForEachOther(Permission):
     def changes(self, allowed: bool, scope: Scope) -> Changes:
         pair, who = {self.first_action, self.second_action}, scope_test(scope)
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
+        def make(ctx: Ctx) -> Modifier:
             def modifier(value: bool, p: Player, card: Card, action: str, leading: bool) -> bool:
                 return allowed if who(ctx, p) and {card.action, action} == pair else value
             return modifier
@@ -874,7 +873,7 @@ class PowersMove(RuleNode):
         assert self.movers is not None and self.holders is not None
         movers, holders, zones, allowed = scope_test(scope_of(self.movers)), self.holders.resolve(), MOVED_ZONES[self.what], self.allowed
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
+        def make(ctx: Ctx) -> Modifier:
             def modifier(value: bool, mover: Player, holder: Player, zone: str) -> bool:
                 return allowed if zone in zones and movers(ctx, mover) and holder in holders(ctx) else value
             return modifier
@@ -912,7 +911,7 @@ class Rainbow(RuleNode):
     def changes(self) -> Changes:
         f, this, who = self.filter, self.this, scope_test(self.scope)
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
+        def make(ctx: Ctx) -> Modifier:
             def modifier(value: tuple[tuple[str, int], ...], p: Player, card: Card) -> tuple[tuple[str, int], ...]:
                 if (card is ctx.card) if this else (who(ctx, p) and matches(f, card)):
                     return (("any", sum(n for _, n in value)),)
@@ -964,13 +963,13 @@ class Wild(RuleNode):
     def changes(self) -> Changes:
         goods, who = frozenset(self.goods), scope_test(self.scope)
         if self.each_other:
-            def each_other(ctx: Ctx) -> Callable[..., Any]:
+            def each_other(ctx: Ctx) -> Modifier:
                 def modifier(value: frozenset[str], p: Player, card: Card) -> frozenset[str]:
                     return value | goods if who(ctx, p) and card.good in goods else value
                 return modifier
             return [("slot_colours", each_other)]
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
+        def make(ctx: Ctx) -> Modifier:
             return lambda value, p, card: True if who(ctx, p) and card.good in goods else value
         return [("container_wild", make)]
 
@@ -1008,7 +1007,7 @@ class WhileRule(RuleNode):
         test = self.condition.test()
 
         def guarded(make: Maker) -> Maker:
-            def make_guarded(ctx: Ctx) -> Callable[..., Any]:
+            def make_guarded(ctx: Ctx) -> Modifier:
                 inner = make(ctx)
                 return lambda value, *args: inner(value, *args) if test(ctx) else value
             return make_guarded

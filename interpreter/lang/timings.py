@@ -14,7 +14,7 @@ from interpreter.lang.conditions import Condition
 from interpreter.lang.effects import Move, Sequence, VirtualGoods
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Effect, RuleNode, Trigger
-from interpreter.lang.world import Ctx, Run, Test, always, never, nothing
+from interpreter.lang.world import Ctx, Maker, Run, Test, always, never, nothing
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class CompiledPower:
     from_hand: bool = True  # `any time`: from hand when the tier is met (R15.3)
     from_shipments: bool = True  # `any time`: once completed
     condition: Test | None = None  # `as soon as`
-    changes: tuple[tuple[str, Any], ...] = ()  # `rule`, `as a contract`: (query, maker)
+    changes: tuple[tuple[str, Maker], ...] = ()  # `rule`, `as a contract`: (query, maker)
     phase: int = 0  # `at game end`: the order of R17.2 (adjustments, then scoring)
     scores: bool = False
 

@@ -47,10 +47,12 @@ class Card(Protocol):
 
 
 class Ship(Protocol):
-    """A ship: its owner's seat, whether it is at sea, its contracts and containers, its name."""
+    """A ship: its owner's seat, its colour, whether it is at sea, its contracts and containers, its name."""
 
     @property
     def owner(self) -> int: ...
+    @property
+    def colour(self) -> str: ...
     @property
     def at_sea(self) -> bool: ...
     @property
@@ -195,11 +197,15 @@ class LastingEffect:
     until: str
     times: int = 0
     counting: Trigger | None = None
-    changes: tuple[tuple[str, Callable[[Ctx], Callable[..., Any]]], ...] = ()
+    changes: tuple[tuple[str, Maker], ...] = ()
     trigger: Trigger | None = None
     run: Run | None = None
     once: str | None = None
 Number = Callable[[Ctx], int]
+# A rule's change to one of the engine's rule queries: `Modifier(value, *the query's arguments)` gives
+# the changed value; a `Maker`, given the context of the card holding the rule, makes the modifier.
+Modifier = Callable[..., Any]
+Maker = Callable[[Ctx], Modifier]
 PlayersOf = Callable[[Ctx], list[Player]]
 CardsOf = Callable[[Ctx], list[Card]]
 

@@ -18,10 +18,9 @@ from interpreter.engine import events as ev
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
-    from interpreter.lang.world import Ctx
+    from interpreter.lang.world import Ctx, Modifier
     from interpreter.powers.runtime import PowerRuntime
 
-Modifier = Callable[..., Any]
 Contracted = dict[str, list[tuple[Player, Card, Ship]]]  # card id -> (owner, copy, ship) of each copy that is a contract
 
 

@@ -7,7 +7,7 @@ powers/lasting.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bus.bus import TriggerLoopError
@@ -16,7 +16,7 @@ from interpreter.engine.cloning import CloneError
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship
 from interpreter.lang.timings import CompiledPower
-from interpreter.lang.world import Ctx, LastingEffect
+from interpreter.lang.world import Ctx, LastingEffect, Maker, Modifier
 from interpreter.powers import events_check  # noqa: F401  (checks at import that the triggers and the engine's events agree)
 from interpreter.powers.active import Active
 from interpreter.powers.contract_rules import ContractRules
@@ -34,7 +34,6 @@ EVENTS: dict[str, type[ev.Event]] = {cls.__name__: cls for cls in ev.CATALOGUE}
 ADJUSTMENT_PHASES = (1, 2, 3, 4)  # R17.2: cards out of Shipments, other moves, virtual goods, counted ones
 SCORING_PHASE = 5  # R17.8
 
-Modifier = Callable[..., Any]
 
 
 class PowerRuntime:
@@ -100,7 +99,7 @@ class PowerRuntime:
             self.lasting.listening(event_type)  # effects that end at this event end after its powers
         entries.append(active)
 
-    def _install(self, changes: tuple[tuple[str, Any], ...] | list[tuple[str, Any]], ctx: Ctx) -> list[tuple[str, Modifier]]:
+    def _install(self, changes: Sequence[tuple[str, Maker]], ctx: Ctx) -> list[tuple[str, Modifier]]:
         installed = []
         for query, make in changes:
             modifier = make(ctx)
@@ -468,7 +467,7 @@ _FIELDS = frozenset(_KEPT + ("game", "world", "by_host", "any_time_active", "tri
                              "any_time_used", "from_hand", "contract_rules", "_running"))
 
 
-def _remade(installed: list[tuple[str, Modifier]], changes: Any, ctx: Ctx, made: dict[int, Modifier]) -> list[tuple[str, Modifier]]:
+def _remade(installed: list[tuple[str, Modifier]], changes: Sequence[tuple[str, Maker]], ctx: Ctx, made: dict[int, Modifier]) -> list[tuple[str, Modifier]]:
     """The modifiers of `changes` made again with `ctx`, noting which new one stands for which old one."""
     remade = []
     for (query, old), (query_, make) in zip(installed, changes, strict=True):
