@@ -58,7 +58,7 @@ class PowerRuntime:
         self._order = 0
         self._running: list[str] = []  # the chain of powers now running, for the loop guard
 
-    def ctx(self, owner: Player, card: Card, event: Any = None, ship: Ship | None = None,
+    def ctx(self, owner: Player, card: Card, event: ev.Event | None = None, ship: Ship | None = None,
             contracts: list[Card] | None = None) -> Ctx:
         # the engine's world is the language's World over the engine's own objects (powers/world.py, `handles`)
         return Ctx(self.world, owner, card, event, None, ship, contracts)  # type: ignore[arg-type]
@@ -233,7 +233,7 @@ class PowerRuntime:
                 active.used_by[actor] = by
 
     # --- triggers ----------------------------------------------------------------------------
-    def dispatch(self, event: Any) -> None:
+    def dispatch(self, event: ev.Event) -> None:
         """Run the triggers listening to this event: clockwise from the player whose action caused it,
         each player's own in the order he or she chooses, else in the order the powers started (R15.7,
         OQ-35, trigger_order.py). Whether a trigger answers is judged when its turn comes."""
@@ -263,7 +263,7 @@ class PowerRuntime:
                 pending.remove(active)
                 self._fire(active, ctx, actor)
 
-    def _ready(self, active: Active, event: Any, actor: int) -> Ctx | None:
+    def _ready(self, active: Active, event: ev.Event, actor: int) -> Ctx | None:
         """The context in which `active` answers `event`, or None if it does not (now)."""
         if active not in self.triggers.get(type(event), ()):  # stopped by an earlier trigger of this event
             return None
@@ -409,7 +409,7 @@ class PowerRuntime:
 
 
     # --- cloning ----------------------------------------------------------------------------
-    def handler_owners(self, new: Any) -> dict[int, Any]:  # new: a PowerRuntime
+    def handler_owners(self, new: Any) -> dict[int, object]:  # new: a PowerRuntime
         """The objects whose methods this runtime subscribed to the game's events (by id), each with
         its counterpart in `new`, a clone's runtime: the clone's bus calls the counterparts' methods."""
         return {id(self): new, id(self.contract_rules): new.contract_rules, id(self.lasting): new.lasting}
@@ -485,7 +485,7 @@ def _copied_ctx(ctx: Ctx, world: EngineWorld, mapper: Mapper) -> Ctx:
     return twin
 
 
-def _own_completion(host: Card, event: Any) -> bool:
+def _own_completion(host: Card, event: ev.Event) -> bool:
     """Whether the event is the completion that brought `host` into Shipments (or one of its ship)."""
     contracts = getattr(event, "contracts", None) or ()
     return host in contracts
