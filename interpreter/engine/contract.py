@@ -76,8 +76,7 @@ def make_contract(game: Game, p: Player, card: Card, ship: Ship, spend: int) -> 
 
 
 def perform(game: Game, p: Player, instances: int) -> None:
-    each_instance(game, p, instances, "contract", lambda left: contract_options(game, p, left),
-                  lambda choice: contract(game, p, choice))
+    each_instance(game, p, instances, "contract", contract_options, contract)
 
 
 def contract(game: Game, p: Player, choice: ContractCard) -> int:

@@ -18,20 +18,20 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-def each_instance(game: Game, p: Player, instances: int, action: str, options: Callable[[int], list[Option]],
-                  carry_out: Callable[[Any], int]) -> None:
+def each_instance(game: Game, p: Player, instances: int, action: str,
+                  options: Callable[[Game, Player, int], list[Option]], carry_out: Callable[[Game, Player, Any], int]) -> None:
     """`p` carries out up to `instances` instances of `action` (`contract`, `load`, `supply`: the
-    decision's kind and the record's entry). `options(left)`: the options with `left` instances left,
-    stopping first; `carry_out(choice)`: does the chosen option's value and returns the instances it
-    used (1, or more for a contract that makes up a missing level, R6.4)."""
+    decision's kind and the record's entry). `options(game, p, left)`: the options with `left`
+    instances left, stopping first; `carry_out(game, p, choice)`: does the chosen option's value and
+    returns the instances it used (1, or more for a contract that makes up a missing level, R6.4)."""
     left = instances
     while left > 0:
-        offered = options(left)
+        offered = options(game, p, left)
         if len(offered) == 1:  # only stopping
             return
         choice = game.ask(Decision(action, p.seat, offered, f"{action.capitalize()} ({left} action(s) left)", stop=0)).value
         if choice is None:
             return
-        left -= carry_out(choice)
+        left -= carry_out(game, p, choice)
         game.turn_log.append((p.seat, action))
         game.after_action()

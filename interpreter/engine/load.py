@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 SALE_INSTEAD_OF_LOAD = "sale instead of a load"
 
 
-def load_options(game: Game, p: Player) -> list[Option]:
+def load_options(game: Game, p: Player, left: int = 1) -> list[Option]:
+    """What one LOAD instance may do (the same whatever `left`, the instances left)."""
     rules = game.rules
     options = [Option("stop loading", None)]
     ships = [s for s in p.ships if not s.at_sea and s.contracts]
@@ -74,7 +75,7 @@ def load_container(game: Game, p: Player, card: Card, ship: Ship, by: str) -> No
 
 
 def perform(game: Game, p: Player, instances: int) -> None:
-    each_instance(game, p, instances, "load", lambda left: load_options(game, p), lambda choice: load(game, p, choice))
+    each_instance(game, p, instances, "load", load_options, load)
 
 
 def load(game: Game, p: Player, choice: LoadCard | LoadFromDeck | SellInsteadOfLoad | LoadPair) -> int:

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-def supply_options(game: Game, p: Player) -> list[Option]:
+def supply_options(game: Game, p: Player, left: int = 1) -> list[Option]:
+    """What one SUPPLY instance may do (the same whatever `left`, the instances left)."""
     rules = game.rules
     options = [Option("stop supplying", None)]
     guarded = not rules.active.isdisjoint(("may_sell", "may_take_from_island"))  # a power may forbid some sales or takes
@@ -35,7 +36,7 @@ def supply_options(game: Game, p: Player) -> list[Option]:
 
 
 def perform(game: Game, p: Player, instances: int) -> None:
-    each_instance(game, p, instances, "supply", lambda left: supply_options(game, p), lambda choice: supply(game, p, choice))
+    each_instance(game, p, instances, "supply", supply_options, supply)
 
 
 def supply(game: Game, p: Player, choice: SellCard | TakeIslandCard) -> int:
