@@ -264,7 +264,7 @@ def test_every_field_of_the_game_is_known_to_the_clone():
     assert set(vars(game)) == GAME_FIELDS
     assert {f.name for f in dataclasses.fields(Player)} == {
         "seat", "colour", "colour_good", "credits", "hand", "shipments", "imports", "goods", "played", "ships",
-        "end_points", "virtual_goods", "held_over_limit", "load_sales_this_turn", "lead_twice", "sales_this_turn",
+        "end_points", "virtual_goods", "held_over_limit", "sales_this_turn",
         "drew_this_turn"}, "a new Player field: copy it in engine/cloning.py (Mapper.copy_player), then list it here"
     assert {f.name for f in dataclasses.fields(Ship)} == {
         "owner", "colour", "twin", "at_sea", "completing", "contracts", "containers", "pairs", "halves", "sailed_with"}

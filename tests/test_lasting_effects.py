@@ -243,3 +243,41 @@ def test_a_duration_at_game_end_is_refused():
     power, problems = parse_power("at game end: for the rest of the game, your sale price is 2 more")
     assert not problems
     assert any(p.code == "P020" for p in check_power(power))
+
+
+# --- leading twice: a lasting rule, not a field of the engine (issue 28) -------------------------
+
+def leaders(game, turns: int) -> list[int]:
+    """The leader of each of the next `turns` turns, each leader drawing (R4.2.1), play passing as R4.10 says."""
+    seen = []
+    for _ in range(turns):
+        game.next_leader()
+        seen.append(game.leader)
+        use_script(game, [(game.leader, "draw")])
+        play_turn(game)
+    return seen
+
+
+def test_lead_twice_is_a_lasting_rule_until_the_owners_next_turn_who_then_leads_two_turns_in_a_row_R4_10():
+    """Delayed Game's effect, completed during the owner's own turn: not the next turn (another player's),
+    but the owner's next two; then play passes on. The desk lists it while it waits."""
+    game = new_game(players=3, cards=with_powers(soap=["on completion: you lead twice on your next turn"]))
+    game.leader = 0
+    use_script(game, [(0, "draw")])
+    play_turn(game)
+    complete(game, 0, "soap")
+    assert [x["text"] for x in game.powers.lasting_in_force()] == ["you may lead two turns in a row"]
+    assert leaders(game, 6) == [1, 2, 0, 0, 1, 2]
+    assert not game.powers.lasting_in_force()
+
+
+def test_a_rule_of_the_language_lets_a_player_lead_two_turns_in_a_row_R4_10():
+    """The same mechanism, written by a modder as a rule with a condition: read as each turn starts."""
+    game = new_game(players=2, cards=with_powers(soap=["rule: while you have 20 or more credits, you may lead two turns in a row"]))
+    p = game.players[0]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    game.leader, p.credits = 1, 20
+    assert leaders(game, 4) == [0, 0, 0, 0]
+    p.credits = 10
+    assert leaders(game, 3) == [0, 1, 0]

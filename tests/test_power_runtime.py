@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 
 import pytest
 
@@ -60,6 +62,41 @@ def test_a_runaway_chain_of_triggers_is_stopped_naming_the_cards():
     with pytest.raises(TriggerLoopError) as err:
         game.pay(game.players[0], 2, game.players[1], "a test payment")
     assert "Soap" in str(err.value) and "Candy" in str(err.value)
+
+
+def _runaway_pair(game) -> None:
+    for seat, card_id in ((0, "soap"), (1, "candy")):
+        give(game, game.players[seat].hand, card_id)
+        game.add_shipment(game.players[seat], game.players[seat].hand.pop())
+
+
+def test_a_runaway_chain_started_deep_in_the_stack_is_still_named_not_a_recursion_error():
+    """Python's stack can run out before the chain guard's 100 powers (a game played inside a search
+    bot's rollout, or a server's thread): the runaway chain is reported the same way, naming the
+    cards, without raising the process's recursion limit."""
+    cards = with_powers(soap=["when another player pays 2 or more: gain 2 then pay 2"],
+                        candy=["when another player pays 2 or more: gain 2 then pay 2"])
+    game = new_game(players=2, cards=cards)
+    _runaway_pair(game)
+
+    def deep(n: int) -> None:  # start the chain with most of the stack already used
+        if n:
+            deep(n - 1)
+        else:
+            game.pay(game.players[0], 2, game.players[1], "a test payment")
+    with pytest.raises(TriggerLoopError) as err:
+        deep(sys.getrecursionlimit() - 400)
+    assert "Soap" in str(err.value) and "Candy" in str(err.value)
+
+
+def test_importing_the_interpreter_leaves_the_recursion_limit_alone():
+    """No process-wide interpreter setting changes at import (issue 28): a program that imports the
+    engine, the powers, the bots and the command line keeps its own recursion limit."""
+    code = ("import sys; before = sys.getrecursionlimit(); "
+            "import interpreter.engine.game, interpreter.powers, interpreter.sim.runner, interpreter.cli; "
+            "print(before, sys.getrecursionlimit())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out[0] == out[1]
 
 
 def test_as_soon_as_runs_each_time_its_condition_becomes_true_and_watches_only_while_active_R15_4():

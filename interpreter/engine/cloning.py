@@ -34,7 +34,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bus.bus import EventBus
-from interpreter.engine.queries import Rules
+from interpreter.engine.queries import Modifier, Rules
 from interpreter.engine.state import Card, Player, Ship, Zones
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ def copy_state(game: Game, agents: list[Agent]) -> Game:
     return new
 
 
-def _rebuild_rules(old: Rules, new: Rules, modifiers: dict[int, Any]) -> None:
+def _rebuild_rules(old: Rules, new: Rules, modifiers: dict[int, Modifier]) -> None:
     for query, mods in old._mods.items():
         if not mods:
             continue

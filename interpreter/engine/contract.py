@@ -8,6 +8,7 @@ from interpreter.engine import events as ev
 from interpreter.engine.choices import ContractCard
 from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.instances import each_instance
 from interpreter.engine.slots import required_total
 from interpreter.engine.state import Card, Player, Ship
 
@@ -75,27 +76,23 @@ def make_contract(game: Game, p: Player, card: Card, ship: Ship, spend: int) -> 
 
 
 def perform(game: Game, p: Player, instances: int) -> None:
-    remaining = instances
-    while remaining > 0:
-        options = contract_options(game, p, remaining)
-        if len(options) == 1:
-            return
-        choice = game.ask(Decision("contract", p.seat, options, f"Contract ({remaining} action(s) left)", stop=0)).value
-        if not isinstance(choice, ContractCard):
-            return
-        ship, spend = choice.ship, choice.spend
-        contract_paid(game, p, choice.card, ship, spend)
-        for _ in range(game.rules.contracts_per_action(p) - 1):  # a power: more cards with the same instance
-            more = contract_options(game, p, 1, [ship] if not ship.at_sea and not ship.completing else [],
-                                    "no more contracts with this action")
-            extra = game.ask(Decision("contract", p.seat, more, "Contract another card on this ship with the same action?",
-                                      stop=0)).value if len(more) > 1 else None
-            if not isinstance(extra, ContractCard):
-                break
-            contract_paid(game, p, extra.card, ship, 0)
-        remaining -= spend
-        game.turn_log.append((p.seat, "contract"))
-        game.after_action()
+    each_instance(game, p, instances, "contract", contract_options, contract)
+
+
+def contract(game: Game, p: Player, choice: ContractCard) -> int:
+    """One CONTRACT instance (R6.1), or more spent on one card to make up a missing level (R6.4);
+    returns the instances spent."""
+    ship, spend = choice.ship, choice.spend
+    contract_paid(game, p, choice.card, ship, spend)
+    for _ in range(game.rules.contracts_per_action(p) - 1):  # a power: more cards with the same instance
+        more = contract_options(game, p, 1, [ship] if not ship.at_sea and not ship.completing else [],
+                                "no more contracts with this action")
+        extra = game.ask(Decision("contract", p.seat, more, "Contract another card on this ship with the same action?",
+                                  stop=0)).value if len(more) > 1 else None
+        if not isinstance(extra, ContractCard):
+            break
+        contract_paid(game, p, extra.card, ship, 0)
+    return spend
 
 
 def contract_paid(game: Game, p: Player, card: Card, ship: Ship, spend: int) -> None:

@@ -4,7 +4,6 @@ rule uses (draw, pay, place, discard). The turn (turn.py) and the actions live i
 from __future__ import annotations
 
 import random
-import sys
 from typing import TYPE_CHECKING
 
 from interpreter.bus.bus import EventBus
@@ -30,11 +29,6 @@ if TYPE_CHECKING:
     from interpreter.agents.base import Agent
 
 __all__ = ["Game", "GameResult", "GameStop", "SetupError"]
-
-
-# A chain of powers nests engine calls (a power draws, a trigger loads, a completion triggers ...);
-# the loop guard allows 100 powers deep, which needs more than Python's default 1000 frames.
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
 
 
 class Game:
@@ -73,7 +67,7 @@ class Game:
         self.n_cards = 0
         self.finishing = False  # the game is over and final scoring has begun (R17): no instant win now
         self.scoring = False  # the scoring powers run: credits gained now are end-game points (R17.8)
-        self.lead_again = False  # set when a turn starts whose leader will lead the next one too
+        self.lead_again = False  # R4.10: this turn's leader leads the next one too (the `leads_twice` rule, read as it starts)
         self.offering_discards = False  # the leader is being asked about discarding contracts (R14.1)
         self.turn_log: list[tuple[int, str]] = []  # (seat, action) as players act this turn, in order
         # Clones (engine/cloning.py): with `checkpoints` on, `play` keeps a copy of the start of each

@@ -9,14 +9,20 @@ from interpreter.engine import events as ev
 from interpreter.engine.choices import LoadCard, LoadFromDeck, LoadPair, SellInsteadOfLoad
 from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.instances import each_instance
 from interpreter.engine.slots import fits, fitting, pair_fits
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
+# What the turn's record (game.turn_log) notes, beside the load instance, for a sale instead of a load:
+# a rule allows one per turn (`sell_instead_of_load`), so the record says whether it was made.
+SALE_INSTEAD_OF_LOAD = "sale instead of a load"
 
-def load_options(game: Game, p: Player) -> list[Option]:
+
+def load_options(game: Game, p: Player, left: int = 1) -> list[Option]:
+    """What one LOAD instance may do (the same whatever `left`, the instances left)."""
     rules = game.rules
     options = [Option("stop loading", None)]
     ships = [s for s in p.ships if not s.at_sea and s.contracts]
@@ -32,7 +38,7 @@ def load_options(game: Game, p: Player) -> list[Option]:
     if ships and (game.zones.deck or game.zones.discard) and rules.load_from_deck(p):
         options.append(LoadFromDeck())
     price = rules.sell_instead_of_load(p)
-    if price and p.load_sales_this_turn == 0:
+    if price and (p.seat, SALE_INSTEAD_OF_LOAD) not in game.turn_log:
         for card in {c.id: c for c in p.hand}.values():
             if "may_sell" in rules.active and not rules.may_sell(p, card):
                 continue
@@ -69,30 +75,27 @@ def load_container(game: Game, p: Player, card: Card, ship: Ship, by: str) -> No
 
 
 def perform(game: Game, p: Player, instances: int) -> None:
-    for left in range(instances, 0, -1):
-        options = load_options(game, p)
-        if len(options) == 1:
-            return
-        choice = game.ask(Decision("load", p.seat, options, f"Load ({left} action(s) left)", stop=0)).value
-        if choice is None:
-            return
-        if isinstance(choice, LoadCard):
-            p.hand.remove(choice.card)
-            load_container(game, p, choice.card, choice.ship, "load")
-        elif isinstance(choice, LoadFromDeck):
-            load_top_of_deck(game, p)
-        elif isinstance(choice, SellInsteadOfLoad):
-            card = choice.card
-            p.hand.remove(card)
-            p.load_sales_this_turn += 1
-            price = game.rules.sell_instead_of_load(p)
-            game.zones.island.append(card)
-            game.gain(p, price, "sale instead of a load")
-            game.emit(ev.CardSold, player=p.seat, card=card, price=price)  # sold: on the island, and paid
-        else:
-            load_pair(game, p, choice.cards, choice.ship)
-        game.turn_log.append((p.seat, "load"))
-        game.after_action()
+    each_instance(game, p, instances, "load", load_options, load)
+
+
+def load(game: Game, p: Player, choice: LoadCard | LoadFromDeck | SellInsteadOfLoad | LoadPair) -> int:
+    """One LOAD instance: a hand card (R7), the deck's top card, a sale instead, or a pair (powers)."""
+    if isinstance(choice, LoadCard):
+        p.hand.remove(choice.card)
+        load_container(game, p, choice.card, choice.ship, "load")
+    elif isinstance(choice, LoadFromDeck):
+        load_top_of_deck(game, p)
+    elif isinstance(choice, SellInsteadOfLoad):
+        card = choice.card
+        p.hand.remove(card)
+        game.turn_log.append((p.seat, SALE_INSTEAD_OF_LOAD))
+        price = game.rules.sell_instead_of_load(p)
+        game.zones.island.append(card)
+        game.gain(p, price, "sale instead of a load")
+        game.emit(ev.CardSold, player=p.seat, card=card, price=price)  # sold: on the island, and paid
+    else:
+        load_pair(game, p, choice.cards, choice.ship)
+    return 1
 
 
 def load_top_of_deck(game: Game, p: Player) -> None:

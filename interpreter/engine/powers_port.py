@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from interpreter.engine.cloning import Mapper
     from interpreter.engine.game import Game
+    from interpreter.engine.queries import Modifier
     from interpreter.engine.state import Card, Player, Ship
 
 
@@ -46,12 +47,12 @@ class Powers(Protocol):
     def run_scoring(self, order: list[Player]) -> None:
         """The end-game powers that score (R17.8)."""
 
-    def copy_for(self, game: Game, mapper: Mapper) -> tuple[Powers, dict[int, Any]]:
+    def copy_for(self, game: Game, mapper: Mapper) -> tuple[Powers, dict[int, Modifier]]:
         """The powers' state copied for `game`, a clone (engine/cloning.py), with `mapper` turning this
         game's cards, players and ships into the clone's; and, for each rule modifier the powers
         installed on this game's rules (by id), the one that stands for it on the clone's."""
 
-    def handler_owners(self, new: Powers) -> dict[int, Any]:
+    def handler_owners(self, new: Powers) -> dict[int, object]:
         """The objects whose methods the powers subscribed to the game's events (by id), each with its
         counterpart in `new`, the clone's powers."""
 
@@ -91,8 +92,8 @@ class NoPowers:
     def run_scoring(self, order: list[Player]) -> None:
         return None
 
-    def copy_for(self, game: Game, mapper: Mapper) -> tuple[Powers, dict[int, Any]]:
+    def copy_for(self, game: Game, mapper: Mapper) -> tuple[Powers, dict[int, Modifier]]:
         return NoPowers(), {}
 
-    def handler_owners(self, new: Powers) -> dict[int, Any]:
+    def handler_owners(self, new: Powers) -> dict[int, object]:
         return {id(self): new}

@@ -24,6 +24,8 @@ QUERIES: dict[str, str] = {
     "pirate_sources": "where a pirate may take a container from: `sea`, `island`, and by powers `harbor`, `deck`, `hand` (R11.1)",
     "load_from_deck": "whether a load action may load the top card of the deck instead of a hand card",
     "sell_instead_of_load": "credits for selling a hand card to the island instead of loading, once per turn (0: not allowed)",
+    "leads_twice": "whether a player who starts a turn as leader leads the next turn too (R4.10: no), read as the turn "
+                   "starts, before the powers answering its start",
     "pair_slot_good": "the good type of slot that two containers of one colour may fill together (None: not allowed)",
     "pirate_to_goods_cost": "credits a pirate may pay to put the pirated card into Goods instead (0: not allowed)",
     "returns_with": "how many containers a player's ship at sea may still carry when it returns home (R9.2; 0 by the rules)",
@@ -177,6 +179,9 @@ class Rules:
 
     def auction_island(self, p: Player) -> bool:
         return self._apply("auction_island", False, p) if self._mods["auction_island"] else False
+
+    def leads_twice(self, p: Player) -> bool:
+        return self._apply("leads_twice", False, p) if self._mods["leads_twice"] else False
 
     def pair_slot_good(self, p: Player) -> str | None:
         return self._apply("pair_slot_good", None, p) if self._mods["pair_slot_good"] else None

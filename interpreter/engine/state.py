@@ -63,8 +63,6 @@ class Player:
     end_points: int = 0  # what end-game powers scored (R17.8)
     virtual_goods: dict[str, int] = field(default_factory=dict)  # goods that count without a card (R5.1, OQ-36)
     held_over_limit: tuple[int, int] = (0, 0)  # imports, goods held when a limit shrank below them (R13.6)
-    load_sales_this_turn: int = 0
-    lead_twice: bool = False  # a power: lead two turns in a row the next time this player leads
     sales_this_turn: int = 0
     drew_this_turn: bool = False
 

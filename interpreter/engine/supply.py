@@ -6,14 +6,16 @@ from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
 from interpreter.engine.choices import SellCard, TakeIslandCard
-from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.decisions import Option
+from interpreter.engine.instances import each_instance
 from interpreter.engine.state import Player
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-def supply_options(game: Game, p: Player) -> list[Option]:
+def supply_options(game: Game, p: Player, left: int = 1) -> list[Option]:
+    """What one SUPPLY instance may do (the same whatever `left`, the instances left)."""
     rules = game.rules
     options = [Option("stop supplying", None)]
     guarded = not rules.active.isdisjoint(("may_sell", "may_take_from_island"))  # a power may forbid some sales or takes
@@ -34,25 +36,22 @@ def supply_options(game: Game, p: Player) -> list[Option]:
 
 
 def perform(game: Game, p: Player, instances: int) -> None:
-    for left in range(instances, 0, -1):
-        options = supply_options(game, p)
-        if len(options) == 1:
-            return
-        choice = game.ask(Decision("supply", p.seat, options, f"Supply ({left} action(s) left)", stop=0)).value
-        if choice is None:
-            return
-        card = choice.card
-        if isinstance(choice, SellCard):
-            p.hand.remove(card)
-            game.zones.island.append(card)
-            p.sales_this_turn += 1
-            price = game.rules.sale_price(p)
-            game.gain(p, price, "sale")
-            if ev.CardSold in game.bus.wanted:  # built only if something would see it
-                game.emit(ev.CardSold, player=p.seat, card=card, price=price)  # sold: on the island, and paid
-        else:
-            game.zones.island.remove(card)
-            game.add_to_imports(p, card)
-            game.emit(ev.CardTakenFromIsland, player=p.seat, card=card)
-        game.turn_log.append((p.seat, "supply"))
-        game.after_action()
+    each_instance(game, p, instances, "supply", supply_options, supply)
+
+
+def supply(game: Game, p: Player, choice: SellCard | TakeIslandCard) -> int:
+    """One SUPPLY instance: a sale to the island (R12.1.1) or a take from it into Imports (R12.1.2)."""
+    card = choice.card
+    if isinstance(choice, SellCard):
+        p.hand.remove(card)
+        game.zones.island.append(card)
+        p.sales_this_turn += 1
+        price = game.rules.sale_price(p)
+        game.gain(p, price, "sale")
+        if ev.CardSold in game.bus.wanted:  # built only if something would see it
+            game.emit(ev.CardSold, player=p.seat, card=card, price=price)  # sold: on the island, and paid
+    else:
+        game.zones.island.remove(card)
+        game.add_to_imports(p, card)
+        game.emit(ev.CardTakenFromIsland, player=p.seat, card=card)
+    return 1

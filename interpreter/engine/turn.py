@@ -252,12 +252,11 @@ def play_turn(game: Game) -> None:
     game.turn_log.clear()
     for p in game.players:
         p.sales_this_turn = 0
-        p.load_sales_this_turn = 0
         p.drew_this_turn = False
     leader = game.players[game.leader]
-    if leader.lead_twice:  # a power: this leader leads this turn and the next
-        leader.lead_twice = False
-        game.lead_again = True
+    # R4.10: a rule may let this leader lead the next turn too; it is read now, before the powers
+    # answering the turn's start (a lasting `until your next turn` ends after them)
+    game.lead_again = game.rules.leads_twice(leader) if "leads_twice" in game.rules.active else False
     if ev.TurnStarted in game.bus.wanted:  # built only if something would see it
         game.emit(ev.TurnStarted, turn=game.turn, leader=leader.seat)
     offer_contract_discards(game, leader)

@@ -26,6 +26,7 @@ import numpy as np
 from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
 from interpreter.engine.choices import Choice, fields_of
 from interpreter.engine.decisions import KINDS
+from interpreter.engine.load import SALE_INSTEAD_OF_LOAD
 from interpreter.engine.slots import filled_slots
 from interpreter.engine.state import Card, Player, Ship
 
@@ -239,8 +240,8 @@ class SeatEncoder:
         this_turn = [entries.count(e) for e in TURN_ENTRIES]
         return [p.credits, len(p.hand), p.parked_credits(), p.end_points, len(p.shipments), len(p.imports),
                 rules.imports_limit(p), len(p.goods), rules.goods_counted(p), rules.goods_limit(p), *levels, *virtual,
-                *colour, p.seat == game.leader, p.drew_this_turn, p.sales_this_turn, p.load_sales_this_turn,
-                p.lead_twice, *this_turn]
+                *colour, p.seat == game.leader, p.drew_this_turn, p.sales_this_turn,
+                entries.count(SALE_INSTEAD_OF_LOAD), rules.leads_twice(p), *this_turn]
 
     def _ship(self, game: Game, p: Player, ship: Ship) -> list[float]:
         filled, needed = filled_slots(game.rules, p, ship) if ship.contracts and not ship.at_sea else (0, 0)

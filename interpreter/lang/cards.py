@@ -12,9 +12,9 @@ from lark import Token
 from interpreter.lang.bounds import CARDS, COMPARED, TIER, Bound
 from interpreter.lang.counts import QUANTITY_WORDS, Test_
 from interpreter.lang.english import acting_player, article, own
-from interpreter.lang.registry import Node, construct
+from interpreter.lang.registry import Children, Node, construct
 from interpreter.lang.roles import Cards, Group, ShipRef, card_matches
-from interpreter.lang.world import Card, CardsOf, Ctx, Number, Player
+from interpreter.lang.world import Card, CardsOf, Ctx, Number, Player, Ship
 
 GOODS = ("technology", "agriculture", "illegal", "consumer", "luxury")
 ACTIONS = ("contract", "load", "import", "pirate", "supply")
@@ -44,24 +44,24 @@ def area(owner_text: str, zone: str) -> str:
     return f"{prep} {owner_text} {ZONE_AREA[zone]}"
 
 
-def words(children: list[Any]) -> list[str]:
+def words(children: Children) -> list[str]:
     return [str(c) for c in children if isinstance(c, Token)]
 
 
-def ints(children: list[Any]) -> list[int]:
+def ints(children: Children) -> list[int]:
     return [int(c) for c in children if isinstance(c, Token) and c.type == "INT"]
 
 
-def nodes(children: list[Any], kind: type | tuple[type, ...] = Node) -> list[Any]:
+def nodes(children: Children, kind: type | tuple[type, ...] = Node) -> list[Any]:
     return [c for c in children if isinstance(c, kind)]
 
 
-def first(children: list[Any], kind: type | tuple[type, ...]) -> Any:
+def first(children: Children, kind: type | tuple[type, ...]) -> Any:
     found = nodes(children, kind)
     return found[0] if found else None
 
 
-def zone_word(children: list[Any]) -> str:
+def zone_word(children: Children) -> str:
     """The zone named by the last zone or unit word among the children."""
     for w in reversed(words(children)):
         if w in ZONE_OF_WORD:
@@ -78,7 +78,7 @@ class Quantity:
     all: bool = False
 
     @staticmethod
-    def read(children: list[Any]) -> Quantity:
+    def read(children: Children) -> Quantity:
         w = words(children)
         if "all" in w[:1]:
             return Quantity(0, all=True)
@@ -123,7 +123,7 @@ class Filter(Node):
     tier_max: int = 99
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Filter:
+    def build(cls, col: int, children: Children) -> Filter:
         good = action = None
         lo, hi = 0, 99
         w = words(children)
@@ -188,7 +188,7 @@ class OfType(Node):
     kind: str = "named"  # named, that_card, same, choose_good, choose_action
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> OfType:
+    def build(cls, col: int, children: Children) -> OfType:
         w = words(children)
         if "named" in w:
             kind = "named"
@@ -332,7 +332,7 @@ class Owner(Node):
     said: str = field(default="", compare=False)  # the words, where they read otherwise than the kind
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Owner:
+    def build(cls, col: int, children: Children) -> Owner:
         said = " ".join(words(children))
         return cls(OWNER_KINDS[tuple(words(children))], SAID_TEXT.get(said, ""), col=col)
 
@@ -413,7 +413,7 @@ class Where(Node):
     zone: str = "island"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Where:
+    def build(cls, col: int, children: Children) -> Where:
         owner = first(children, Owner)
         if owner is not None:
             return cls(owner, zone_word(children), col=col)
@@ -467,7 +467,7 @@ class ShipKind:
     good: str | None = None
 
     @staticmethod
-    def read(w: list[str], children: list[Any]) -> ShipKind:
+    def read(w: list[str], children: Children) -> ShipKind:
         noun = next((i for i, x in enumerate(w) if x in ("ship", "ships")), len(w))
         colour = next((x for x in w[:noun] if x in SHIP_COLOURS), None)
         empty = "empty" in w[:noun]
@@ -490,10 +490,10 @@ class ShipKind:
             said += f" with {self.test.english(things, things[:-1])}"
         return said
 
-    def accepts(self) -> Callable[[Any], bool]:
+    def accepts(self) -> Callable[[Ship], bool]:
         colour, empty, test, what, good = self.colour, self.empty, self.test, self.what, self.good
 
-        def ok(ship: Any) -> bool:
+        def ok(ship: Ship) -> bool:
             if colour is not None and ship.colour != colour:
                 return False
             if empty and (ship.contracts or ship.containers):
@@ -532,7 +532,7 @@ class Ships(ShipRef):
     such: ShipKind = ShipKind()
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Ships:
+    def build(cls, col: int, children: Children) -> Ships:
         w = words(children)
         at = "sea" if "sea" in w else "harbor" if "harbor" in w else "all"
         owner = first(children, Owner)
@@ -560,7 +560,7 @@ class Ships(ShipRef):
     def _noun(self, noun: str, where: str) -> str:
         return self.such.english(noun + where)
 
-    def ships(self) -> Callable[[Ctx], list[Any]]:
+    def ships(self) -> Callable[[Ctx], list[Ship]]:
         at = self.at
         if self.kind in ("that", "this"):
             return lambda ctx: [ctx.ship] if ctx.ship is not None else []
@@ -577,7 +577,7 @@ class Ships(ShipRef):
             return lambda ctx: ctx.world.ships(None, at)
         return lambda ctx: [s for s in ctx.world.ships(None, at) if ok(s)]
 
-    def accepts(self) -> Callable[[Ctx, Any], bool]:
+    def accepts(self) -> Callable[[Ctx, Ship], bool]:
         """Whether a given ship (an event's) is one the phrase means (its owner, where it is aside)."""
         if self.kind == "chosen":
             return lambda ctx, ship: ship is ctx.chosen_ship
@@ -618,18 +618,18 @@ class ShipsWith(ShipRef):
     such: ShipKind = ShipKind()
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ShipsWith:
+    def build(cls, col: int, children: Children) -> ShipsWith:
         said = ShipKind.read(words(children), children)  # the `with ...` part; the ships say the rest
         return cls(first(children, Ships), ShipKind(test=said.test, what=said.what, good=said.good), col=col)
 
     def english(self) -> str:
         return self.such.english(self.ships_.english())
 
-    def ships(self) -> Callable[[Ctx], list[Any]]:
+    def ships(self) -> Callable[[Ctx], list[Ship]]:
         ships, ok = self.ships_.ships(), self.such.accepts()
         return lambda ctx: [s for s in ships(ctx) if ok(s)]
 
-    def accepts(self) -> Callable[[Ctx, Any], bool]:
+    def accepts(self) -> Callable[[Ctx, Ship], bool]:
         inner, ok = self.ships_.accepts(), self.such.accepts()
         return lambda ctx, ship: inner(ctx, ship) and ok(ship)
 
@@ -708,7 +708,7 @@ class Owned(Group):
     place: Node | None = None  # a shared place (`the island`) or some ships (`your ships in harbor`); else the owner's zone
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Owned:
+    def build(cls, col: int, children: Children) -> Owned:
         w = words(children)
         f, of_type = first(children, Filter), first(children, OfType)
         place = first(children, (Where, Ships))
@@ -782,7 +782,7 @@ class ShipCount(Group):
     ships_: ShipRef | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ShipCount:
+    def build(cls, col: int, children: Children) -> ShipCount:
         found = first(children, ShipRef)
         if found is not None:
             return cls(found, col=col)
@@ -838,7 +838,7 @@ class Majorities(Group):
     whose: str = "you"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Majorities:
+    def build(cls, col: int, children: Children) -> Majorities:
         return cls("they" if "they" in words(children) else "you", col=col)
 
     def english(self) -> str:
@@ -887,7 +887,7 @@ class ActionsTaken(Group):
     whose: str = "you"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ActionsTaken:
+    def build(cls, col: int, children: Children) -> ActionsTaken:
         w = words(children)
         return cls(next((x for x in w if x in ACTIONS), None), "they" if "they" in w else "you", col=col)
 
@@ -923,7 +923,7 @@ class GoodTypes(Group):
     among: Group | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> GoodTypes:
+    def build(cls, col: int, children: Children) -> GoodTypes:
         among = first(children, Owned)
         if among is None:  # `good types you have`: the goods of the owner, or of the player acting now
             among = Owned(Owner("they" if "they" in words(children) else "you"), None, "goods", col=col)
@@ -966,7 +966,7 @@ class Done(Group):
     filter: Filter | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Done:
+    def build(cls, col: int, children: Children) -> Done:
         return cls(next(w for w in words(children) if w in DONE_WORDS), first(children, Filter), col=col)
 
     def english(self) -> str:
@@ -1029,7 +1029,7 @@ class Pairs(Group):
     second_good: str = "consumer"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Pairs:
+    def build(cls, col: int, children: Children) -> Pairs:
         goods = [str(c) for c in children if isinstance(c, Token) and str(c) in GOODS]
         return cls(first(children, Owner), goods[0], goods[1], col=col)
 
@@ -1142,7 +1142,7 @@ class CardsOfOwner(Cards):
     of_type: OfType | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> CardsOfOwner:
+    def build(cls, col: int, children: Children) -> CardsOfOwner:
         whole = words(children) == ["hand"]  # `their hand`: all of it
         return cls(Quantity(0, all=True) if whole else Quantity.read(children), first(children, Owner), first(children, Filter),
                    zone_word(children), first(children, OfType), col=col)
@@ -1207,7 +1207,7 @@ class CardsFrom(Cards):
     count: Node | None = None  # how many, counted when the step comes: a value, or `for each ...` on the number
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> CardsFrom:
+    def build(cls, col: int, children: Children) -> CardsFrom:
         w = words(children)
         if w[:2] in (["the", "top"], ["the", "bottom"]):  # `the top 3 cards of the deck` is `3 cards from the deck`: its top cards
             return cls(Quantity(ints(children)[0] if ints(children) else 1),
@@ -1361,7 +1361,7 @@ class Them(Cards):
     said: str = field(default="them", compare=False)  # `it` or `them`: the same cards, in the writer's number
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Them:
+    def build(cls, col: int, children: Children) -> Them:
         w = words(children)
         if w[-1:] == ["rest"]:
             return cls(None, True, col=col)

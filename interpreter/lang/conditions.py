@@ -29,9 +29,9 @@ from interpreter.lang.cards import (
 )
 from interpreter.lang.counts import OP_TEXT, OPS, QUANTITY_WORDS, WORD_OPS, Test_
 from interpreter.lang.english import acting, article, own
-from interpreter.lang.registry import Node, Word, construct
+from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Condition, Value
-from interpreter.lang.world import Ctx, Player, Test
+from interpreter.lang.world import Card, Ctx, Player, Test
 
 WORD_RULES = r'''
 !_quantity_test: "a" | "an" | "no" | INT | INT "or" ("more" | "fewer" | "less") | "at" "least" INT | "at" "most" INT
@@ -47,7 +47,7 @@ WORD_RULES = r'''
 !_ship_noun: _ship_adj? ("ship" | "ships") _ship_where? ("with" _quantity_test _filter_good? ("contract" | "contracts" | "container" | "containers"))?
 '''
 
-def _leading_test(children: list[Any]) -> Test_:
+def _leading_test(children: Children) -> Test_:
     """The quantity test at the start of a have-phrase (the words before the noun)."""
     tokens = []
     for c in children:
@@ -78,7 +78,7 @@ class Measure:
     such: ShipKind | None = None  # ships: what they are (colour, empty) and carry
 
     @staticmethod
-    def read(children: list[Any]) -> Measure:
+    def read(children: Children) -> Measure:
         w = [x for x in words(children) if x not in ("than", "as", "many", "most", "fewest", "more", "fewer", "least", "at",
                                                       "twice", "times", "the")]
         if "credits" in w:
@@ -164,7 +164,7 @@ def group_of(who: str) -> Callable[[Ctx], list[Player]]:
     return lambda ctx: ctx.world.players_from(ctx.owner)
 
 
-def read_subject(children: list[Any]) -> tuple[str, str, list[Any]]:
+def read_subject(children: Children) -> tuple[str, str, list[Any]]:
     """(who, quantifier, the remaining children) from a leading subject's words."""
     tokens = [str(c) for c in children[:3] if isinstance(c, Token)]
     for size in (3, 2, 1):
@@ -231,7 +231,7 @@ class HaveCount(Have):
     such: ShipKind | None = None  # for ships
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> HaveCount:
+    def build(cls, col: int, children: Children) -> HaveCount:
         w = words(children)
         if w[-1:] == ["credits"]:
             return cls(_leading_test(children), zone="passive" if "passive" in w else "credits", col=col)
@@ -272,7 +272,7 @@ class HaveCount(Have):
         return lambda ctx, p: test.holds(len(narrowed(of_type, ctx, [c for c in ctx.world.cards(p, zone) if matches(f, c)])))
 
 
-def _targets(children: list[Any]) -> tuple[str, str]:
+def _targets(children: Children) -> tuple[str, str]:
     """The players compared with, from the words after `than` / `as`."""
     w = words(children)
     for size in (3, 2, 1):
@@ -334,7 +334,7 @@ class HaveCompared(Have):
     factor: int = 1  # `twice as many`: 2; `the majority in N good types`: N
 
     @classmethod
-    def build_word(cls, word: Word, col: int, children: list[Any]) -> HaveCompared:
+    def build_word(cls, word: Word, col: int, children: Children) -> HaveCompared:
         w = words(children)
         factor = 2 if "twice" in w else (ints(children)[0] if ints(children) and ("times" in w or "types" in w) else 1)
         return cls(word.name, Measure.read(children), _targets(children), factor, col=col)
@@ -439,7 +439,7 @@ class DidThisTurn(Predicate):
     before_you: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> DidThisTurn:
+    def build(cls, col: int, children: Children) -> DidThisTurn:
         w = words(children)
         if w[0] in ("lead", "leads", "is", "are"):
             return cls("leader", col=col)
@@ -482,7 +482,7 @@ class Holds(Condition):
     seated: Node | None = None  # a player named by seat (`the player to your left`), instead of `who`
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Holds:
+    def build(cls, col: int, children: Children) -> Holds:
         seated = next((c for c in children if isinstance(c, Node) and c.role == "players"), None)
         if seated is not None:
             return cls("seated", "all", first(children, Predicate), seated, col=col)
@@ -531,7 +531,7 @@ compare: value (COMPARATOR | _compare_words) value
     right: Value | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Compare:
+    def build(cls, col: int, children: Children) -> Compare:
         values = nodes(children, Value)
         symbol = next((str(c) for c in children if isinstance(c, Token) and c.type == "COMPARATOR"), None)
         return cls(values[0], symbol or WORD_OPS[" ".join(words(children)[1:])], values[1], col=col)
@@ -665,7 +665,7 @@ class ShipHas(Condition):
     which: str = "that"  # that (this ship and the shipment too: the context's ship), chosen
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ShipHas:
+    def build(cls, col: int, children: Children) -> ShipHas:
         w = words(children)
         which = "chosen" if w[:2] == ["the", "chosen"] else "that"
         if w[-1] == "left":
@@ -747,7 +747,7 @@ class CardIs(Condition):
     named_card: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> CardIs:
+    def build(cls, col: int, children: Children) -> CardIs:
         w = words(children)
         verb = next(i for i, x in enumerate(w) if x in ("is", "are"))
         subject, mode = CARD_SUBJECTS[tuple(w[:verb])]
@@ -768,13 +768,13 @@ class CardIs(Condition):
         subject, mode, negated, f, of_type = self.subject, self.mode, self.negated, self.filter, self.of_type
         named = self.named_card
 
-        def cards(ctx: Ctx) -> list[Any]:
+        def cards(ctx: Ctx) -> list[Card]:
             if subject == "event":
                 card = getattr(ctx.event, "card", None)
                 return [card] if card is not None else []
             return list(ctx.revealed if subject == "revealed" else ctx.them)
 
-        def fits(ctx: Ctx, card: Any, among: list[Any]) -> bool:
+        def fits(ctx: Ctx, card: Card, among: list[Card]) -> bool:
             if named:
                 said = card.id == ctx.named
             elif of_type is not None:
@@ -835,7 +835,7 @@ class Drawn(Condition):
     named_card: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Drawn:
+    def build(cls, col: int, children: Children) -> Drawn:
         w = words(children)
         n = 1 if w[0] == "a" else ints(children)[0] if ints(children) else 2
         of_type = first(children, OfType)

@@ -19,10 +19,11 @@ from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ship
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
 from interpreter.lang.english import acting, acting_player, own, third_person
 from interpreter.lang.players import PlayerGroup
-from interpreter.lang.registry import Node, Word, construct
+from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, ShipRef, Value
+from interpreter.lang.rules import NamedPermission
 from interpreter.lang.values import CARD_WORTH, Amount, ForEach, ForEvery, Modifier, ValueAmount
-from interpreter.lang.world import Card, Ctx, Number, Player, Run, Test, always
+from interpreter.lang.world import Card, Ctx, LastingEffect, Number, Player, Run, Ship, Test, always
 
 # Where each construct sits: `action` (a verb phrase), `branch` (what may follow `then`, `else`,
 # `or`, `you may`), `effect` (only at the top of a step: `if`, `choose one`, `until`, `the next time`).
@@ -102,7 +103,7 @@ class ChangeCredits(Action):
     amount: Value | None = None
 
     @classmethod
-    def build_word(cls, word: Word, col: int, children: list[Any]) -> ChangeCredits:
+    def build_word(cls, word: Word, col: int, children: Children) -> ChangeCredits:
         return cls(word.name, first(children, Node), col=col)
 
     @property
@@ -159,7 +160,7 @@ class Pay(Action):
     amount: Value | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Pay:
+    def build(cls, col: int, children: Children) -> Pay:
         return cls(first(children, Players), first(children, Node) if not nodes(children, Players) else nodes(children)[1], col=col)
 
     def english(self) -> str:
@@ -217,7 +218,7 @@ class TakeCredits(Action):
     payers: Players | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> TakeCredits:
+    def build(cls, col: int, children: Children) -> TakeCredits:
         n = ints(children)
         if n:  # `take 4 credits ...`: the number and its modifiers make an amount, as after `gain`
             start = next(c for c in children if isinstance(c, Token) and c.type == "INT")
@@ -378,7 +379,7 @@ class Move(Action):
     ignore_limits: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Move:
+    def build(cls, col: int, children: Children) -> Move:
         w = words(children)
         return cls(MOVE_VERBS[w[0]], first(children, Cards), first(children, Where), first(children, Players),
                    "ignoring" in w, col=col)
@@ -564,7 +565,7 @@ class DiscardDownTo(Action):
     zone: str = "hand"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> DiscardDownTo:
+    def build(cls, col: int, children: Children) -> DiscardDownTo:
         w = words(children)
         return cls(first(children, Value), DOWN_ZONES.get(w[-1], "hand"), col=col)
 
@@ -610,7 +611,7 @@ class Sell(Action):
     price: int = 2
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Sell:
+    def build(cls, col: int, children: Children) -> Sell:
         return cls(first(children, Cards), ints(children)[-1], col=col)
 
     def english(self) -> str:
@@ -658,7 +659,7 @@ class Swap(Action):
     theirs: Cards | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Swap:
+    def build(cls, col: int, children: Children) -> Swap:
         found = nodes(children, Cards)
         return cls(found[0], found[1], col=col)
 
@@ -738,7 +739,7 @@ class Load(Action):
             return f"load {cards}{onto}"
         return f"load {cards} as {'a container' if single else 'containers'}{onto}"
 
-    def _ships(self) -> Callable[[Ctx], list[Any] | None]:
+    def _ships(self) -> Callable[[Ctx], list[Ship] | None]:
         """The player's ships the phrase names (None: any of them); a player loads onto his or her own ships."""
         if self.onto is None:
             return lambda ctx: None
@@ -783,7 +784,7 @@ class Load(Action):
         return 4.0
 
 
-def _fits(ctx: Ctx, card: Card, targets: list[Any] | None) -> bool:
+def _fits(ctx: Ctx, card: Card, targets: list[Ship] | None) -> bool:
     """Whether `card` fills an open slot on one of `targets` (None: any of the actor's ships)."""
     if targets is None:
         return ctx.world.fits(ctx.actor, card, None)
@@ -907,7 +908,7 @@ class ImportContainers(Action):
     free: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ImportContainers:
+    def build(cls, col: int, children: Children) -> ImportContainers:
         return cls(ints(children)[0], first(children, ShipRef), "free" in words(children), col=col)
 
     def english(self) -> str:
@@ -950,7 +951,7 @@ class PirateContainers(Action):
     source: ShipRef = Ships()
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PirateContainers:
+    def build(cls, col: int, children: Children) -> PirateContainers:
         return cls(ints(children)[0], first(children, ShipRef), col=col)
 
     def english(self) -> str:
@@ -1006,7 +1007,7 @@ NO_FEES: /with\s+no\s+fees\b/
     from_hand: bool = False  # the action of each card in hand, once each
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> FreeActions:
+    def build(cls, col: int, children: Children) -> FreeActions:
         w = words(children)
         if w[0] in ("use", "uses"):
             return cls(0, None, None, True, True, col=col)
@@ -1078,7 +1079,7 @@ class Name(Action):
     what: str = "good"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Name:
+    def build(cls, col: int, children: Children) -> Name:
         return cls("good" if "type" in words(children) else "card", col=col)
 
     def english(self) -> str:
@@ -1118,7 +1119,7 @@ class ChoosePlayer(Action):
     such: Node | None = None  # what the player chosen must be or have (a predicate or a have)
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ChoosePlayer:
+    def build(cls, col: int, children: Children) -> ChoosePlayer:
         such = next((c for c in children if isinstance(c, Node)), None)
         return cls(words(children)[1] != "a", such, col=col)
 
@@ -1191,7 +1192,7 @@ class ChooseShip(Action):
         return 0.0
 
 
-def _ship_text(ctx: Ctx, ship: Any) -> str:
+def _ship_text(ctx: Ctx, ship: Ship) -> str:
     """`the red ship 2 of P1 (red) (Wheat, Rice)`: a ship as an option shows whose it is and what it carries."""
     carried = ", ".join(c.name for c in (*ship.contracts, *ship.containers)) or "empty"
     where = "at sea" if ship.at_sea else "in harbor"
@@ -1290,7 +1291,7 @@ class VirtualGoods(Action):
     modifier: Modifier | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> VirtualGoods:
+    def build(cls, col: int, children: Children) -> VirtualGoods:
         goods = [str(c) for c in children if isinstance(c, Token) and str(c) in GOODS]
         w = words(children)
         good = goods[0] if goods else ("every" if "every" in w else "choose")
@@ -1338,7 +1339,11 @@ class LeadTwice(Action):
         return f"lead two turns in a row the next time {acting_player()} lead"
 
     def run(self) -> Run:
-        return lambda ctx: ctx.world.lead_twice(ctx.actor)
+        """A lasting rule of the acting player's, `until your next turn, you may lead two turns in a
+        row` (the `leads_twice` rule query, read as that turn starts): no state of the engine's."""
+        lasting = LastingEffect(text="you may lead two turns in a row", until="next_turn_starts",
+                                changes=tuple(NamedPermission("lead_twice").changes(True, "you")))
+        return lambda ctx: ctx.world.install_lasting(Ctx(ctx.world, ctx.actor, ctx.card), lasting)
 
     def value(self) -> float:
         return 6.0
@@ -1395,7 +1400,7 @@ _COMMA_THEN: /,\s*then\b/
     steps: tuple[Effect, ...] = ()
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Sequence:
+    def build(cls, col: int, children: Children) -> Sequence:
         return cls(tuple(c for c in children if isinstance(c, Effect)), col=col)
 
     def english(self) -> str:
@@ -1597,7 +1602,7 @@ class Either(Effect):
     second: Effect | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Either:
+    def build(cls, col: int, children: Children) -> Either:
         found = nodes(children, Effect)
         return cls(found[0], found[1], col=col)
 
@@ -1653,7 +1658,7 @@ class ChooseOne(Effect):
     options: tuple[Effect, ...] = ()
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ChooseOne:
+    def build(cls, col: int, children: Children) -> ChooseOne:
         return cls(first(children, Players), tuple(nodes(children, Effect)), col=col)
 
     def english(self) -> str:
@@ -1687,7 +1692,7 @@ class IfThen(Effect):
     otherwise: Effect | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> IfThen:
+    def build(cls, col: int, children: Children) -> IfThen:
         found = nodes(children, Effect)
         return cls(first(children, Condition), found[0], found[1] if len(found) > 1 else None, col=col)
 
@@ -1735,7 +1740,7 @@ class ForEachPlayer(Effect):
     effect: Effect | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ForEachPlayer:
+    def build(cls, col: int, children: Children) -> ForEachPlayer:
         w = words(children)
         return cls("other" in w or "opponent" in w, first(children, Effect), col=col)
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from interpreter.lang.bounds import OCCURRENCES, Bound
 from interpreter.lang.cards import first, ints, words
 from interpreter.lang.effects import Sequence
-from interpreter.lang.registry import Node, construct
+from interpreter.lang.registry import Children, Node, construct
 from interpreter.lang.roles import Effect, RuleNode, Trigger
 from interpreter.lang.world import LastingEffect, Run, nothing
 
@@ -78,7 +78,7 @@ class Lasting(Effect):
     effect: Effect | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Lasting:
+    def build(cls, col: int, children: Children) -> Lasting:
         w = words(children)
         triggers = [c for c in children if isinstance(c, Trigger)]
         whenever = "whenever" in w
@@ -159,7 +159,7 @@ class NextTime(Effect):
     effect: Effect | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> NextTime:
+    def build(cls, col: int, children: Children) -> NextTime:
         return cls((ints(children) or [1])[0], first(children, Trigger), first(children, Effect), col=col)
 
     def english(self) -> str:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from interpreter.lang.cards import base_player, beside, first, words
 from interpreter.lang.conditions import Have, Predicate
 from interpreter.lang.english import acting
-from interpreter.lang.registry import construct
+from interpreter.lang.registry import Children, construct
 from interpreter.lang.roles import Group, Players
 from interpreter.lang.world import Ctx, Number, Player, PlayersOf
 
@@ -50,7 +50,7 @@ class PlayerGroup(Players):
     kind: str = "you"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PlayerGroup:
+    def build(cls, col: int, children: Children) -> PlayerGroup:
         return cls(GROUPS[tuple(words(children))], col=col)
 
     def english(self) -> str:
@@ -115,7 +115,7 @@ class PlayersWho(Players):
     the: str = ""  # `the player` / `the opponent`, as written
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PlayersWho:
+    def build(cls, col: int, children: Children) -> PlayersWho:
         w = words(children)
         if w[0] == "the" and w[1] in ("player", "players", "opponent", "opponents"):
             group, the = PlayerGroup("others" if w[1].startswith("opponent") else "every", col=col), f"the {w[1]}"
@@ -163,7 +163,7 @@ class PlayersCounted(Group):
     who: Predicate | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PlayersCounted:
+    def build(cls, col: int, children: Children) -> PlayersCounted:
         others = words(children)[0] in ("other", "opponent", "opponents")
         return cls(PlayerGroup("others" if others else "every", col=col), first(children, Predicate), col=col)
 
@@ -238,7 +238,7 @@ class Neighbour(Players):
     in_turn: bool = False  # said `the next player` / `the previous player`
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Neighbour:
+    def build(cls, col: int, children: Children) -> Neighbour:
         w = words(children)
         if w[:2] in (["the", "next"], ["the", "previous"]):
             return cls("left" if w[1] == "next" else "right", "they", True, col=col)
@@ -291,7 +291,7 @@ _OTHER_THAN: /other\s+than\b/
     left_out: Players | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PlayersExcept:
+    def build(cls, col: int, children: Children) -> PlayersExcept:
         found = [c for c in children if isinstance(c, Players)]
         return cls(found[0], found[1], col=col)
 

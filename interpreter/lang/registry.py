@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from lark import Token
 
@@ -81,7 +81,7 @@ class Node:
     in_role_rule: ClassVar[bool] = True  # False: not an alternative of its role's rule; constructs name it where it may stand
 
     @classmethod
-    def build_word(cls, word: Word, col: int, children: list[Any]) -> Node:
+    def build_word(cls, word: Word, col: int, children: Children) -> Node:
         """A construct with a vocabulary: the node for the phrase `word`."""
         raise NotImplementedError(cls.__name__)
 
@@ -100,7 +100,7 @@ class Node:
         return self.numbers
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Node:
+    def build(cls, col: int, children: Children) -> Node:
         """Default: the children that are not plain keywords fill the fields in order."""
         values = [c for c in children if not _is_keyword(c)]
         names = [f.name for f in fields(cls) if f.name != "col"]
@@ -169,7 +169,13 @@ class Node:
             yield child, binds
 
 
-def _is_keyword(child: Any) -> bool:
+# What a construct is built from: the parse tree's children, each a node already built or a word of
+# the line (a keyword, a number, a comparator: a Lark token).
+Child = Node | Token
+Children = list[Child]
+
+
+def _is_keyword(child: Child) -> bool:
     return isinstance(child, Token) and child.type not in ("INT", "COMPARATOR")
 
 

@@ -4,11 +4,12 @@ compile methods build closures once, at load, which later run with a `Ctx`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from interpreter.lang.registry import Node
-from interpreter.lang.world import Card, CardsOf, Ctx, Number, Player, PlayersOf, Run, Test, always
+from interpreter.lang.world import Card, CardsOf, Ctx, Maker, Number, Player, PlayersOf, Run, Ship, Test, always
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ class Place(Node):
 
     role: ClassVar[str] = "place"
 
-    def where(self) -> Any:
+    def where(self) -> Callable[[Ctx], list[tuple[Player | None, str]]]:
         """A closure giving (player or None, zone) when the power runs."""
         raise NotImplementedError(type(self).__name__)
 
@@ -114,7 +115,7 @@ class Place(Node):
 class ShipRef(Node):
     role: ClassVar[str] = "ship"
 
-    def ships(self) -> Any:
+    def ships(self) -> Callable[[Ctx], list[Ship]]:
         """A closure giving the ships meant, when the power runs."""
         raise NotImplementedError(type(self).__name__)
 
@@ -174,7 +175,7 @@ class RuleNode(Node):
 
     role: ClassVar[str] = "rule"
 
-    def changes(self) -> list[tuple[str, Any]]:
+    def changes(self) -> list[tuple[str, Maker]]:
         raise NotImplementedError(type(self).__name__)
 
     def of_this_contract(self) -> bool:

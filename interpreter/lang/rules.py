@@ -23,18 +23,17 @@ from interpreter.lang.bounds import CONTAINERS, COUNT, CREDITS, FEE, THRESHOLD, 
 from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, ZONE_OF_WORD, Filter, Owner, described, first, ints, matches, words
 from interpreter.lang.conditions import Condition
 from interpreter.lang.english import acting, own
-from interpreter.lang.registry import Node, Word, construct
+from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Players, RuleNode
 from interpreter.lang.values import ForEach, ForEvery, Rounded
-from interpreter.lang.world import Ctx, Player
+from interpreter.lang.world import Card, Ctx, Maker, Modifier, Player
 
-Maker = Callable[[Ctx], Callable[..., Any]]
 Changes = list[tuple[str, Maker]]
 UNLIMITED = 1_000_000
 
 # Who a rule is about, from the word that starts it.
 SCOPES = {"you": "you", "each_other": "others", "others": "others", "each": "all", "all": "all"}
-Scope = Any  # `you`, `others`, `all`, or a node naming the players (Players, Owner: `the player to your left`)
+Scope = str | Players | Owner  # `you`, `others`, `all`, or a node naming the players (Players, Owner: `the player to your left`)
 
 
 def scope_test(scope: Scope) -> Callable[[Ctx, Player], bool]:
@@ -197,7 +196,7 @@ class Quantity(Node):
     against: Owner | None = None  # whose ships (`minimum bid on your ships`)
 
     @classmethod
-    def build_word(cls, word: Word, col: int, children: list[Any]) -> Quantity:
+    def build_word(cls, word: Word, col: int, children: Children) -> Quantity:
         w = words(children)
         by_action = isinstance(word, QuantityName) and word.narrows in ("action", "action_only")
         action = next((x for x in w if x in ACTIONS), "") if by_action else ""
@@ -249,13 +248,13 @@ class Quantity(Node):
         return lambda ctx, args: True
 
 
-def _goods_of(children: list[Any]) -> tuple[str, ...]:
+def _goods_of(children: Children) -> tuple[str, ...]:
     """The good types named by the words (a colour names its good), each once, in order."""
     return tuple(dict.fromkeys(COLOUR_GOOD.get(str(c), str(c)) for c in children
                                if isinstance(c, Token) and (str(c) in GOODS or str(c) in COLOUR_GOOD)))
 
 
-def _good_of(children: list[Any]) -> str | None:
+def _good_of(children: Children) -> str | None:
     goods = _goods_of(children)
     return goods[0] if goods else None
 
@@ -295,7 +294,7 @@ class SetQuantity(RuleNode):
     rounding: Rounded | None = None  # how `halved` rounds (up unless it says down)
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> SetQuantity:
+    def build(cls, col: int, children: Children) -> SetQuantity:
         owner = first(children, Owner)
         scope = scope_of(owner)
         quantity = first(children, Quantity)
@@ -345,7 +344,7 @@ class SetQuantity(RuleNode):
         who = scope_test(scope if scope != "game" else "all")
         is_room = quantity.spec.part_of_good
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
+        def make(ctx: Ctx) -> Modifier:
             def modifier(value: Any, *args: Any) -> Any:
                 if arg is not None and not who(ctx, args[arg]):
                     return value
@@ -412,7 +411,7 @@ class Permission(Node):
 
     role: ClassVar[str] = "permission"
 
-    def changes(self, allowed: bool, scope: str) -> Changes:
+    def changes(self, allowed: bool, scope: Scope) -> Changes:
         raise NotImplementedError
 
 
@@ -488,6 +487,10 @@ PERMISSIONS = (
                 "sell a hand card to the supply island for {n} credits instead of loading it, once per turn (not the turn's SUPPLY sale)",
                 "once per turn, a load instance may sell a hand card to the supply island instead",
                 "rule: you may sell a card to the island for 2 instead of a load once per turn", gives="n", combine="max", numbers=(CREDITS,)),
+    _permission("lead_twice", '"lead" "two" "turns" "in" "a" "row"', "lead two turns in a row", "leads_twice",
+                "lead two turns in a row", "a player starting a turn as leader leads the next turn too, the others "
+                "following or drawing after each; then play passes on as usual (R4.10); read as the turn starts",
+                "on completion: until your next turn, you may lead two turns in a row"),
     _permission("pair_slot", '"fill" "one" _good "slot" "with" "two" "containers" "of" "one" "colour"',
                 "fill one GOOD slot with two containers of one colour", "pair_slot_good",
                 "load two containers of one colour that together fill one {good} slot",
@@ -560,7 +563,7 @@ class NamedPermission(Permission):
     against: Owner | None = None  # the players it is against (`your ships`, `your lead`)
 
     @classmethod
-    def build_word(cls, word: Word, col: int, children: list[Any]) -> NamedPermission:
+    def build_word(cls, word: Word, col: int, children: Children) -> NamedPermission:
         w = words(children)
         actions = [x for x in w if x in ACTIONS and x != w[0]] if w[0] in ("lead", "follow", "play") else \
             [x for x in w if x in ACTIONS]
@@ -602,7 +605,7 @@ class NamedPermission(Permission):
         else:
             change = lambda value: given  # noqa: E731
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
+        def make(ctx: Ctx) -> Modifier:
             def modifier(value: Any, *args: Any) -> Any:
                 if not who(ctx, args[spec.player_arg]) or not narrow(args):
                     return value
@@ -652,18 +655,18 @@ class WinTies(Permission):
     examples: ClassVar[tuple[str, ...]] = ("rule: you win all ties",)
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> WinTies:
+    def build(cls, col: int, children: Children) -> WinTies:
         return cls(col=col)
 
     def english(self) -> str:
         return "win every tie: tied import bids, and majority bonuses (you are left out of a shared penalty)"
 
-    def changes(self, allowed: bool, scope: str) -> Changes:
-        def tie_order(ctx: Ctx) -> Callable[..., Any]:
+    def changes(self, allowed: bool, scope: Scope) -> Changes:
+        def tie_order(ctx: Ctx) -> Modifier:
             seat = ctx.owner.seat
             return lambda order, leader: ([seat] + [s for s in order if s != seat]) if allowed and seat in order else order
 
-        def majority_winners(ctx: Ctx) -> Callable[..., Any]:
+        def majority_winners(ctx: Ctx) -> Modifier:
             owner = ctx.owner
 
             def modifier(tied: list[Player], good: str, bonus: int) -> list[Player]:
@@ -699,7 +702,7 @@ class PlayFor(Permission):
     either: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PlayFor:
+    def build(cls, col: int, children: Children) -> PlayFor:
         acts = [w for w in words(children) if w in ACTIONS]
         return cls(acts[0] if acts else None, acts[1] if len(acts) > 1 else None, "either" in words(children), col=col)
 
@@ -712,20 +715,20 @@ class PlayFor(Permission):
         text = f"follow any declared action with a {self.card_action.upper()} card"
         return text + (f" and carry out {self.perform.upper()} actions instead" if self.perform else "")
 
-    def changes(self, allowed: bool, scope: str) -> Changes:
+    def changes(self, allowed: bool, scope: Scope) -> Changes:
         card_action, perform, who = self.card_action, self.perform, scope_test(scope)
         if self.either:
             return _either_action(card_action or "", perform or "", allowed, who)
 
-        def may_play_for(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+        def may_play_for(ctx: Ctx) -> Modifier:
+            def modifier(value: bool, p: Player, card: Card, action: str, leading: bool) -> bool:
                 if leading or not who(ctx, p) or (card_action is not None and card.action != card_action):
                     return value
                 return allowed
             return modifier
 
-        def performed(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: str, p: Player, cards: tuple[Any, ...], leading: bool) -> str:
+        def performed(ctx: Ctx) -> Modifier:
+            def modifier(value: str, p: Player, cards: tuple[Card, ...], leading: bool) -> str:
                 if allowed and not leading and who(ctx, p) and value != perform and all(c.action == card_action for c in cards):
                     return perform or value
                 return value
@@ -739,12 +742,12 @@ class PlayFor(Permission):
 def _either_action(a: str, b: str, allowed: bool, who: Callable[[Ctx, Player], bool]) -> Changes:
     """Two actions standing in for each other: a card of either may be played for either (R4.5's
     single card), and the player chooses which of the two to carry out (R4.6.7)."""
-    def may_play_for(ctx: Ctx) -> Callable[..., Any]:
-        def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+    def may_play_for(ctx: Ctx) -> Modifier:
+        def modifier(value: bool, p: Player, card: Card, action: str, leading: bool) -> bool:
             return allowed if who(ctx, p) and {card.action, action} == {a, b} else value
         return modifier
 
-    def action_choices(ctx: Ctx) -> Callable[..., Any]:
+    def action_choices(ctx: Ctx) -> Modifier:
         def modifier(value: tuple[str, ...], p: Player, declared: str) -> tuple[str, ...]:
             if allowed and who(ctx, p) and declared in (a, b):
                 return (declared, b if declared == a else a)
@@ -766,18 +769,18 @@ class PlayForEachOther(Permission):
     second_action: str = "load"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PlayForEachOther:
+    def build(cls, col: int, children: Children) -> PlayForEachOther:
         acts = [w for w in words(children) if w in ACTIONS]
         return cls(acts[0], acts[1], col=col)
 
     def english(self) -> str:
         return f"play {self.first_action.upper()} and {self.second_action.upper()} cards for each other"
 
-    def changes(self, allowed: bool, scope: str) -> Changes:
+    def changes(self, allowed: bool, scope: Scope) -> Changes:
         pair, who = {self.first_action, self.second_action}, scope_test(scope)
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: bool, p: Player, card: Any, action: str, leading: bool) -> bool:
+        def make(ctx: Ctx) -> Modifier:
+            def modifier(value: bool, p: Player, card: Card, action: str, leading: bool) -> bool:
                 return allowed if who(ctx, p) and {card.action, action} == pair else value
             return modifier
         return [("may_play_for", make)]
@@ -805,7 +808,7 @@ class Allow(RuleNode):
     permission: Permission | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Allow:
+    def build(cls, col: int, children: Children) -> Allow:
         w = words(children)
         players = first(children, Players)
         scope = GROUP_SCOPES.get(getattr(players, "kind", ""), players) if type(players).__name__ == "PlayerGroup" else players
@@ -855,7 +858,7 @@ class PowersMove(RuleNode):
     what: str = "cards"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> PowersMove:
+    def build(cls, col: int, children: Children) -> PowersMove:
         owners = [c for c in children if isinstance(c, Owner)]
         w = words(children)
         what = next((x for x in reversed(w) if x in ZONE_OF_WORD or x in ("cards", "ships")), "cards")
@@ -871,7 +874,7 @@ class PowersMove(RuleNode):
         assert self.movers is not None and self.holders is not None
         movers, holders, zones, allowed = scope_test(scope_of(self.movers)), self.holders.resolve(), MOVED_ZONES[self.what], self.allowed
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
+        def make(ctx: Ctx) -> Modifier:
             def modifier(value: bool, mover: Player, holder: Player, zone: str) -> bool:
                 return allowed if zone in zones and movers(ctx, mover) and holder in holders(ctx) else value
             return modifier
@@ -896,7 +899,7 @@ class Rainbow(RuleNode):
     this: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Rainbow:
+    def build(cls, col: int, children: Children) -> Rainbow:
         owner = first(children, Owner)
         this = words(children)[0] == "this"
         return cls(scope_of(owner) if owner is not None else "you", first(children, Filter), this, col=col)
@@ -909,8 +912,8 @@ class Rainbow(RuleNode):
     def changes(self) -> Changes:
         f, this, who = self.filter, self.this, scope_test(self.scope)
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
-            def modifier(value: tuple[tuple[str, int], ...], p: Player, card: Any) -> tuple[tuple[str, int], ...]:
+        def make(ctx: Ctx) -> Modifier:
+            def modifier(value: tuple[tuple[str, int], ...], p: Player, card: Card) -> tuple[tuple[str, int], ...]:
                 if (card is ctx.card) if this else (who(ctx, p) and matches(f, card)):
                     return (("any", sum(n for _, n in value)),)
                 return value
@@ -945,7 +948,7 @@ class Wild(RuleNode):
     each_other: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Wild:
+    def build(cls, col: int, children: Children) -> Wild:
         owner = first(children, Owner)
         return cls(scope_of(owner) if owner is not None else "you", _goods_of(children), "other" in words(children),
                    col=col)
@@ -961,13 +964,13 @@ class Wild(RuleNode):
     def changes(self) -> Changes:
         goods, who = frozenset(self.goods), scope_test(self.scope)
         if self.each_other:
-            def each_other(ctx: Ctx) -> Callable[..., Any]:
-                def modifier(value: frozenset[str], p: Player, card: Any) -> frozenset[str]:
+            def each_other(ctx: Ctx) -> Modifier:
+                def modifier(value: frozenset[str], p: Player, card: Card) -> frozenset[str]:
                     return value | goods if who(ctx, p) and card.good in goods else value
                 return modifier
             return [("slot_colours", each_other)]
 
-        def make(ctx: Ctx) -> Callable[..., Any]:
+        def make(ctx: Ctx) -> Modifier:
             return lambda value, p, card: True if who(ctx, p) and card.good in goods else value
         return [("container_wild", make)]
 
@@ -993,7 +996,7 @@ class WhileRule(RuleNode):
     inner: RuleNode | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> WhileRule:
+    def build(cls, col: int, children: Children) -> WhileRule:
         return cls(first(children, Condition), first(children, RuleNode), col=col)
 
     def english(self) -> str:
@@ -1005,7 +1008,7 @@ class WhileRule(RuleNode):
         test = self.condition.test()
 
         def guarded(make: Maker) -> Maker:
-            def make_guarded(ctx: Ctx) -> Callable[..., Any]:
+            def make_guarded(ctx: Ctx) -> Modifier:
                 inner = make(ctx)
                 return lambda value, *args: inner(value, *args) if test(ctx) else value
             return make_guarded

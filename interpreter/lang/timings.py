@@ -12,9 +12,9 @@ from typing import Any, ClassVar
 from interpreter.lang.cards import Owned, first, nodes, words
 from interpreter.lang.conditions import Condition
 from interpreter.lang.effects import Move, Sequence, VirtualGoods
-from interpreter.lang.registry import Node, Word, construct
+from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Effect, RuleNode, Trigger
-from interpreter.lang.world import Ctx, Run, Test, always, never, nothing
+from interpreter.lang.world import Ctx, Maker, Run, Test, always, never, nothing
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class CompiledPower:
     from_hand: bool = True  # `any time`: from hand when the tier is met (R15.3)
     from_shipments: bool = True  # `any time`: once completed
     condition: Test | None = None  # `as soon as`
-    changes: tuple[tuple[str, Any], ...] = ()  # `rule`, `as a contract`: (query, maker)
+    changes: tuple[tuple[str, Maker], ...] = ()  # `rule`, `as a contract`: (query, maker)
     phase: int = 0  # `at game end`: the order of R17.2 (adjustments, then scoring)
     scores: bool = False
 
@@ -61,7 +61,7 @@ class Once(Qualifier):
     per_player: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Once:
+    def build(cls, col: int, children: Children) -> Once:
         w = words(children)
         return cls("game" if "game" in w else "turn", "player" in w, col=col)
 
@@ -86,7 +86,7 @@ class ThisOneIncluded(Qualifier):
     examples: ClassVar[tuple[str, ...]] = ("when you complete an agriculture shipment, this one included: gain 2",)
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ThisOneIncluded:
+    def build(cls, col: int, children: Children) -> ThisOneIncluded:
         return cls(col=col)
 
     def english(self) -> str:
@@ -142,7 +142,7 @@ class Power(Node):
         return self.effects.value() if self.effects is not None else 0.0
 
 
-def _build(cls: type[Power], col: int, children: list[Any], **extra: Any) -> Any:
+def _build(cls: type[Power], col: int, children: Children, **extra: Any) -> Any:
     return cls(effects=first(children, Sequence), qualifiers=tuple(nodes(children, Qualifier)), col=col, **extra)
 
 
@@ -160,7 +160,7 @@ class When(Power):
     trigger: Trigger | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> When:
+    def build(cls, col: int, children: Children) -> When:
         return _build(cls, col, children, trigger=first(children, Trigger))
 
     def opening(self) -> str:
@@ -200,7 +200,7 @@ class AnyTime(Power):
     while_: Condition | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> AnyTime:
+    def build(cls, col: int, children: Children) -> AnyTime:
         w = words(children)
         colon = w.index(":") if ":" in w else len(w)
         head = w[:colon]
@@ -251,7 +251,7 @@ class GameEnd(Power):
     examples: ClassVar[tuple[str, ...]] = ("at game end: score 6 for each of your luxury shipments",)
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> GameEnd:
+    def build(cls, col: int, children: Children) -> GameEnd:
         return _build(cls, col, children)
 
     def opening(self) -> str:
@@ -299,7 +299,7 @@ class AsSoonAs(Power):
     condition: Condition | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> AsSoonAs:
+    def build(cls, col: int, children: Children) -> AsSoonAs:
         return _build(cls, col, children, condition=first(children, Condition))
 
     def opening(self) -> str:
@@ -359,7 +359,7 @@ class CardMoment(Power):
     name: str = "on_completion"
 
     @classmethod
-    def build_word(cls, word: Word, col: int, children: list[Any]) -> CardMoment:
+    def build_word(cls, word: Word, col: int, children: Children) -> CardMoment:
         return _build(cls, col, children, name=word.name)
 
     @property
@@ -408,7 +408,7 @@ class RulePower(Power):
     rule_: RuleNode | None = None
 
     @classmethod
-    def build_word(cls, word: Word, col: int, children: list[Any]) -> RulePower:
+    def build_word(cls, word: Word, col: int, children: Children) -> RulePower:
         return cls(name=word.name, rule_=first(children, RuleNode), col=col)
 
     @property

@@ -21,7 +21,7 @@ from interpreter.lang.bounds import ACTIONS as ACTION_COUNT
 from interpreter.lang.bounds import CARDS, CONTAINERS, CREDITS, FEE, Bound
 from interpreter.lang.cards import ACTIONS, Filter, Owner, Ships, described, first, ints, matches, words
 from interpreter.lang.english import article
-from interpreter.lang.registry import Word, construct
+from interpreter.lang.registry import Children, Word, construct
 from interpreter.lang.roles import Trigger
 from interpreter.lang.world import Ctx
 
@@ -37,7 +37,7 @@ ACTOR_TEXT = {"you": "you", "any": "any player", "other": "another player"}
 Match = Callable[[Ctx, Any], bool]
 
 
-def read_actor(children: list[Any]) -> str:
+def read_actor(children: Children) -> str:
     """Who acts, from the first actor words of the phrase (`a turn another player leads starts`:
     another player); `your turn` is the owner's."""
     w = words(children)
@@ -122,7 +122,7 @@ class Contracts(ActorTrigger):
     how: str = "any"  # any, action, power
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Contracts:
+    def build(cls, col: int, children: Children) -> Contracts:
         w = words(children)
         how = "action" if "action" in w else "power" if "power" in w else "any"
         return cls(read_actor(children), first(children, Filter), how, col=col)
@@ -168,7 +168,7 @@ class CompletesShipment(ActorTrigger):
     any_container: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> CompletesShipment:
+    def build(cls, col: int, children: Children) -> CompletesShipment:
         w = words(children)
         return cls(read_actor(children), ints(children)[0] if ints(children) else 0, first(children, Filter),
                    "carrying" in w, col=col)
@@ -207,7 +207,7 @@ class CompletesCard(ActorTrigger):
     filter: Filter | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> CompletesCard:
+    def build(cls, col: int, children: Children) -> CompletesCard:
         return cls(read_actor(children), first(children, Filter), col=col)
 
     def english(self) -> str:
@@ -254,7 +254,7 @@ WITH_A_BID_OF: /with\s+a\s+bid\s+of\b/
     during_action: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Imports:
+    def build(cls, col: int, children: Children) -> Imports:
         w = words(children)
         during = w[-4:] == ["during", "an", "import", "action"]
         head = w[:-4] if during else w
@@ -309,7 +309,7 @@ class Pirates(ActorTrigger):
     island: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Pirates:
+    def build(cls, col: int, children: Children) -> Pirates:
         ships, owner = first(children, Ships), first(children, Owner)
         if ships is None and owner is not None:  # `one of your ships is pirated`
             ships = Ships("owned", owner, col=owner.col)
@@ -605,7 +605,7 @@ class Event(Trigger):
     flag: str = ""
 
     @classmethod
-    def build_word(cls, word: Word, col: int, children: list[Any]) -> Event:
+    def build_word(cls, word: Word, col: int, children: Children) -> Event:
         assert isinstance(word, EventName)
         w = words(children)
         actor = read_actor(children) if word.actor_field else "any"

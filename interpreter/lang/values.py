@@ -4,12 +4,12 @@ conditions compare (`your credits`, `the number of ...`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from interpreter.lang.bounds import COMPARED, EVERY, Bound
 from interpreter.lang.cards import Owner, first, ints, words
 from interpreter.lang.english import counted
-from interpreter.lang.registry import Node, construct
+from interpreter.lang.registry import Children, Node, construct
 from interpreter.lang.roles import Group, Value
 from interpreter.lang.world import Number
 
@@ -43,7 +43,7 @@ class ForEach(Modifier):
     beyond: int = 0
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ForEach:
+    def build(cls, col: int, children: Children) -> ForEach:
         return cls(first(children, Group), ints(children)[-1] if ints(children) else 0, col=col)
 
     def english(self) -> str:
@@ -77,7 +77,7 @@ class ForEvery(Modifier):
     group: Group | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ForEvery:
+    def build(cls, col: int, children: Children) -> ForEvery:
         return cls(ints(children)[0], first(children, Group), col=col)
 
     def english(self) -> str:
@@ -109,7 +109,7 @@ class AtMost(Modifier):
     most: int = 0
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> AtMost:
+    def build(cls, col: int, children: Children) -> AtMost:
         return cls(ints(children)[0], col=col)
 
     def english(self) -> str:
@@ -143,12 +143,12 @@ class Rounded(Modifier):
     even: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Rounded:
+    def build(cls, col: int, children: Children) -> Rounded:
         w = words(children)
         return cls("down" in w, "even" in w, col=col)
 
     @classmethod
-    def of_half(cls, col: int, children: list[Any]) -> Rounded | None:
+    def of_half(cls, col: int, children: Children) -> Rounded | None:
         """The rounding `half ... rounded down` or `is halved rounded up` says, if it says one."""
         w = words(children)
         return cls("down" in w, col=col) if "rounded" in w else None
@@ -187,7 +187,7 @@ class Amount(Node):
     noun: str = ""  # the word written after the number, if any (`credits`, `cards`, `points`)
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Amount:
+    def build(cls, col: int, children: Children) -> Amount:
         noun = next((w.rstrip("s") for w in words(children)[1:2] if w.rstrip("s") in ("credit", "card", "point")), "")
         return cls(ints(children)[0], tuple(c for c in children if isinstance(c, Modifier)), noun, col=col)
 
@@ -245,7 +245,7 @@ class EventAmount(Node):
     cap: AtMost | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> EventAmount:
+    def build(cls, col: int, children: Children) -> EventAmount:
         return cls(EVENT_VALUES[tuple(words(children))], first(children, AtMost), col=col)
 
     def english(self) -> str:
@@ -289,8 +289,8 @@ number: INT
     n: int = 0
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> WholeNumber:
-        return cls(int(children[0]), col=col)
+    def build(cls, col: int, children: Children) -> WholeNumber:
+        return cls(ints(children)[0], col=col)
 
     def english(self) -> str:
         return str(self.n)
@@ -318,7 +318,7 @@ class Credits(Value):
     passive: bool = False
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Credits:
+    def build(cls, col: int, children: Children) -> Credits:
         return cls(first(children, Owner), "passive" in words(children), col=col)
 
     def english(self) -> str:
@@ -369,7 +369,7 @@ class EventValue(Value):
     name: str = "payout"
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> EventValue:
+    def build(cls, col: int, children: Children) -> EventValue:
         return cls(EVENT_VALUES[tuple(words(children))], col=col)
 
     def english(self) -> str:
@@ -419,7 +419,7 @@ _plain_value: number | credits | number_of | event_value
     rounding: Rounded | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> Scaled:
+    def build(cls, col: int, children: Children) -> Scaled:
         return cls(words(children)[0], first(children, Value), Rounded.of_half(col, children), col=col)
 
     def english(self) -> str:
@@ -458,7 +458,7 @@ class ValueAmount(Node):
     cap: AtMost | None = None
 
     @classmethod
-    def build(cls, col: int, children: list[Any]) -> ValueAmount:
+    def build(cls, col: int, children: Children) -> ValueAmount:
         return cls(first(children, Value), first(children, AtMost), col=col)
 
     def english(self) -> str:

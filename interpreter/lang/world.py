@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from interpreter.lang.roles import Trigger
 
 T = TypeVar("T")
 
@@ -44,10 +47,12 @@ class Card(Protocol):
 
 
 class Ship(Protocol):
-    """A ship: its owner's seat, whether it is at sea, its contracts and containers, its name."""
+    """A ship: its owner's seat, its colour, whether it is at sea, its contracts and containers, its name."""
 
     @property
     def owner(self) -> int: ...
+    @property
+    def colour(self) -> str: ...
     @property
     def at_sea(self) -> bool: ...
     @property
@@ -131,7 +136,6 @@ class World(Protocol):
     def win(self, p: Player) -> None: ...
     def park(self, p: Player, card: Card, n: int) -> None: ...
     def add_virtual(self, p: Player, good: str, n: int) -> None: ...
-    def lead_twice(self, p: Player) -> None: ...
     def copy_powers(self, ctx: Ctx, source: Card) -> None: ...
     def install_lasting(self, ctx: Ctx, lasting: LastingEffect) -> None: ...
 
@@ -192,12 +196,16 @@ class LastingEffect:
     text: str
     until: str
     times: int = 0
-    counting: Any = None
-    changes: tuple[tuple[str, Any], ...] = ()
-    trigger: Any = None
+    counting: Trigger | None = None
+    changes: tuple[tuple[str, Maker], ...] = ()
+    trigger: Trigger | None = None
     run: Run | None = None
     once: str | None = None
 Number = Callable[[Ctx], int]
+# A rule's change to one of the engine's rule queries: `Modifier(value, *the query's arguments)` gives
+# the changed value; a `Maker`, given the context of the card holding the rule, makes the modifier.
+Modifier = Callable[..., Any]
+Maker = Callable[[Ctx], Modifier]
 PlayersOf = Callable[[Ctx], list[Player]]
 CardsOf = Callable[[Ctx], list[Card]]
 

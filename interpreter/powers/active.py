@@ -4,15 +4,11 @@ Plain records, shared by the runtime (runtime.py) and the lasting effects (lasti
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from interpreter.engine.state import Card, Player
 from interpreter.lang.timings import CompiledPower
-from interpreter.lang.world import Ctx, LastingEffect
-
-Modifier = Callable[..., Any]
+from interpreter.lang.world import Ctx, LastingEffect, Modifier
 
 
 @dataclass(eq=False)

@@ -19,10 +19,9 @@ from interpreter.engine.state import Card, Player, Ship
 from interpreter.powers.card_index import power_index
 
 if TYPE_CHECKING:
-    from interpreter.lang.world import Ctx
+    from interpreter.lang.world import Ctx, Modifier
     from interpreter.powers.runtime import PowerRuntime
 
-Modifier = Callable[..., Any]
 Contracted = dict[str, list[tuple[Player, Card, Ship]]]  # card id -> (owner, copy, ship) of each copy that is a contract
 
 

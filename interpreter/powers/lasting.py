@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import events as ev
 from interpreter.lang.timings import CompiledPower
-from interpreter.lang.world import Ctx, LastingEffect, nothing
+from interpreter.lang.world import Ctx, LastingEffect, Modifier, nothing
 from interpreter.powers.active import Active, Lasting
 from interpreter.powers.world import engine_card, engine_player
 
 if TYPE_CHECKING:
     from interpreter.engine.cloning import Mapper
+    from interpreter.lang.roles import Trigger
     from interpreter.powers.runtime import PowerRuntime
 
-Modifier = Callable[..., Any]
 TURN_BOUND = ("this_turn", "next_turn", "next_turn_starts")
 COUNTING = "counting"  # the timing of a trigger that only counts a lasting effect's events
 
@@ -52,7 +52,7 @@ class LastingEffects:
             self._watch()
         self.in_force.append(lasting)
 
-    def _listen(self, lasting: Lasting, trigger: Any, run: Callable[[Ctx], None], once: str | None, timing: str) -> Active:
+    def _listen(self, lasting: Lasting, trigger: Trigger, run: Callable[[Ctx], None], once: str | None, timing: str) -> Active:
         runtime = self.runtime
         power = CompiledPower(None, lasting.effect.text, timing, run=run, event=trigger.event_name(), matches=trigger.matches(),
                               bind=trigger.bind, once=once, completion_trigger=trigger.own_completion())

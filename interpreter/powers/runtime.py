@@ -7,7 +7,7 @@ powers/lasting.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bus.bus import TriggerLoopError
@@ -16,7 +16,7 @@ from interpreter.engine.cloning import CloneError
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.state import Card, Player, Ship
 from interpreter.lang.timings import CompiledPower
-from interpreter.lang.world import Ctx, LastingEffect
+from interpreter.lang.world import Ctx, LastingEffect, Maker, Modifier
 from interpreter.powers import events_check  # noqa: F401  (checks at import that the triggers and the engine's events agree)
 from interpreter.powers.active import Active
 from interpreter.powers.card_index import power_index
@@ -35,7 +35,6 @@ EVENTS: dict[str, type[ev.Event]] = {cls.__name__: cls for cls in ev.CATALOGUE}
 ADJUSTMENT_PHASES = (1, 2, 3, 4)  # R17.2: cards out of Shipments, other moves, virtual goods, counted ones
 SCORING_PHASE = 5  # R17.8
 
-Modifier = Callable[..., Any]
 
 
 class PowerRuntime:
@@ -57,7 +56,7 @@ class PowerRuntime:
         self._order = 0
         self._running: list[str] = []  # the chain of powers now running, for the loop guard
 
-    def ctx(self, owner: Player, card: Card, event: Any = None, ship: Ship | None = None,
+    def ctx(self, owner: Player, card: Card, event: ev.Event | None = None, ship: Ship | None = None,
             contracts: list[Card] | None = None) -> Ctx:
         # the engine's world is the language's World over the engine's own objects (powers/world.py, `handles`)
         return Ctx(self.world, owner, card, event, None, ship, contracts)  # type: ignore[arg-type]
@@ -98,7 +97,7 @@ class PowerRuntime:
             self.lasting.listening(event_type)  # effects that end at this event end after its powers
         entries.append(active)
 
-    def _install(self, changes: tuple[tuple[str, Any], ...] | list[tuple[str, Any]], ctx: Ctx) -> list[tuple[str, Modifier]]:
+    def _install(self, changes: Sequence[tuple[str, Maker]], ctx: Ctx) -> list[tuple[str, Modifier]]:
         installed = []
         for query, make in changes:
             modifier = make(ctx)
@@ -156,6 +155,15 @@ class PowerRuntime:
             self.game.emit(ev.PowerUsed, player=ctx.owner.seat, card=ctx.card, timing=timing or power.timing, line=power.text,
                            answering=answering)
             power.run(ctx)
+        except RecursionError:
+            # A chain of powers nests engine calls (a power draws, a trigger loads, a completion
+            # triggers ...), about ten frames a power: a long one can run out of Python's stack before
+            # reaching MAX_CHAIN, when the game is already deep in it (a search bot's rollout, a
+            # server's thread). It is the same runaway chain: say so, naming the cards, as the guard
+            # above does (rather than raise the process's recursion limit for everyone).
+            chain = " -> ".join(self._running[-6:])
+            raise TriggerLoopError(f"runaway chain of powers (Python's stack ran out {len(self._running)} powers deep): "
+                                   f"{chain}") from None
         finally:
             self._running.pop()
         if self.standing:  # a power may change the game without an event (cards put on the island ...)
@@ -223,7 +231,7 @@ class PowerRuntime:
                 active.used_by[actor] = by
 
     # --- triggers ----------------------------------------------------------------------------
-    def dispatch(self, event: Any) -> None:
+    def dispatch(self, event: ev.Event) -> None:
         """Run the triggers listening to this event: clockwise from the player whose action caused it,
         each player's own in the order he or she chooses, else in the order the powers started (R15.7,
         OQ-35, trigger_order.py). Whether a trigger answers is judged when its turn comes."""
@@ -253,7 +261,7 @@ class PowerRuntime:
                 pending.remove(active)
                 self._fire(active, ctx, actor)
 
-    def _ready(self, active: Active, event: Any, actor: int) -> Ctx | None:
+    def _ready(self, active: Active, event: ev.Event, actor: int) -> Ctx | None:
         """The context in which `active` answers `event`, or None if it does not (now)."""
         if active not in self.triggers.get(type(event), ()):  # stopped by an earlier trigger of this event
             return None
@@ -399,7 +407,7 @@ class PowerRuntime:
 
 
     # --- cloning ----------------------------------------------------------------------------
-    def handler_owners(self, new: Any) -> dict[int, Any]:  # new: a PowerRuntime
+    def handler_owners(self, new: Any) -> dict[int, object]:  # new: a PowerRuntime
         """The objects whose methods this runtime subscribed to the game's events (by id), each with
         its counterpart in `new`, a clone's runtime: the clone's bus calls the counterparts' methods."""
         return {id(self): new, id(self.contract_rules): new.contract_rules, id(self.lasting): new.lasting}
@@ -457,7 +465,7 @@ _FIELDS = frozenset(_KEPT + ("game", "world", "by_host", "any_time_active", "tri
                              "any_time_used", "from_hand", "contract_rules", "_running"))
 
 
-def _remade(installed: list[tuple[str, Modifier]], changes: Any, ctx: Ctx, made: dict[int, Modifier]) -> list[tuple[str, Modifier]]:
+def _remade(installed: list[tuple[str, Modifier]], changes: Sequence[tuple[str, Maker]], ctx: Ctx, made: dict[int, Modifier]) -> list[tuple[str, Modifier]]:
     """The modifiers of `changes` made again with `ctx`, noting which new one stands for which old one."""
     remade = []
     for (query, old), (query_, make) in zip(installed, changes, strict=True):
@@ -475,7 +483,7 @@ def _copied_ctx(ctx: Ctx, world: EngineWorld, mapper: Mapper) -> Ctx:
     return twin
 
 
-def _own_completion(host: Card, event: Any) -> bool:
+def _own_completion(host: Card, event: ev.Event) -> bool:
     """Whether the event is the completion that brought `host` into Shipments (or one of its ship)."""
     contracts = getattr(event, "contracts", None) or ()
     return host in contracts

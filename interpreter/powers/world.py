@@ -526,8 +526,6 @@ class EngineWorld:
         if good in GOOD_TYPES:
             p.virtual_goods[good] = p.virtual_goods.get(good, 0) + n
 
-    def lead_twice(self, p: Player) -> None:
-        p.lead_twice = True
 
     def copy_powers(self, ctx: Ctx, source: Card) -> None:
         self.runtime.copy_powers(ctx, source)

@@ -23,7 +23,7 @@ from interpreter.engine.errors import GameStop
 from interpreter.engine.options import GameOptions
 from interpreter.engine.turn import clean_up, play_turn
 from interpreter.sim.failures import BatchSettings, Failures
-from interpreter.sim.runner import bot_game, game_seed, play_guarded
+from interpreter.sim.runner import bot_game, game_seed, run_batch
 from interpreter.sim.workers import unordered
 
 # The commands whose start-up is measured: checking every shipped card, and explaining one.
@@ -40,28 +40,14 @@ def bench(cards: CardSet, data: RulesData, players: int, games: int, seed: int, 
     plays them), and the start-up of fresh processes. A game that
     raises is saved and reported (see sim/failures.py), and the figures cover the games that
     finished; Ctrl-C stops early the same way."""
-    failures = failures if failures is not None else Failures()
-    decisions = turns = finished = 0
-    interrupted = False
-    start = time.perf_counter()
-    try:
-        for i in range(games):
-            result, failure = play_guarded(cards, data, players, game_seed(seed, i), options, ["random"] * players, None,
-                                           settings or BatchSettings(), i)
-            if failure is not None:
-                line = failures.add(failure, failed_folder)
-                if report:
-                    report(line)
-                if failures.too_many:
-                    break
-                continue
-            assert result is not None
-            finished += 1
-            decisions += result.decisions
-            turns += result.turns
-    except KeyboardInterrupt:
-        interrupted = True
-    seconds = max(time.perf_counter() - start, 1e-9)
+    batch = run_batch(cards, data, players, games, seed, options, settings=settings, failed_folder=failed_folder,
+                      report=report, failures=failures)
+    finished = len(batch.results)
+    decisions = sum(r.decisions for r in batch.results)
+    turns = sum(r.turns for r in batch.results)
+    interrupted = batch.interrupted
+    seconds = max(batch.seconds, 1e-9)
+    failures = batch.failures
     figures: dict[str, float | int | bool | str] = {
         "games": finished,
         "players": players,

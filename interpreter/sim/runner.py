@@ -99,13 +99,15 @@ def run_batch(cards: CardSet, data: RulesData, players: int, games: int, seed: i
               progress: Callable[[int, int, float], None] | None = None,
               watch: Callable[[Game], None] | None = None, bots: tuple[str, ...] | None = None,
               settings: BatchSettings | None = None, failed_folder: Path | None = None,
-              report: Callable[[str], None] | None = None) -> Batch:
+              report: Callable[[str], None] | None = None, failures: Failures | None = None) -> Batch:
     """Play `games` bot games; Ctrl-C stops early and keeps every finished game. `watch` sees each
     game before it is played (to subscribe to its events). A game that raises is kept aside (and
-    saved in `failed_folder`), `report` is told, and the batch goes on, up to MAX_FAILURES."""
+    saved in `failed_folder`), `report` is told, and the batch goes on, up to MAX_FAILURES.
+    `failures`: where the failed games go (a new Failures by default). The one loop that plays a
+    batch and records its failures: `simulate` and the benchmark both play through it."""
     results: list[GameResult] = []
     kinds: list[list[str]] = []
-    failures = Failures()
+    failures = failures if failures is not None else Failures()
     start = time.perf_counter()
     interrupted = False
     try:
