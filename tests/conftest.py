@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,23 @@ if _OWN_CACHE:
 from interpreter.cards.loader import CardSet  # noqa: E402  (after the cache folder is chosen)
 from interpreter.cards.rulesdata import RulesData  # noqa: E402
 from tests.helpers import ALL_CARDS, RULES  # noqa: E402
+
+
+SLOW_LIST = Path(__file__).with_name("slow.txt")
+
+
+def _listed_slow() -> set[str]:
+    """The tests tests/slow.txt names (see tests/slow_list.py): a test id, or a parametrized function's."""
+    lines = SLOW_LIST.read_text(encoding="utf-8").splitlines() if SLOW_LIST.is_file() else []
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark `slow` the tests tests/slow.txt lists, as if each carried `@pytest.mark.slow`."""
+    listed = _listed_slow()
+    for item in items:
+        if item.nodeid in listed or item.nodeid.split("[", 1)[0] in listed:
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

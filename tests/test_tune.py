@@ -230,6 +230,7 @@ def planted_pack(folder: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow  # tunes a planted card with hundreds of games per candidate (about 60 s of CPU)
 def test_a_card_made_clearly_too_strong_by_one_number_is_tuned_back_within_one_step_of_fair(tmp_path):
     """The truth, measured with `importexport tune pistols --mod PLANTED --vary p1=2..8 --sweep 600
     --seed 7` (600 games for each value, other seeds than the test's, 4 heuristic bots): pays you 2:
@@ -276,7 +277,7 @@ def test_ctrl_c_stops_a_tune_keeps_its_games_and_resume_goes_on(tmp_path):
     while time.monotonic() < deadline and not (games.exists() and len(games.read_text().splitlines()) >= 3):
         time.sleep(0.1)
     os.killpg(run.pid, signal.SIGINT)
-    stdout, stderr = run.communicate(timeout=120)
+    stdout, stderr = run.communicate(timeout=600)  # a guard against a hang, not a speed test: a busy machine is slow
     assert run.returncode == 130, stderr
     assert "Traceback" not in stderr and "Interrupted: the results cover the games finished" in stdout
     kept = len(games.read_text().splitlines())

@@ -210,6 +210,7 @@ def test_hot_seat_hides_the_hand_between_seats(browser: Any, folder: Path) -> No
         stop_desk(desk)
 
 
+@pytest.mark.slow  # a whole table in chromium (about 70 s of CPU with the browser's)
 def test_hover_shows_a_cards_powers_at_the_table(browser: Any, folder: Path) -> None:
     """Any card on the table page (a hand card here) shows its powers in English on hover, and
     still after the page's part has been replaced as the live feed replaces it."""
