@@ -24,7 +24,6 @@ from interpreter.cards.loader import CardSet  # noqa: E402  (after the cache fol
 from interpreter.cards.rulesdata import RulesData  # noqa: E402
 from tests.helpers import ALL_CARDS, RULES  # noqa: E402
 
-
 SLOW_LIST = Path(__file__).with_name("slow.txt")
 
 
