@@ -300,6 +300,9 @@ def _read_card_file(path: Path, raw: bytes | None, shorthands: Sequence[Shorthan
     data, smap, diags = load_yaml(path, raw)
     if diags:
         return None, diags
+    powers = data.get("powers") if isinstance(data, dict) else None
+    if not isinstance(powers, list) or len(powers) < KEEP_LINES_FROM:  # a short file: no cache entry to read or write
+        return parse_card(data, smap, path.stem, shorthands)
     with LINES.kept_for(f"{path.resolve()}\0{variant}"):
         return parse_card(data, smap, path.stem, shorthands)
 
