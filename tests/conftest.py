@@ -7,6 +7,7 @@ IMPORTEXPORT_CACHE=off, or it may be served what the unpatched loader built."""
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import tempfile
@@ -33,12 +34,26 @@ def _listed_slow() -> set[str]:
     return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
 
 
+# A test that uses one of these fixtures starts the desk's server or Chromium (tests/web/browser.py):
+# seconds of CPU for the session however quick the test itself is, so it is slow.
+STARTS_A_BROWSER_OR_SERVER = frozenset({"page", "browser_context", "playwright_driver", "desk_server"})
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark `slow` the tests tests/slow.txt lists, as if each carried `@pytest.mark.slow`."""
+    """Mark `slow` the tests tests/slow.txt lists, as if each carried `@pytest.mark.slow`, and those
+    that drive the browser or the shared desk server."""
     listed = _listed_slow()
     for item in items:
-        if item.nodeid in listed or item.nodeid.split("[", 1)[0] in listed:
+        if (item.nodeid in listed or item.nodeid.split("[", 1)[0] in listed
+                or STARTS_A_BROWSER_OR_SERVER.intersection(getattr(item, "fixturenames", ()))):
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Freeze what collection built (the modules, the card sets, the parametrizations) out of the
+    cyclic GC: it lives until the session ends, and every full collection would walk it again (the
+    tests' own games, and pytest's five collections at the end of the session)."""
+    gc.freeze()
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

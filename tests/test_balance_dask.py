@@ -4,15 +4,21 @@ tasks in flight per worker thread."""
 
 from __future__ import annotations
 
-from distributed import Client, LocalCluster
+from typing import TYPE_CHECKING
 
 from interpreter.cli import main
 from interpreter.sim import balance
 from interpreter.sim.balance import BalanceJob, CardSpec, read_records, run_games
 
+if TYPE_CHECKING:
+    from distributed import LocalCluster
+
 
 def local_cluster() -> LocalCluster:
-    """Two worker threads in this process: no subprocess, no network but the in-process transport."""
+    """Two worker threads in this process: no subprocess, no network but the in-process transport.
+    Dask is imported here, not at the top: importing it costs a second of every test session's
+    collection, the quick subset's included, where these tests do not run."""
+    from distributed import LocalCluster
     return LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None)
 
 
@@ -34,6 +40,7 @@ def test_work_goes_out_in_chunks_with_few_tasks_in_flight(monkeypatch):
     """A million-game run must not hold a million futures: at most two tasks per worker thread are
     out before the first comes back, and every game is played once."""
     submitted: list[int] = []
+    from distributed import Client
     original = Client.submit
 
     def counting_submit(self, func, *args, **kwargs):  # type: ignore[no-untyped-def]
