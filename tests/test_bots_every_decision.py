@@ -162,11 +162,13 @@ def _games_with(bots: list[str], games: int) -> tuple[Counter[str], list[Game]]:
 
 
 @pytest.mark.parametrize(("bots", "games"), [(["heuristic"], 20), (["random"], 20), (["heuristic", "random"], 20),
-                                            (["search:2it", "heuristic", "random"], 6)], ids=["heuristic", "random", "mixed", "search"])
+                                            (["search:2it", "heuristic", "random"], 3)], ids=["heuristic", "random", "mixed", "search"])
 def test_games_with_every_set_are_replayed_by_the_scripted_agent(bots, games):
     """Seeded games with every set and the example mod; each game's decision log is replayed by the
     scripted agent, which must be asked the same decisions and reach the same result (a search bot's
-    rollouts leave the game they search untouched)."""
+    rollouts leave the game they search untouched: 3 games of 2, 3 and 4 players, each with a search
+    seat, meet every kind asserted below; a rollout that drew from the game's own random stream fails
+    the replay)."""
     from interpreter.records import make_record
     from interpreter.scenarios.replay import replay
     met, games = _games_with(bots, games)
