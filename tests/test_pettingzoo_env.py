@@ -196,7 +196,9 @@ def hide_differently(game: ImportExportEnv, viewer: int, rng: np.random.Generato
         pool = pool[size:]
 
 
-@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+# 10 examples (derandomized): an observation that showed the next seat's hand, or the top card of the
+# deck, failed it at the first example that reached a decision (checked by planting each)
+@settings(max_examples=10, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6), steps=st.integers(0, 250))
 def test_hidden_cards_do_not_change_any_observation_R3_5(seed, players, steps):
     """At a random point of a game, deal the deck and every hand but the viewer's anew: no seat's
