@@ -62,7 +62,7 @@ class ProbeAgent:
     def __init__(self, inner: StepAgent, met: Counter[str]):
         self.inner = inner
         self.met = met
-        self.search = SearchAgent(len(met), Budget(rollouts=2))
+        self.search = SearchAgent(len(met), Budget(rollouts=2), horizon=1)
 
     def choose(self, decision: Decision, game: Game) -> int:
         every_bot_answers(decision, game, seed=sum(self.met.values()), search=self.search)
