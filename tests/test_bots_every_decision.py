@@ -161,7 +161,8 @@ def _games_with(bots: list[str], games: int) -> tuple[Counter[str], list[Game]]:
     return met, played
 
 
-@pytest.mark.parametrize(("bots", "games"), [(["heuristic"], 20), (["random"], 20), (["heuristic", "random"], 20),
+# 10 games each (2 to 6 players, twice): every kind asserted below is met at least 62 times (measured)
+@pytest.mark.parametrize(("bots", "games"), [(["heuristic"], 10), (["random"], 10), (["heuristic", "random"], 10),
                                             (["search:2it", "heuristic", "random"], 3)], ids=["heuristic", "random", "mixed", "search"])
 def test_games_with_every_set_are_replayed_by_the_scripted_agent(bots, games):
     """Seeded games with every set and the example mod; each game's decision log is replayed by the
