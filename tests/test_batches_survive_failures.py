@@ -90,7 +90,9 @@ def test_a_batch_stops_after_too_many_failures(monkeypatch, tmp_path, capsys):
 
 def test_bench_times_the_finished_games_and_reports_the_failing_ones(monkeypatch, tmp_path, capsys):
     inject(monkeypatch, RandomAgent)
-    assert main(["bench", "--games", "6", "--seed", "0", "--json", "--failures", str(tmp_path)]) == 1
+    # the random games are what fail here: no heuristic or search games, no start-up runs (test_cli times those)
+    assert main(["bench", "--games", "6", "--seed", "0", "--json", "--failures", str(tmp_path), "--heuristic-games", "0",
+                 "--search-games", "0", "--startup-runs", "0"]) == 1
     out, err = capsys.readouterr()
     figures = json.loads(out)
     assert figures["games"] == 4 and figures["failed"] == 2

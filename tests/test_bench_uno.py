@@ -37,5 +37,5 @@ def test_the_comparison_times_both_in_alternating_rounds(base_cards, data):
 
 def test_without_rlcard_bench_uno_says_how_to_get_it(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "rlcard", None)  # importing it fails, as when it is not installed
-    assert main(["bench", "--games", "1", "--heuristic-games", "0", "--startup-runs", "0", "--uno", "5"]) == 2
+    assert main(["bench", "--games", "1", "--heuristic-games", "0", "--search-games", "0", "--startup-runs", "0", "--uno", "5"]) == 2
     assert "needs RLCard: pip install rlcard" in capsys.readouterr().err

@@ -62,7 +62,7 @@ class ProbeAgent:
     def __init__(self, inner: StepAgent, met: Counter[str]):
         self.inner = inner
         self.met = met
-        self.search = SearchAgent(len(met), Budget(rollouts=2))
+        self.search = SearchAgent(len(met), Budget(rollouts=2), horizon=1)
 
     def choose(self, decision: Decision, game: Game) -> int:
         every_bot_answers(decision, game, seed=sum(self.met.values()), search=self.search)
@@ -161,12 +161,15 @@ def _games_with(bots: list[str], games: int) -> tuple[Counter[str], list[Game]]:
     return met, played
 
 
-@pytest.mark.parametrize(("bots", "games"), [(["heuristic"], 20), (["random"], 20), (["heuristic", "random"], 20),
-                                            (["search:2it", "heuristic", "random"], 6)], ids=["heuristic", "random", "mixed", "search"])
+# 10 games each (2 to 6 players, twice): every kind asserted below is met at least 62 times (measured)
+@pytest.mark.parametrize(("bots", "games"), [(["heuristic"], 10), (["random"], 10), (["heuristic", "random"], 10),
+                                            (["search:2it", "heuristic", "random"], 3)], ids=["heuristic", "random", "mixed", "search"])
 def test_games_with_every_set_are_replayed_by_the_scripted_agent(bots, games):
     """Seeded games with every set and the example mod; each game's decision log is replayed by the
     scripted agent, which must be asked the same decisions and reach the same result (a search bot's
-    rollouts leave the game they search untouched)."""
+    rollouts leave the game they search untouched: 3 games of 2, 3 and 4 players, each with a search
+    seat, meet every kind asserted below; a rollout that drew from the game's own random stream fails
+    the replay)."""
     from interpreter.records import make_record
     from interpreter.scenarios.replay import replay
     met, games = _games_with(bots, games)

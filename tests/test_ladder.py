@@ -35,7 +35,6 @@ def test_the_rating_of_two_player_games_is_elo():
     assert r["A"] - r["B"] == pytest.approx(400 * math.log10(3), abs=15)
 
 
-@pytest.mark.slow  # plays enough games for a rating interval (about 35 s of CPU)
 def test_the_rating_of_one_seat_against_a_field_is_the_luce_model():
     """One seat of A wins half the 4-player games against three seats of B: g_A / (g_A + 3 g_B) = 1/2,
     so A is 3 times as strong, 191 points; a fair share (1/4) is the same rating."""

@@ -26,17 +26,23 @@ def all_places(game: Game) -> list[tuple[str, list[Card]]]:
     return places
 
 
+def card_lists(game: Game) -> list[list[Card]]:
+    """Every place a card can lie, as `all_places`, without the names (the check after every turn
+    names the places only when it has something to report)."""
+    lists = [game.zones.deck, game.zones.discard, game.zones.island]
+    for p in game.players:
+        lists += [p.hand, p.shipments, p.imports, p.goods, p.played]
+        for ship in p.ships:
+            lists += [ship.contracts, ship.containers]
+    return lists
+
+
 def check(game: Game) -> None:
     """Every card in exactly one place (R3); credits never negative and even (R1.8.3); no area or
     ship past its limit."""
-    seen: dict[int, str] = {}
-    for where, cards in all_places(game):
-        for card in cards:
-            if card.uid in seen:
-                raise InvariantError(f"turn {game.turn}: {card} is both in {seen[card.uid]} and {where}")
-            seen[card.uid] = where
-    if len(seen) != game.n_cards:
-        raise InvariantError(f"turn {game.turn}: {len(seen)} cards in play, expected {game.n_cards}")
+    uids = [card.uid for cards in card_lists(game) for card in cards]
+    if len(uids) != game.n_cards or len(set(uids)) != len(uids):
+        _misplaced(game)
     rules = game.rules
     for p in game.players:
         if p.credits < 0 or p.credits % 2:
@@ -61,3 +67,14 @@ def check(game: Game) -> None:
             # loads) may leave Shipments later, and the contracts already made stay, as limits do (R13.6).
             if ship.at_sea and not ship.containers:
                 raise InvariantError(f"turn {game.turn}: {p.name}'s {ship.label} is at sea and empty")
+
+
+def _misplaced(game: Game) -> None:
+    """The card in two places, or the count of cards in play that is wrong, with the places named."""
+    seen: dict[int, str] = {}
+    for where, cards in all_places(game):
+        for card in cards:
+            if card.uid in seen:
+                raise InvariantError(f"turn {game.turn}: {card} is both in {seen[card.uid]} and {where}")
+            seen[card.uid] = where
+    raise InvariantError(f"turn {game.turn}: {len(seen)} cards in play, expected {game.n_cards}")

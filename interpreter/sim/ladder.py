@@ -168,13 +168,17 @@ def ratings(records: list[dict[str, Any]], bots: tuple[str, ...], rounds: int = 
     wins = dict.fromkeys(names, PRIOR_GAMES / 2)  # the prior: drawn games against the reference (strength 1)
     tables: list[tuple[dict[str, int], float]] = [({b: 1}, PRIOR_GAMES) for b in names]  # (seats per bot, weight)
     reference_seats = 1
+    # games with the same seats per bot weigh in together (one table, weight = their number): the
+    # fit's rounds then cost the number of different tables, not of games
+    played: dict[tuple[tuple[str, int], ...], float] = defaultdict(float)
     for r in records:
         seats: dict[str, int] = defaultdict(int)
         for b in r["bots"]:
             seats[b] += 1
-        tables.append((dict(seats), 1.0))
+        played[tuple(sorted(seats.items()))] += 1.0
         for b in seats:
             wins[b] += win_share(r, b)
+    tables.extend((dict(seats_of), weight) for seats_of, weight in played.items())
     for b, won in (wins_of or {}).items():
         wins[b] = PRIOR_GAMES / 2 + won
     strength = dict.fromkeys(names, 1.0)
