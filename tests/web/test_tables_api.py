@@ -324,13 +324,18 @@ def test_hot_seat_hides_each_hand_until_its_player_shows_it(site: tuple[Desk, Te
 
 
 def test_the_desk_prints_its_cards(site: tuple[Desk, TestClient, Path]) -> None:
-    import pdfplumber
+    # the text read back with PDFium (the print extra's rasteriser): in C, where pdfplumber parses every
+    # page in Python (5 s of CPU here); test_print.py reads the layout back with pdfplumber
+    import pypdfium2 as pdfium
     d, client, _ = site
     r = client.get("/print.pdf?paper=letter")
     assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
-    with pdfplumber.open(io.BytesIO(r.content)) as pdf:
-        assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (612, 792)
-        text = " ".join(p.extract_text() or "" for p in pdf.pages)
+    pdf = pdfium.PdfDocument(r.content)
+    try:
+        assert tuple(round(n) for n in pdf[0].get_size()) == (612, 792)
+        text = " ".join(page.get_textpage().get_text_range() for page in pdf)
+    finally:
+        pdf.close()
     for card in d.cards.cards[:: max(1, len(d.cards.cards) // 10)]:
         assert card.name in text
     assert "rules summary for this print" in text
