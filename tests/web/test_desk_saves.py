@@ -153,7 +153,7 @@ def test_two_tabs_saving_one_card_the_second_is_refused_with_both_texts(desk: De
     pack = desk.settings.pack
 
     def save(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        response = client.save(json=body)
+        response = client.post("/api/save", json=body)
         return response.status_code, response.json()
 
     found = re.search(r'id="save" data-base="([^"]*)"', client.get("/edit/cups").text)
