@@ -95,9 +95,9 @@ def chromium(playwright_driver: Any) -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def browser_context(chromium: Any) -> Iterator[Any]:
-    """The session's shared context (one person's tabs) in the session's Chromium. A context of its own,
-    not a persistent profile on disk: nothing a test needs is kept between runs, and a profile's
-    history and cache writes cost the browser CPU on every navigation."""
+    """The session's shared context (one person's tabs), in the session's one Chromium: a context of
+    its own rather than a second Chromium with a persistent profile (no test needs anything kept on
+    disk between runs)."""
     context = chromium.new_context(viewport=LAPTOP)
     context.set_default_timeout(30_000)
     yield context
