@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from interpreter.cards.catalog import load_all_cards
+from interpreter.cli import main as cli_main
 from interpreter.lsp import documents
 from interpreter.lsp.server import MAX_MESSAGE_BYTES
+from interpreter.lsp.server import main as server_main
 from tests.lsp_wire import START, WAIT, Wire
 
 CUPS = Path(__file__).resolve().parents[1] / "cards" / "consumer" / "cups.yaml"
@@ -110,7 +112,18 @@ def test_a_terabyte_content_length_does_not_exhaust_memory() -> None:
 
 
 @pytest.mark.parametrize("argv", [["--log", "/nonexistent/x.log"], ["--log", "/"]])
-def test_a_log_file_that_cannot_be_written_is_refused_in_one_line(argv: list[str]) -> None:
+def test_a_log_file_that_cannot_be_written_is_refused_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Both entry points, in process (`importexport-lsp`'s main and `importexport lsp`); the test below
+    runs them as the processes an editor starts."""
+    for run in (lambda: server_main(argv), lambda: cli_main(["lsp", *argv])):
+        assert run() == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"importexport-lsp: cannot write the log to {argv[1]}: ")
+        assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_log_file_that_cannot_be_written_is_refused_in_one_line_by_both_commands() -> None:
+    argv = ["--log", "/nonexistent/x.log"]
     for command in ([*START, *argv], [sys.executable, "-m", "interpreter", "lsp", *argv]):
         done = subprocess.run(command, capture_output=True, text=True, timeout=WAIT, stdin=subprocess.DEVNULL)
         assert done.returncode == 2

@@ -8,6 +8,7 @@ import contextlib
 import io
 import math
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pdfplumber
@@ -20,7 +21,7 @@ from interpreter.cards.catalog import load_rules
 from interpreter.cli import main
 from interpreter.engine.options import CHOICES, GameOptions
 from interpreter.printing.draw import CARD_H, CARD_W, MARGIN, SANS
-from interpreter.printing.faces import choose_cards, print_set
+from interpreter.printing.faces import PrintSet, choose_cards, print_set
 from interpreter.printing.fit import fit, widest
 from interpreter.printing.sheets import PER_PAGE, write_sheets
 
@@ -48,76 +49,84 @@ def full(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
     return out, stdout, stderr
 
 
+@pytest.fixture(scope="module")
+def full_pdf(full: tuple[Path, str, str]) -> Iterator[pdfplumber.PDF]:
+    """The full print read back once for the module: pdfplumber parses each page once (the parse is
+    most of a check's cost) and every test below reads the same parsed pages."""
+    with pdfplumber.open(full[0]) as pdf:
+        yield pdf
+
+
+@pytest.fixture(scope="module")
+def full_set() -> PrintSet:
+    """What the full print was made of (every card of every set, default options)."""
+    return print_set(*choose_cards("all", []), "all", GameOptions())
+
+
 def card_rects(page: pdfplumber.page.Page) -> list[dict]:
     """The cut lines of the cards on a page: rectangles 63 x 88 mm, in reading order."""
     found = [r for r in page.rects if abs(r["width"] - CARD_W) < 0.05 and abs(r["height"] - CARD_H) < 0.05 and r["stroke"]]
     return sorted(found, key=lambda r: (round(r["top"]), r["x0"]))
 
 
-def test_full_print_page_count_and_card_size(full: tuple[Path, str, str]) -> None:
+def test_full_print_page_count_and_card_size(full: tuple[Path, str, str], full_pdf: pdfplumber.PDF, full_set: PrintSet) -> None:
     """Faces 9 to a page, each followed by its page of backs, and the rules summary last."""
-    path, stdout, _ = full
-    ps = print_set(*choose_cards("all", []), "all", GameOptions())
+    _, stdout, _ = full
+    ps, pdf = full_set, full_pdf
     faces = ps.faces()
     assert len(ps.goods) == 128 and len(ps.components) == 12 + 6 + 1
     face_pages = math.ceil(len(faces) / PER_PAGE)
-    with pdfplumber.open(path) as pdf:
-        assert len(pdf.pages) == 2 * face_pages + 1
-        assert f"on {len(pdf.pages)} A4 pages" in stdout
-        for page in pdf.pages:
-            assert (round(page.width / MM), round(page.height / MM)) == (210, 297)
-        for n in range(face_pages):
-            rects = card_rects(pdf.pages[2 * n])
-            assert len(rects) == len(faces[n * PER_PAGE:(n + 1) * PER_PAGE])
-            for r in rects:  # 63 x 88 mm to a hundredth of a millimetre
-                assert abs(r["width"] / MM - 63) < 0.01 and abs(r["height"] / MM - 88) < 0.01
+    assert len(pdf.pages) == 2 * face_pages + 1
+    assert f"on {len(pdf.pages)} A4 pages" in stdout
+    for page in pdf.pages:
+        assert (round(page.width / MM), round(page.height / MM)) == (210, 297)
+    for n in range(face_pages):
+        rects = card_rects(pdf.pages[2 * n])
+        assert len(rects) == len(faces[n * PER_PAGE:(n + 1) * PER_PAGE])
+        for r in rects:  # 63 x 88 mm to a hundredth of a millimetre
+            assert abs(r["width"] / MM - 63) < 0.01 and abs(r["height"] / MM - 88) < 0.01
 
 
-def test_every_card_name_and_text_read_back_from_its_own_card(full: tuple[Path, str, str]) -> None:
-    path, _, _ = full
-    ps = print_set(*choose_cards("all", []), "all", GameOptions())
+def test_every_card_name_and_text_read_back_from_its_own_card(full_pdf: pdfplumber.PDF, full_set: PrintSet) -> None:
+    ps, pdf = full_set, full_pdf
     faces = ps.faces()
     seen = []
-    with pdfplumber.open(path) as pdf:
-        for n in range(math.ceil(len(faces) / PER_PAGE)):
-            page = pdf.pages[2 * n]
-            for face, rect in zip(faces[n * PER_PAGE:], card_rects(page), strict=False):
-                text = words(page.crop((rect["x0"], rect["top"], rect["x1"], rect["bottom"])).extract_text())
-                assert face.name in text
-                if face.kind == "good":
-                    assert words(face.text) in text, face.id
-                    assert face.id in text and face.action.upper() in text
-                    if face.estimated:
-                        assert "estimated: " + ", ".join(face.estimated) in text
-                else:
-                    for note in face.notes:
-                        assert words(note) in text
-                seen.append(face.key)
+    for n in range(math.ceil(len(faces) / PER_PAGE)):
+        page = pdf.pages[2 * n]
+        for face, rect in zip(faces[n * PER_PAGE:], card_rects(page), strict=False):
+            text = words(page.crop((rect["x0"], rect["top"], rect["x1"], rect["bottom"])).extract_text())
+            assert face.name in text
+            if face.kind == "good":
+                assert words(face.text) in text, face.id
+                assert face.id in text and face.action.upper() in text
+                if face.estimated:
+                    assert "estimated: " + ", ".join(face.estimated) in text
+            else:
+                for note in face.notes:
+                    assert words(note) in text
+            seen.append(face.key)
     assert len(seen) == len(faces)
     assert {f.id for f in ps.goods} <= set(seen)
 
 
-def test_no_text_leaves_its_card(full: tuple[Path, str, str]) -> None:
+def test_no_text_leaves_its_card(full_pdf: pdfplumber.PDF) -> None:
     """Every character on a page of faces lies inside one card, within its margin (R1.3's card face)."""
-    path, _, _ = full
     inset = MARGIN - 0.6 * MM
-    with pdfplumber.open(path) as pdf:
-        pages = [p for p in pdf.pages if card_rects(p)]
-        assert pages
-        for page in pages:
-            rects = card_rects(page)
-            for ch in page.chars:
-                if ch["text"].isspace():
-                    continue
-                inside = [r for r in rects if r["x0"] + inset <= ch["x0"] and ch["x1"] <= r["x1"] - inset
-                          and r["top"] + inset - 1 <= ch["top"] and ch["bottom"] <= r["bottom"] - inset + 1]
-                band = [r for r in rects if r["x0"] <= ch["x0"] and ch["x1"] <= r["x1"] and r["top"] <= ch["top"] <= r["bottom"]]
-                assert inside or band, f"{ch['text']!r} at {ch['x0']:.1f},{ch['top']:.1f} on page {page.page_number}"
+    pages = [p for p in full_pdf.pages if card_rects(p)]
+    assert pages
+    for page in pages:
+        rects = card_rects(page)
+        for ch in page.chars:
+            if ch["text"].isspace():
+                continue
+            inside = [r for r in rects if r["x0"] + inset <= ch["x0"] and ch["x1"] <= r["x1"] - inset
+                      and r["top"] + inset - 1 <= ch["top"] and ch["bottom"] <= r["bottom"] - inset + 1]
+            band = [r for r in rects if r["x0"] <= ch["x0"] and ch["x1"] <= r["x1"] and r["top"] <= ch["top"] <= r["bottom"]]
+            assert inside or band, f"{ch['text']!r} at {ch['x0']:.1f},{ch['top']:.1f} on page {page.page_number}"
 
 
-def test_layout_reports_no_overflow_and_no_warning_for_the_shipped_cards() -> None:
-    ps = print_set(*choose_cards("all", []), "all", GameOptions())
-    _, report = write_sheets(ps, "letter")
+def test_layout_reports_no_overflow_and_no_warning_for_the_shipped_cards(full_set: PrintSet) -> None:
+    _, report = write_sheets(full_set, "letter")
     assert report.placed and report.overflows() == []
     assert report.warnings == []
     for _, placed in report.placed:  # every box lies on its card, inside the margin
@@ -125,27 +134,23 @@ def test_layout_reports_no_overflow_and_no_warning_for_the_shipped_cards() -> No
         assert w > 0 and h > 0
 
 
-def test_backs_mirror_the_faces_for_duplex(full: tuple[Path, str, str]) -> None:
+def test_backs_mirror_the_faces_for_duplex(full_pdf: pdfplumber.PDF) -> None:
     """The back page of a page of faces has a back where each face is, seen from behind."""
-    path, _, _ = full
-    with pdfplumber.open(path) as pdf:
-        faces_page, backs_page = pdf.pages[-3], pdf.pages[-2]  # the last, partly filled page
-        fronts = card_rects(faces_page)
-        backs = sorted((r for r in backs_page.rects if abs(r["width"] - CARD_W) < 0.05 and r["fill"]),
-                       key=lambda r: (round(r["top"]), r["x0"]))
-        assert 0 < len(fronts) < PER_PAGE and len(backs) == len(fronts)
-        width = faces_page.width
-        for front in fronts:
-            mirror = width - front["x1"]
-            assert any(abs(b["x0"] - mirror) < 0.05 and abs(b["top"] - front["top"]) < 0.05 for b in backs)
-        assert "IMPORT" in backs_page.extract_text() and "EXPORT" in backs_page.extract_text()
+    faces_page, backs_page = full_pdf.pages[-3], full_pdf.pages[-2]  # the last, partly filled page
+    fronts = card_rects(faces_page)
+    backs = sorted((r for r in backs_page.rects if abs(r["width"] - CARD_W) < 0.05 and r["fill"]),
+                   key=lambda r: (round(r["top"]), r["x0"]))
+    assert 0 < len(fronts) < PER_PAGE and len(backs) == len(fronts)
+    width = faces_page.width
+    for front in fronts:
+        mirror = width - front["x1"]
+        assert any(abs(b["x0"] - mirror) < 0.05 and abs(b["top"] - front["top"]) < 0.05 for b in backs)
+    assert "IMPORT" in backs_page.extract_text() and "EXPORT" in backs_page.extract_text()
 
 
-def test_rules_summary_names_every_option_and_the_chosen_one(full: tuple[Path, str, str]) -> None:
-    path, _, _ = full
+def test_rules_summary_names_every_option_and_the_chosen_one(full_pdf: pdfplumber.PDF) -> None:
     rules = load_rules()
-    with pdfplumber.open(path) as pdf:
-        text = words(pdf.pages[-1].extract_text())
+    text = words(full_pdf.pages[-1].extract_text())
     assert "rules summary for this print" in text
     for name in CHOICES:
         assert f"{name} = " in text
@@ -156,12 +161,11 @@ def test_rules_summary_names_every_option_and_the_chosen_one(full: tuple[Path, s
     assert "128 good cards (base 100, captain 3, jutaku 10, kickstarter 15)" in text
 
 
-def test_fonts_are_embedded(full: tuple[Path, str, str]) -> None:
-    path, _, _ = full
-    raw = path.read_bytes()
+def test_fonts_are_embedded(full: tuple[Path, str, str], full_pdf: pdfplumber.PDF) -> None:
+    raw = full[0].read_bytes()
     assert raw.count(b"/FontFile2") >= 3  # Vera, Vera Bold, Vera Italic: TrueType programs inside the file
-    with pdfplumber.open(path) as pdf:
-        fonts = {ch["fontname"] for page in pdf.pages[:3] + pdf.pages[-1:] for ch in page.chars}
+    pdf = full_pdf
+    fonts = {ch["fontname"] for page in pdf.pages[:3] + pdf.pages[-1:] for ch in page.chars}
     assert fonts and all("+" in f and "BitstreamVera" in f for f in fonts), fonts
 
 

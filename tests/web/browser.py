@@ -86,13 +86,22 @@ def playwright_driver() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def browser_context(playwright_driver: Any) -> Iterator[Any]:
-    with tempfile.TemporaryDirectory(prefix="desk-chromium-") as profile:
-        context = playwright_driver.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                                                       headless=True, viewport=LAPTOP)
-        context.set_default_timeout(30_000)
-        yield context
-        context.close()
+def chromium(playwright_driver: Any) -> Iterator[Any]:
+    """The session's one Chromium: each test or module opens the contexts (separate people) it needs."""
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def browser_context(chromium: Any) -> Iterator[Any]:
+    """The session's shared context (one person's tabs), in the session's one Chromium: a context of
+    its own rather than a second Chromium with a persistent profile (no test needs anything kept on
+    disk between runs)."""
+    context = chromium.new_context(viewport=LAPTOP)
+    context.set_default_timeout(30_000)
+    yield context
+    context.close()
 
 
 @pytest.fixture

@@ -147,24 +147,33 @@ def test_parallel_saves_of_one_card_and_of_two_cards_lose_nothing(served: DeskSe
     assert main(["mod", "check", str(served.pack)]) == 0
 
 
-def test_two_tabs_saving_one_card_the_second_is_refused_with_both_texts(served: DeskServer) -> None:
-    base = page_base(served.url, "cups")
+def test_two_tabs_saving_one_card_the_second_is_refused_with_both_texts(desk: Desk) -> None:
+    """In process (the tests above and below run the desk as a server): two tabs' saves in turn."""
+    client = client_of(desk)
+    pack = desk.settings.pack
+
+    def save(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        response = client.post("/api/save", json=body)
+        return response.status_code, response.json()
+
+    found = re.search(r'id="save" data-base="([^"]*)"', client.get("/edit/cups").text)
+    assert found, "the editor page names the version of its text"
+    base = json.loads(html.unescape(found.group(1)))
     first, second = edited("cups", "the first tab"), edited("cups", "the second tab")
-    status, body = post(f"{served.url}/api/save", {"text": first, "base": base})
+    status, body = save({"text": first, "base": base})
     assert status == 200 and body["version"] == saving.version_of(Path(body["saved"]))
-    status, body = post(f"{served.url}/api/save", {"text": second, "base": base})
+    status, body = save({"text": second, "base": base})
     assert status == 409
     assert body["error"] == ("Not saved: cards/cups.yaml changed on disk since this editor read it (another tab, desk or program "
                              "saved it); both texts are shown: keep one, or merge them, and save again.")
     assert "Edited by the first tab." in body["conflict"]["disk"] and body["conflict"]["yours"] == second
     assert "Edited by the second tab." in body["html"] and "Load the text on disk into the editor" in body["html"]
-    assert "Edited by the first tab." in (served.pack / "cards" / "cups.yaml").read_text()
+    assert "Edited by the first tab." in (pack / "cards" / "cups.yaml").read_text()
     # the designer saw both and chose theirs: a save based on the version on disk goes through
-    status, body = post(f"{served.url}/api/save", {"text": second, "base": {"path": body["conflict"]["path"],
-                                                                             "version": body["conflict"]["version"]}})
-    assert status == 200 and "Edited by the second tab." in (served.pack / "cards" / "cups.yaml").read_text()
+    status, body = save({"text": second, "base": {"path": body["conflict"]["path"], "version": body["conflict"]["version"]}})
+    assert status == 200 and "Edited by the second tab." in (pack / "cards" / "cups.yaml").read_text()
     # a save that names no version never writes over a file that exists
-    status, body = post(f"{served.url}/api/save", {"text": first})
+    status, body = save({"text": first})
     assert status == 409 and body["error"].startswith("Not saved: cards/cups.yaml already exists in the pack and the save names no version")
 
 

@@ -324,27 +324,44 @@ def test_hot_seat_hides_each_hand_until_its_player_shows_it(site: tuple[Desk, Te
 
 
 def test_the_desk_prints_its_cards(site: tuple[Desk, TestClient, Path]) -> None:
-    import pdfplumber
+    # the text read back with PDFium (the print extra's rasteriser): in C, where pdfplumber parses every
+    # page in Python (5 s of CPU here); test_print.py reads the layout back with pdfplumber
+    import pypdfium2 as pdfium
     d, client, _ = site
     r = client.get("/print.pdf?paper=letter")
     assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
-    with pdfplumber.open(io.BytesIO(r.content)) as pdf:
-        assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (612, 792)
-        text = " ".join(p.extract_text() or "" for p in pdf.pages)
+    pdf = pdfium.PdfDocument(r.content)
+    try:
+        assert tuple(round(n) for n in pdf[0].get_size()) == (612, 792)
+        text = " ".join(page.get_textpage().get_text_range() for page in pdf)
+    finally:
+        pdf.close()
     for card in d.cards.cards[:: max(1, len(d.cards.cards) // 10)]:
         assert card.name in text
     assert "rules summary for this print" in text
 
 
-def test_serve_on_the_network_prints_a_warning_and_loopback_does_not(tmp_path: Path) -> None:
-    """--host other than 127.0.0.1 opens the desk (and its tables) to others: said when it starts."""
-    from tests.web.browser import Desk as Server
-    lan = Server(tmp_path, "--host", "0.0.0.0", "--tables", str(tmp_path / "t.sqlite"))
-    err = lan.stop()
+def test_serve_on_the_network_prints_a_warning_and_loopback_does_not(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """--host other than 127.0.0.1 opens the desk (and its tables) to others: said when it starts.
+    `importexport serve` in process, up to the point where it would serve (its socket bound, its
+    address and warnings printed); the browser tests start it as a process and stop it."""
+    from interpreter.web import app
+    served: list[tuple[str, int]] = []
+
+    def bound_only(server: app.DeskServer, sockets: list[Any]) -> None:
+        for sock in sockets:
+            served.append(sock.getsockname()[:2])
+            sock.close()
+    monkeypatch.setattr(app.DeskServer, "run", bound_only)
+    assert main(["serve", "--host", "0.0.0.0", "--port", "0", "--tables", str(tmp_path / "t.sqlite")]) == 0
+    out, err = capsys.readouterr()
     assert "warning: --host 0.0.0.0 opens the desk to other computers" in err and "Traceback" not in err
-    local = Server(tmp_path, "--tables", str(tmp_path / "t.sqlite"))
-    assert local.url.startswith("http://127.0.0.1:")
-    assert "warning" not in local.stop()
+    assert served[-1][0] == "0.0.0.0" and f"http://0.0.0.0:{served[-1][1]}/" in out
+    assert main(["serve", "--port", "0", "--tables", str(tmp_path / "t.sqlite")]) == 0
+    out, err = capsys.readouterr()
+    assert served[-1][0] == "127.0.0.1" and f"http://127.0.0.1:{served[-1][1]}/" in out
+    assert "warning" not in err
 
 
 def test_bad_serve_values_for_tables_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

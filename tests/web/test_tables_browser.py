@@ -10,29 +10,48 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, LAPTOP, Desk, shot
+from tests.web.browser import LAPTOP, Desk, shot
 
 ROUNDS = 900  # passes over the people's pages before the game must be over
 
 
-@pytest.fixture(scope="module")
-def browser(playwright_driver: Any) -> Iterator[Any]:
-    """Chromium itself: each test opens as many separate contexts (separate people) as it needs."""
-    chromium = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-    yield chromium
-    chromium.close()
+@pytest.fixture
+def people(chromium: Any) -> Iterator[Callable[[], Any]]:
+    """Opens a page in a browser context of its own (a separate person: no shared cookies) in the
+    session's Chromium; the contexts are closed after the test, so no page of a finished test keeps
+    listening to its table's live feed."""
+    contexts: list[Any] = []
+
+    def new_page() -> Any:
+        context = chromium.new_context(viewport=LAPTOP)
+        context.set_default_timeout(30_000)
+        contexts.append(context)
+        return context.new_page()
+    yield new_page
+    for context in contexts:
+        context.close()
 
 
 @pytest.fixture
 def folder() -> Iterator[Path]:
     with tempfile.TemporaryDirectory(prefix="tables-test-") as name:
         yield Path(name)
+
+
+@pytest.fixture(scope="module")
+def shared_desk() -> Iterator[Desk]:
+    """One desk for the tests that each open a table of their own on it and never stop it (the restart
+    test has its own)."""
+    with tempfile.TemporaryDirectory(prefix="tables-test-") as name:
+        desk = start_desk(Path(name))
+        yield desk
+        stop_desk(desk)
 
 
 def start_desk(folder: Path, port: int | None = None) -> Desk:
@@ -46,12 +65,6 @@ def stop_desk(desk: Desk) -> None:
     # stopped when asked (the open live feeds end; uvicorn passes SIGTERM on once it has shut down),
     # not killed (-9) after the harness's grace period
     assert desk.process.returncode in (0, -15), (desk.process.returncode, err)
-
-
-def new_page(browser: Any) -> Any:
-    context = browser.new_context(viewport=LAPTOP)
-    context.set_default_timeout(30_000)
-    return context.new_page()
 
 
 def open_table(page: Any, url: str, *, players: int, people: int, seed: int, bots: str = "random",
@@ -91,18 +104,34 @@ def hand_zones(page: Any) -> int:
     return int(page.locator(".zone.hand").count())
 
 
-def test_three_people_and_three_bots_play_a_whole_game_through_a_server_restart(browser: Any, folder: Path) -> None:
+def seen_by(page: Any, seat: int | None) -> dict[str, int]:
+    """What a person's (or the spectator's) page shows, read in one round trip to the browser: whether
+    the game is over, whether this seat is asked, the hands shown, this seat's own hand shown."""
+    return dict(page.evaluate("""seat => ({
+        final: document.querySelectorAll('#final').length,
+        decision: document.querySelectorAll('#decision').length,
+        hands: document.querySelectorAll('.zone.hand').length,
+        own: seat === null ? 0 : document.querySelectorAll(`.player.me[data-seat='${seat}'] .zone.hand`).length,
+        options: document.querySelectorAll('#decision button.option').length,
+    })""", seat))
+
+
+def test_three_people_and_three_bots_play_a_whole_game_through_a_server_restart(people: Any, folder: Path) -> None:
+    """Seed 4 with end_threshold=18 and random bots: a whole game in which the people click about 20
+    times (seed 7 took 31): the restart comes after their 12th click, the reload after their 16th, each
+    in the round that reaches it, so always before the game ends."""
     desk = start_desk(folder)
     port = int(desk.url.rsplit(":", 1)[1])
+    new_page = people
     try:
-        owner = new_page(browser)
-        links = open_table(owner, desk.url, players=6, people=3, seed=7, options="end_threshold=18")
+        owner = new_page()
+        links = open_table(owner, desk.url, players=6, people=3, seed=4, options="end_threshold=18")
         assert set(links) == {"0", "1", "2", "watch"}  # three people's seats and the spectators; the bots have no link
-        people = [new_page(browser) for _ in range(3)]  # three browser contexts: three people, no shared cookies
+        people = [new_page() for _ in range(3)]  # three browser contexts: three people, no shared cookies
         for seat, page in enumerate(people):
             page.goto(desk.url + links[str(seat)])
             assert page.locator("#role").inner_text() == f"P{seat + 1}"
-        spectator = new_page(browser)
+        spectator = owner  # whoever opened the table watches it from the same browser
         spectator.goto(desk.url + links["watch"])
         assert spectator.locator("#role").inner_text() == "spectator"
         for page in people:
@@ -110,19 +139,21 @@ def test_three_people_and_three_bots_play_a_whole_game_through_a_server_restart(
 
         clicks, restarted, reloaded = 0, False, False
         for _ in range(ROUNDS):
-            moved = False
+            moved, finished = False, 0
             for seat, page in enumerate(people):
-                if page.locator("#final").count():
+                seen = seen_by(page, seat)
+                if seen["final"]:
+                    finished += 1
                     continue
-                if page.locator("#decision").count():
-                    assert hand_zones(page) == 1  # a person sees one hand: their own
-                    assert page.locator(f".player.me[data-seat='{seat}'] .zone.hand").count() == 1
-                if take_first_option(page):
+                if seen["decision"]:
+                    assert seen["hands"] == 1  # a person sees one hand: their own
+                    assert seen["own"] == 1
+                if seen["options"] and take_first_option(page):
                     clicks += 1
                     moved = True
-            if all(page.locator("#final").count() for page in people):
+            if finished == len(people):
                 break
-            assert hand_zones(spectator) == 0
+            assert seen_by(spectator, None)["hands"] == 0
             if clicks >= 12 and not restarted:
                 shot(people[0], "table-before-restart")
                 stop_desk(desk)
@@ -135,7 +166,7 @@ def test_three_people_and_three_bots_play_a_whole_game_through_a_server_restart(
                 assert people[1].locator("#role").inner_text() == "P2"
                 reloaded = True
             if not moved:
-                time.sleep(0.1)
+                time.sleep(0.25)  # the bots are playing: look again soon (each look is a round trip to each page)
         assert restarted and reloaded
         for page in people:
             page.wait_for_selector("#final", timeout=30_000)
@@ -157,89 +188,79 @@ def test_three_people_and_three_bots_play_a_whole_game_through_a_server_restart(
         stop_desk(desk)
 
 
-def test_undo_against_bots_in_the_browser(browser: Any, folder: Path) -> None:
-    desk = start_desk(folder)
-    try:
-        page = new_page(browser)
-        links = open_table(page, desk.url, players=3, people=1, seed=9)
-        page.goto(desk.url + links["0"])
-        page.wait_for_selector("#decision")
-        assert page.locator("#undo").count() == 0  # nothing to take back yet
-        while page.locator("#decision button.option").count() < 2:
-            take_first_option(page)
-            page.wait_for_selector("#decision, #final")
-        number = page.locator("#decision input[name=number]").get_attribute("value")
-        options = page.locator("#decision button.option").all_inner_texts()
-        with page.expect_navigation():
-            page.locator("#decision button.option").nth(1).click()
-        page.wait_for_function(f"() => document.querySelector('#decision input[name=number]')?.value !== '{number}'")
-        with page.expect_navigation():
-            page.click("#undo")
-        page.wait_for_selector("#decision")
-        assert page.locator("#decision input[name=number]").get_attribute("value") == number
-        assert page.locator("#decision button.option").all_inner_texts() == options
-    finally:
-        stop_desk(desk)
-
-
-def test_hot_seat_hides_the_hand_between_seats(browser: Any, folder: Path) -> None:
-    desk = start_desk(folder)
-    try:
-        page = new_page(browser)
-        links = open_table(page, desk.url, players=3, people=2, seed=14, hot_seat=True)
-        assert set(links) == {"hot", "watch"}
-        page.goto(desk.url + links["hot"])
-        seats = set()
-        for _ in range(40):
-            page.wait_for_selector("#cover, #decision, #final")
-            if page.locator("#final").count():
-                break
-            if page.locator("#cover").count():
-                assert hand_zones(page) == 0 and page.locator("#decision").count() == 0
-                with page.expect_navigation():
-                    page.click("#reveal")
-                continue
-            me = page.locator(".player.me").get_attribute("data-seat")
-            seats.add(me)
-            assert hand_zones(page) == 1 and page.locator(".player.me .zone.hand").count() == 1
-            take_first_option(page)
-            if len(seats) == 2:
-                break
-        assert seats == {"0", "1"}
-    finally:
-        stop_desk(desk)
-
-
-@pytest.mark.slow  # a whole table in chromium (about 70 s of CPU with the browser's)
-def test_hover_shows_a_cards_powers_at_the_table(browser: Any, folder: Path) -> None:
-    """Any card on the table page (a hand card here) shows its powers in English on hover, and
-    still after the page's part has been replaced as the live feed replaces it."""
-    desk = start_desk(folder)
-    try:
-        page = new_page(browser)
-        links = open_table(page, desk.url, players=2, people=1, seed=4)
-        page.goto(desk.url + links["0"])
-        page.wait_for_selector("#decision")
-        chip = page.locator(".player.me .zone.hand [data-card]").first
-        card = chip.get_attribute("data-card")
-        chip.hover()
-        tip = page.locator("#cardtip")
-        tip.wait_for(state="visible")
-        book = page.evaluate("JSON.parse(document.getElementById('card-book').textContent)")
-        assert book[card]["name"] in tip.inner_text()
-        for power in book[card]["powers"]:
-            assert power["english"] in tip.inner_text()
-        page.mouse.move(0, 0)
+def test_undo_against_bots_in_the_browser(people: Any, shared_desk: Desk) -> None:
+    desk = shared_desk
+    page = people()
+    links = open_table(page, desk.url, players=3, people=1, seed=9)
+    page.goto(desk.url + links["0"])
+    page.wait_for_selector("#decision")
+    assert page.locator("#undo").count() == 0  # nothing to take back yet
+    while page.locator("#decision button.option").count() < 2:
         take_first_option(page)
         page.wait_for_selector("#decision, #final")
-        # the part replaced as the live feed does it (table.js): the tips work on the new elements too
-        page.evaluate("""async token => {
-            const html = await (await fetch(`/t/${token}/part`)).text();
-            document.getElementById('part-holder').innerHTML = html;
-        }""", links["0"].rsplit("/", 1)[1])
-        other = page.locator("[data-card]").first
-        other.hover()
-        tip.wait_for(state="visible")
-        assert book[other.get_attribute("data-card")]["name"] in tip.inner_text()
-    finally:
-        stop_desk(desk)
+    number = page.locator("#decision input[name=number]").get_attribute("value")
+    options = page.locator("#decision button.option").all_inner_texts()
+    with page.expect_navigation():
+        page.locator("#decision button.option").nth(1).click()
+    page.wait_for_function(f"() => document.querySelector('#decision input[name=number]')?.value !== '{number}'")
+    with page.expect_navigation():
+        page.click("#undo")
+    page.wait_for_selector("#decision")
+    assert page.locator("#decision input[name=number]").get_attribute("value") == number
+    assert page.locator("#decision button.option").all_inner_texts() == options
+
+
+def test_hot_seat_hides_the_hand_between_seats(people: Any, shared_desk: Desk) -> None:
+    desk = shared_desk
+    page = people()
+    links = open_table(page, desk.url, players=3, people=2, seed=14, hot_seat=True)
+    assert set(links) == {"hot", "watch"}
+    page.goto(desk.url + links["hot"])
+    seats = set()
+    for _ in range(40):
+        page.wait_for_selector("#cover, #decision, #final")
+        if page.locator("#final").count():
+            break
+        if page.locator("#cover").count():
+            assert hand_zones(page) == 0 and page.locator("#decision").count() == 0
+            with page.expect_navigation():
+                page.click("#reveal")
+            continue
+        me = page.locator(".player.me").get_attribute("data-seat")
+        seats.add(me)
+        assert hand_zones(page) == 1 and page.locator(".player.me .zone.hand").count() == 1
+        take_first_option(page)
+        if len(seats) == 2:
+            break
+    assert seats == {"0", "1"}
+
+
+def test_hover_shows_a_cards_powers_at_the_table(people: Any, shared_desk: Desk) -> None:
+    """Any card on the table page (a hand card here) shows its powers in English on hover, and
+    still after the page's part has been replaced as the live feed replaces it."""
+    desk = shared_desk
+    page = people()
+    links = open_table(page, desk.url, players=2, people=1, seed=4)
+    page.goto(desk.url + links["0"])
+    page.wait_for_selector("#decision")
+    chip = page.locator(".player.me .zone.hand [data-card]").first
+    card = chip.get_attribute("data-card")
+    chip.hover()
+    tip = page.locator("#cardtip")
+    tip.wait_for(state="visible")
+    book = page.evaluate("JSON.parse(document.getElementById('card-book').textContent)")
+    assert book[card]["name"] in tip.inner_text()
+    for power in book[card]["powers"]:
+        assert power["english"] in tip.inner_text()
+    page.mouse.move(0, 0)
+    take_first_option(page)
+    page.wait_for_selector("#decision, #final")
+    # the part replaced as the live feed does it (table.js): the tips work on the new elements too
+    page.evaluate("""async token => {
+        const html = await (await fetch(`/t/${token}/part`)).text();
+        document.getElementById('part-holder').innerHTML = html;
+    }""", links["0"].rsplit("/", 1)[1])
+    other = page.locator("[data-card]").first
+    other.hover()
+    tip.wait_for(state="visible")
+    assert book[other.get_attribute("data-card")]["name"] in tip.inner_text()
