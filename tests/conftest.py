@@ -47,6 +47,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if (item.nodeid in listed or item.nodeid.split("[", 1)[0] in listed
                 or STARTS_A_BROWSER_OR_SERVER.intersection(getattr(item, "fixturenames", ()))):
             item.add_marker(pytest.mark.slow)
+    # The browser tests run last, whatever order the files were named in: Playwright's sync API keeps
+    # an asyncio loop running in this thread for the session (its driver fixture), and an asyncio test
+    # after it (the language server's, through pytest-lsp) could not start its own.
+    items.sort(key=lambda item: "playwright_driver" in getattr(item, "fixturenames", ()))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
