@@ -35,10 +35,23 @@ class Drawn:
         self.draw = draw
 
     def choice(self, options: Sequence[T]) -> T:
-        return self.draw(st.sampled_from(options))
+        return self.draw(_sampled_from(tuple(options)))
 
     def integer(self, low: int, high: int) -> int:
-        return self.draw(st.integers(min_value=low, max_value=high))
+        return self.draw(_integers(low, high))
+
+
+# One strategy per list of options, made once: a derivation makes dozens of choices among the same few
+# lists, and a strategy made anew for each choice was validated anew (a third of a line's drawing).
+# The draws are the same, and so are the lines.
+@cache
+def _sampled_from(options: tuple[T, ...]) -> st.SearchStrategy[T]:
+    return st.sampled_from(options)
+
+
+@cache
+def _integers(low: int, high: int) -> st.SearchStrategy[int]:
+    return st.integers(min_value=low, max_value=high)
 
 
 class Seeded:
