@@ -128,8 +128,9 @@ def test_the_sdist_and_the_wheel_carry_the_data(installed):
 
 def test_the_installed_tool_reads_its_own_data_from_anywhere(installed):
     site = Path(str(installed["site"]))
-    assert run(installed, "--version").startswith(f"importexport {__version__} ")
-    assert str(site / "interpreter" / "data") in run(installed, "--version")
+    version = run(installed, "--version")
+    assert version.startswith(f"importexport {__version__} ")
+    assert str(site / "interpreter" / "data") in version
 
     out = run(installed, "play", "--players", "3", "--seed", "2", "--expansions", "all")
     assert "Final scores" in out and "Winner:" in out
