@@ -126,6 +126,7 @@ def examples(page: Path) -> list[Example]:
         target = TARGET.search(before)
         found.append(Example(name, line, m.group(1) or "text", m.group(2), target.group(1) if target else ""))
     prose = FENCE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    prose = MARKER.sub("", prose)  # a marker's reason may name a command: it is not an example
     for m in INLINE.finditer(prose):
         found.append(Example(name, prose.count("\n", 0, m.start()) + 1, "inline", m.group(1)))
     said = markers(text)
