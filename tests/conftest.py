@@ -23,7 +23,7 @@ if _OWN_CACHE:
 
 from interpreter.cards.loader import CardSet  # noqa: E402  (after the cache folder is chosen)
 from interpreter.cards.rulesdata import RulesData  # noqa: E402
-from tests.helpers import ALL_CARDS, RULES  # noqa: E402
+from tests.helpers import ALL_CARDS, POWER_PARSER_OPTIONS, RULES  # noqa: E402
 
 SLOW_LIST = Path(__file__).with_name("slow.txt")
 
@@ -84,3 +84,14 @@ def base_cards(all_cards: CardSet) -> CardSet:
 def project_root():
     from interpreter.cards.catalog import project_root as root
     return root()
+
+
+@pytest.fixture(scope="session")
+def fresh_power_parser():
+    """The power grammar's parser built fresh, never read from a cache, with the options the interpreter
+    uses and `strict`: a shift/reduce conflict or a collision of terminals is an error. Built once per
+    session (a build of the tables is seconds of CPU) for the tests that need a fresh one."""
+    from lark import Lark
+
+    from interpreter.lang.grammar import grammar_text
+    return Lark(grammar_text(), strict=True, **POWER_PARSER_OPTIONS)

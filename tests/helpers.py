@@ -174,3 +174,8 @@ def readme_rows_name_the_cards(readme: Any, cards: Iterable[Any]) -> list[str]:
 def without_powers(cards: CardSet, card_id: str) -> CardSet:
     """The card set with one card's powers taken away (to show its examples need them)."""
     return CardSet([dataclasses.replace(c, powers=()) if c.id == card_id else c for c in cards.cards])
+
+
+# The options interpreter/lang/parser.py builds the power grammar's parser with (conftest.py's
+# fresh_power_parser builds it so).
+POWER_PARSER_OPTIONS = {"parser": "lalr", "lexer": "basic", "propagate_positions": True, "maybe_placeholders": False}

@@ -35,10 +35,23 @@ class Drawn:
         self.draw = draw
 
     def choice(self, options: Sequence[T]) -> T:
-        return self.draw(st.sampled_from(options))
+        return self.draw(_sampled_from(tuple(options)))
 
     def integer(self, low: int, high: int) -> int:
-        return self.draw(st.integers(min_value=low, max_value=high))
+        return self.draw(_integers(low, high))
+
+
+# One strategy per list of options, made once: a derivation makes dozens of choices among the same few
+# lists, and a strategy made anew for each choice was validated anew (a third of a line's drawing).
+# The draws are the same, and so are the lines.
+@cache
+def _sampled_from(options: tuple[T, ...]) -> st.SearchStrategy[T]:
+    return st.sampled_from(options)
+
+
+@cache
+def _integers(low: int, high: int) -> st.SearchStrategy[int]:
+    return st.integers(min_value=low, max_value=high)
 
 
 class Seeded:
@@ -123,7 +136,7 @@ class Derivation:
 def derive(picks: Picks, symbol: str, level: int = 0, max_depth: int = 9) -> Derivation:
     """A random derivation of `symbol`; past `max_depth`, the shortest way out of each rule."""
     literal = _terminal_words()
-    rules, depth = _rules(), _depth()
+    rules = _rules()
     node = Derivation(symbol, level)
     if symbol == "INT":
         node.children.append(str(picks.integer(0, 12)))
@@ -131,16 +144,21 @@ def derive(picks: Picks, symbol: str, level: int = 0, max_depth: int = 9) -> Der
     if symbol in VALUES:
         node.children.append(picks.choice(VALUES[symbol]))
         return node
-    options = rules[symbol]
-    if level >= max_depth:
-        best = min(max((depth.get(s, 0) for s, t in exp if not t), default=0) for exp in options)
-        options = [exp for exp in options if max((depth.get(s, 0) for s, t in exp if not t), default=0) == best]
+    options = _shortest(symbol) if level >= max_depth else rules[symbol]
     for sym, term in picks.choice(options):
         if not term or sym == "INT" or sym in VALUES:
             node.children.append(derive(picks, sym, level + 1, max_depth))
         else:
             node.children.append(literal[sym])
     return node
+
+
+@cache
+def _shortest(symbol: str) -> list[tuple[tuple[str, bool], ...]]:
+    """The expansions of `symbol` that end soonest (in the grammar's order): the way out past the depth."""
+    depth, options = _depth(), _rules()[symbol]
+    best = min(max((depth.get(s, 0) for s, t in exp if not t), default=0) for exp in options)
+    return [exp for exp in options if max((depth.get(s, 0) for s, t in exp if not t), default=0) == best]
 
 
 def text_of(derivation: Derivation) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from functools import cache
 from typing import Any
 
 import pytest
@@ -100,6 +101,7 @@ def _normal(node: Any, name: str, grouped: bool) -> Any:
     return value
 
 
+@cache  # a line is compared with each of its neighbours: it is parsed and checked once
 def valid(line: str) -> Power | None:
     power, problems = parse_power(line)
     if power is None or problems or check_power(power):

@@ -11,7 +11,6 @@ variable FUZZ_EXAMPLES to run more (e.g. FUZZ_EXAMPLES=5000 python -m pytest tes
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import re
@@ -213,7 +212,7 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers(min_value=-(1
 @FUZZ
 @given(data=st.data())
 def test_any_record_is_refused_with_one_line_or_replayed(recorded, data):
-    record = copy.deepcopy(recorded)
+    record = json.loads(json.dumps(recorded))  # a copy (JSON data: exact), several times faster than deepcopy
     for _ in range(data.draw(st.integers(min_value=1, max_value=3))):
         path = data.draw(st.sampled_from(_paths(record)))
         if not path:

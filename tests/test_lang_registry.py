@@ -35,8 +35,11 @@ def test_construct_example_parses_checks_compiles_and_uses_it(cls, example):
     assert cls.rule in constructs_of(power), f"the example of {cls.__name__} does not use it: {constructs_of(power)}"
 
 
-def test_grammar_is_lalr_without_conflicts():
-    Lark(grammar_text(), parser="lalr", strict=True)  # strict: a shift/reduce conflict is an error
+def test_grammar_is_lalr_without_conflicts(fresh_power_parser):
+    """The session's fresh build of the grammar (conftest.py) is LALR with the interpreter's lexer and
+    strict: a shift/reduce conflict or a collision of terminals fails the build, and so this test."""
+    assert isinstance(fresh_power_parser, Lark) and fresh_power_parser.options.strict
+    assert fresh_power_parser.options.parser == "lalr"
 
 
 def test_grammar_file_is_generated_from_the_registry(project_root):

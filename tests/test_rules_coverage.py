@@ -5,27 +5,34 @@ game can show (components, table talk) is listed with its reason in tests/rules_
 
 from __future__ import annotations
 
+import pytest
+
 from interpreter.cards.catalog import project_root
-from interpreter.rules_coverage import BEGIN, END, citations, defined_ids, ids_in, is_section, not_testable, rules_table, untested, with_rules_table
+from interpreter.rules_coverage import BEGIN, END, Citation, citations, defined_ids, ids_in, is_section, not_testable, rules_table, untested, with_rules_table
 
 ROOT = project_root()
 RULES = ROOT / "docs" / "rules.md"
 
 
-def test_the_tested_by_table_of_rules_md_is_current():
+@pytest.fixture(scope="module")
+def cited() -> dict[str, list[Citation]]:
+    """The scan of the tests, scenarios and card examples, read once for the tests of this file."""
+    return citations(ROOT)
+
+
+def test_the_tested_by_table_of_rules_md_is_current(cited):
     text = RULES.read_text()
     assert BEGIN in text and END in text, "docs/rules.md has no tested-by table: run `importexport docs`"
-    assert with_rules_table(text, rules_table(ROOT)) == text, "docs/rules.md is stale: run `importexport docs`"
+    assert with_rules_table(text, rules_table(ROOT, cited)) == text, "docs/rules.md is stale: run `importexport docs`"
 
 
-def test_every_rule_about_the_game_s_behaviour_is_cited_by_a_test():
-    missing = untested(ROOT)
+def test_every_rule_about_the_game_s_behaviour_is_cited_by_a_test(cited):
+    missing = untested(ROOT, cited)
     assert missing == [], ("rules no test cites (write a test that names the id, or, for a rule no game can show, "
                            f"give the reason in tests/rules_not_testable.yaml): {' '.join(missing)}")
 
 
-def test_a_rule_marked_not_testable_is_a_rule_no_test_cites_and_says_why():
-    cited = citations(ROOT)
+def test_a_rule_marked_not_testable_is_a_rule_no_test_cites_and_says_why(cited):
     excused = not_testable(ROOT)
     assert excused, "the list is read"
     unknown = sorted(set(excused) - set(cited))
@@ -36,9 +43,8 @@ def test_a_rule_marked_not_testable_is_a_rule_no_test_cites_and_says_why():
     assert not any(is_section(rule) for rule in excused)
 
 
-def test_citations_are_found_in_names_docstrings_scenarios_and_card_examples():
+def test_citations_are_found_in_names_docstrings_scenarios_and_card_examples(cited):
     """The scan cannot pass by finding nothing: each kind of source cites rules."""
-    cited = citations(ROOT)
     where = {c.where for tests in cited.values() for c in tests}
     assert any("::test_" in w for w in where)
     assert any(w.startswith("tests/scenarios/") for w in where)

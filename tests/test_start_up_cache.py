@@ -136,16 +136,21 @@ def test_a_damaged_parser_table_entry_is_built_again(store):
     assert cache.lark_parser('start: "a"', parser="lalr").parse("a") is not None
 
 
-def test_the_cached_power_parser_parses_like_a_fresh_one(store):
-    """The power grammar's tables read from the cache give the same trees."""
-    import lark
-
+def test_the_cached_power_parser_parses_like_a_fresh_one(tmp_path, monkeypatch, fresh_power_parser):
+    """The power grammar's tables read from the cache give the same trees as a fresh build. The session's
+    cache is used (conftest.py): the loads of the cards have stored these tables there already (they
+    are stored first if not), and the fresh build is the session's, shared with the grammar's strict
+    check (each build is seconds of CPU)."""
     from interpreter.lang.grammar import grammar_text
-    options = {"parser": "lalr", "lexer": "basic", "propagate_positions": True, "maybe_placeholders": False}
+    from tests.helpers import POWER_PARSER_OPTIONS as options
     text = grammar_text()
+    if cache.cache_dir() is None:  # the session runs without the cache: a folder of the test's own
+        monkeypatch.setenv(cache.ENV, str(tmp_path / "cache"))
     cache.lark_parser(text, **options)
+    folder = cache.cache_dir()
+    assert folder is not None and any((folder / "lark").iterdir())  # stored: the next one is read
     cached = cache.lark_parser(text, **options)
-    fresh = lark.Lark(text, **options)
+    fresh = fresh_power_parser
     for line in ("on completion: draw 5", "when you contract an agriculture card: gain 2", "rule: your green containers are wild"):
         assert cached.parse(line) == fresh.parse(line)
     assert [t.name for t in cached.terminals] == [t.name for t in fresh.terminals]
