@@ -285,39 +285,38 @@ def test_a_rule_of_the_language_lets_a_player_lead_two_turns_in_a_row_R4_10():
 
 # --- a pair of containers filling one slot: a rule any card may declare, not Robot Cats' field (issue 28) --
 
-def test_a_pack_rule_lets_two_containers_of_one_colour_fill_a_luxury_slot_as_robot_cats_does_technology_R7_5():
-    """The engine keeps which containers were loaded as a pair, for whatever good a power names: here a
-    modder's Soap lets two agriculture containers fill the last slot of a luxury contract, which then
-    completes and pays for all its containers (R13.3)."""
+def pair_offers(rule: str, contract: str, containers: list[str], hand: list[str]):
+    """Player 1 holds a Soap whose power is `rule`, a ship in port with `contract` and `containers`
+    aboard, and `hand`: the game, the player, their ship and the pairs a LOAD instance offers."""
     from interpreter.engine import load
     from interpreter.engine.choices import LoadPair
-    game = new_game(players=2, cards=with_powers(soap=["rule: two of your containers of one colour may fill one luxury slot"]))
+    game = new_game(players=2, cards=with_powers(soap=[rule]))
     p = game.players[0]
     complete(game, 0, "soap")
     ship = p.ships[0]
     clear(game, ship.containers)
     ship.at_sea = False
-    give(game, ship.contracts, "gold_watches")
-    give(game, ship.containers, "cologne")
+    give(game, ship.contracts, contract)
+    give(game, ship.containers, *containers)
     clear(game, p.hand)
-    give(game, p.hand, "wheat", "rice", "laptops")
-    pairs = [o.value for o in load.load_options(game, p) if isinstance(o.value, LoadPair)]
+    give(game, p.hand, *hand)
+    return game, p, ship, [o.value for o in load.load_options(game, p) if isinstance(o.value, LoadPair)]
+
+
+def test_a_pack_rule_lets_two_containers_of_one_colour_fill_a_luxury_slot_as_robot_cats_does_technology_R7_5():
+    """The engine keeps which containers were loaded as a pair, for whatever good a power names: here a
+    modder's Soap lets two agriculture containers fill the last slot of a luxury contract, which then
+    completes and pays for all its containers (R13.3)."""
+    from interpreter.engine import load
+    game, p, ship, pairs = pair_offers("rule: two of your containers of one colour may fill one luxury slot",
+                                       "gold_watches", ["cologne"], ["wheat", "rice", "laptops"])
     assert [(sorted(c.id for c in pair.cards), pair.good) for pair in pairs] == [(["rice", "wheat"], "luxury")]
     load.load(game, p, pairs[0])
     assert "gold_watches" in [c.id for c in p.shipments]
     assert [c.id for c in ship.containers] == ["cologne", "wheat", "rice"] and ship.pairs == []
 
 
-def test_without_the_rule_no_pair_is_offered_R7_5():
-    from interpreter.engine import load
-    from interpreter.engine.choices import LoadPair
-    game = new_game(players=2, cards=with_powers(soap=["rule: two of your containers of one colour may fill one technology slot"]))
-    p = game.players[0]
-    complete(game, 0, "soap")
-    ship = p.ships[0]
-    clear(game, ship.containers)
-    ship.at_sea = False
-    give(game, ship.contracts, "gold_watches")
-    clear(game, p.hand)
-    give(game, p.hand, "wheat", "rice")
-    assert not [o for o in load.load_options(game, p) if isinstance(o.value, LoadPair)]  # a technology pair: no technology slot
+def test_a_pair_is_offered_only_for_a_slot_of_the_good_the_rule_names_R7_5():
+    *_, pairs = pair_offers("rule: two of your containers of one colour may fill one technology slot",
+                            "gold_watches", [], ["wheat", "rice"])
+    assert pairs == []  # a technology pair, and only luxury slots to fill
