@@ -179,3 +179,11 @@ def without_powers(cards: CardSet, card_id: str) -> CardSet:
 # The options interpreter/lang/parser.py builds the power grammar's parser with (conftest.py's
 # fresh_power_parser builds it so).
 POWER_PARSER_OPTIONS = {"parser": "lalr", "lexer": "basic", "propagate_positions": True, "maybe_placeholders": False}
+
+
+def ctrl_c_reaches_it() -> None:
+    """A `preexec_fn` for a child process a test stops with Ctrl-C (SIGINT): the default action, as
+    at a terminal. A test run started in the background by a script (CI, `nohup ... &`) has SIGINT
+    ignored, and an ignored signal stays ignored across exec: the child would never see the Ctrl-C."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -18,6 +18,7 @@ import pytest
 from interpreter.cli import main
 from interpreter.sim.balance import BalanceJob, CardSpec, read_records
 from interpreter.sim.runfolder import GAMES_FILE, RunFolderError, cut_torn_tail, open_run
+from tests.helpers import ctrl_c_reaches_it
 
 
 def balance(out: Path, *extra: str) -> int:
@@ -126,7 +127,8 @@ def _alive(pid: int) -> bool:
 def _start_long_run(out: Path) -> subprocess.Popen[str]:
     """A balance run that takes minutes, in its own process group (as a terminal would run it)."""
     run = subprocess.Popen([sys.executable, "-m", "interpreter", "balance", "--players", "4", "--games", "5000", "--workers", "2",
-                            "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           preexec_fn=ctrl_c_reaches_it)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if len(_children(run.pid)) >= 2 and (out / GAMES_FILE).exists() and (out / GAMES_FILE).stat().st_size > 0:

@@ -20,6 +20,7 @@ from interpreter.sim.balance import CardSpec, read_records
 from interpreter.sim.race import CHANGE_COST, Budget, Entry, Race, Values, how_sure, ranking
 from interpreter.sim.tunables import TuneError, build_candidate, choose_knobs, find_knobs
 from interpreter.sim.tune import TuneJob, candidate_deck
+from tests.helpers import ctrl_c_reaches_it
 
 # --- the numbers of a card --------------------------------------------------------------------------------
 
@@ -273,7 +274,8 @@ def test_ctrl_c_stops_a_tune_keeps_its_games_and_resume_goes_on(tmp_path):
     out = tmp_path / "tune"
     args = [sys.executable, "-m", "interpreter", "tune", "pistols", "--vary", "p1=2..6", "--games", "3000", "--workers", "2",
             "--out", str(out)]
-    run = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    run = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           preexec_fn=ctrl_c_reaches_it)
     games = out / "tune-games.jsonl"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (games.exists() and len(games.read_text().splitlines()) >= 3):
