@@ -345,3 +345,14 @@ def test_a_best_still_short_of_the_target_is_said_so_in_the_summary_and_the_page
     results = outcome(job, race, base_cards.by_id["cups"], 1.0)
     assert results["best"]["ci"][0] <= 0 <= results["best"]["ci"][1]
     assert "Even the best" not in summary_text(results)
+
+
+def test_the_suggested_check_plays_6000_games_a_side_on_other_seeds_than_the_tunes():
+    """A check of 2,000 games a side told about ±5 points, too wide to confirm most tunes
+    (docs/balance.md: Gold Toilets and Cologne); 6,000 tell about ±3, on seeds the tune never played."""
+    from interpreter.sim.tune_report import confirm_command
+    results = {"pack": "runs/tune", "meta": {"player_counts": [], "players": 4, "seed": 301, "options": [],
+                                             "bots": ["heuristic"] * 4, "spec": {"expansions": "none", "mods": []}}}
+    command = confirm_command(results, "runs/tune")
+    assert command == ("importexport balance --games 6000 --players 4 --seed 302 --out runs/tune-check "
+                       "--compare base runs/tune")

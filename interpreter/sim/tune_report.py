@@ -35,13 +35,18 @@ def sure_text(row: dict[str, Any]) -> str:
     return "" if row.get("p_best") is None else f"best in {100 * row['p_best']:.0f}% of resamples"
 
 
+# Games a side of the suggested check: 6,000 tell about ±3 points for a card completed in a fifth of
+# the games, where 2,000 tell about ±5, too wide to confirm most tunes (docs/balance.md).
+CONFIRM_GAMES = 6000
+
+
 def confirm_command(results: dict[str, Any], out: str | None) -> str | None:
     """The balance comparison that confirms the suggestion: the card set tuned (A) against it with the pack (B)."""
     meta = results["meta"]
     if not out or not results.get("pack"):
         return None
     players = ",".join(map(str, meta["player_counts"])) if meta["player_counts"] else str(meta["players"])
-    args = ["importexport", "balance", "--games", "2000", "--players", players, "--seed", str(meta["seed"] + 1)]
+    args = ["importexport", "balance", "--games", str(CONFIRM_GAMES), "--players", players, "--seed", str(meta["seed"] + 1)]
     cards = meta.get("spec") or {}
     if cards.get("expansions", "none") not in ("", "none"):
         args += ["--expansions", cards["expansions"]]
