@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.engine.state import Card
+from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
@@ -14,33 +14,30 @@ class InvariantError(AssertionError):
     pass
 
 
-def all_places(game: Game) -> list[tuple[str, list[Card]]]:
-    """Every place a card can lie, named for messages."""
-    places = [("deck", game.zones.deck), ("discard", game.zones.discard), ("island", game.zones.island)]
+def _places(game: Game) -> list[tuple[str, Player | None, Ship | None, list[Card]]]:
+    """Every place a card can lie: (what it is, whose, on which ship, its cards). Named only when asked
+    (`all_places`): the check after every turn names places only when it has something to report."""
+    places: list[tuple[str, Player | None, Ship | None, list[Card]]] = [
+        ("deck", None, None, game.zones.deck), ("discard", None, None, game.zones.discard),
+        ("island", None, None, game.zones.island)]
     for p in game.players:
-        places += [(f"{p.name} hand", p.hand), (f"{p.name} shipments", p.shipments),
-                   (f"{p.name} imports", p.imports), (f"{p.name} goods", p.goods), (f"{p.name} played", p.played)]
+        places += [("hand", p, None, p.hand), ("shipments", p, None, p.shipments), ("imports", p, None, p.imports),
+                   ("goods", p, None, p.goods), ("played", p, None, p.played)]
         for ship in p.ships:
-            places += [(f"{p.name} {ship.label} contracts", ship.contracts),
-                       (f"{p.name} {ship.label} containers", ship.containers)]
+            places += [("contracts", p, ship, ship.contracts), ("containers", p, ship, ship.containers)]
     return places
 
 
-def card_lists(game: Game) -> list[list[Card]]:
-    """Every place a card can lie, as `all_places`, without the names (the check after every turn
-    names the places only when it has something to report)."""
-    lists = [game.zones.deck, game.zones.discard, game.zones.island]
-    for p in game.players:
-        lists += [p.hand, p.shipments, p.imports, p.goods, p.played]
-        for ship in p.ships:
-            lists += [ship.contracts, ship.containers]
-    return lists
+def all_places(game: Game) -> list[tuple[str, list[Card]]]:
+    """Every place a card can lie, named for messages."""
+    return [(what if p is None else f"{p.name} {what}" if ship is None else f"{p.name} {ship.label} {what}", cards)
+            for what, p, ship, cards in _places(game)]
 
 
 def check(game: Game) -> None:
     """Every card in exactly one place (R3); credits never negative and even (R1.8.3); no area or
     ship past its limit."""
-    uids = [card.uid for cards in card_lists(game) for card in cards]
+    uids = [card.uid for place in _places(game) for card in place[3]]
     if len(uids) != game.n_cards or len(set(uids)) != len(uids):
         _misplaced(game)
     rules = game.rules
