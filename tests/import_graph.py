@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -37,6 +38,31 @@ def _targets(node: ast.ImportFrom | ast.Import, module: str) -> list[str]:
     return [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
 
 
+ImportNode = ast.Import | ast.ImportFrom
+
+
+def _import_statements(nodes: list[ast.stmt], function: str | None = None) -> Iterator[tuple[ImportNode, str | None, int]]:
+    """Every import statement under `nodes` but those under `if TYPE_CHECKING:`: (the statement, the
+    function it is in or None at module level, the line where its run of consecutive imports starts)."""
+    block_start = 0
+    previous_end = -1
+    for node in nodes:
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            continue
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            if node.lineno != previous_end + 1:
+                block_start = node.lineno
+            previous_end = node.end_lineno or node.lineno
+            yield node, function, block_start
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield from _import_statements(node.body, node.name)
+        elif isinstance(node, ast.ClassDef):
+            yield from _import_statements(node.body, function)
+        else:
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                yield from _import_statements(getattr(node, field, []) or [], function)
+
+
 @cache
 def imports(path: Path) -> tuple[set[str], list[tuple[str, str]]]:
     """(modules imported at module level, [(function, module) imported inside functions])."""
@@ -44,23 +70,10 @@ def imports(path: Path) -> tuple[set[str], list[tuple[str, str]]]:
     tree = ast.parse(path.read_text())
     top: set[str] = set()
     inner: list[tuple[str, str]] = []
-
-    def visit(nodes: list[ast.stmt], function: str | None) -> None:
-        for node in nodes:
-            if isinstance(node, ast.If) and _is_type_checking(node):
-                continue
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                for target in _targets(node, module):
-                    if target.startswith("interpreter"):
-                        (inner.append((function, target)) if function else top.add(target))
-            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                visit(node.body, node.name)
-            elif isinstance(node, ast.ClassDef):
-                visit(node.body, function)
-            else:
-                for field in ("body", "orelse", "finalbody", "handlers"):
-                    visit(getattr(node, field, []) or [], function)
-    visit(tree.body, None)
+    for node, function, _ in _import_statements(tree.body):
+        for target in _targets(node, module):
+            if target.startswith("interpreter"):
+                (inner.append((function, target)) if function else top.add(target))
     return top, inner
 
 
@@ -177,31 +190,15 @@ def inner_imports(path: Path) -> list[InnerImport]:
     lines = text.splitlines()
     found: list[InnerImport] = []
 
-    def visit(nodes: list[ast.stmt], function: str | None) -> None:
-        block_start = 0
-        previous_end = -1
-        for node in nodes:
-            if isinstance(node, ast.If) and _is_type_checking(node):
-                continue
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                if node.lineno != previous_end + 1:
-                    block_start = node.lineno
-                previous_end = node.end_lineno or node.lineno
-                if function is not None:
-                    first = node.names[0].name if isinstance(node, ast.Import) else (node.module or "")
-                    top = "interpreter" if isinstance(node, ast.ImportFrom) and node.level else first.split(".")[0]
-                    statement = " ".join(s.strip() for s in lines[node.lineno - 1:previous_end])
-                    found.append(InnerImport(path, node.lineno, function, statement.split("  #")[0].split(" #")[0], top,
-                                             _marker(lines, node.lineno, previous_end, block_start)))
-                continue
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                visit(node.body, node.name)
-            elif isinstance(node, ast.ClassDef):
-                visit(node.body, function)
-            else:
-                for field in ("body", "orelse", "finalbody", "handlers"):
-                    visit(getattr(node, field, []) or [], function)
-    visit(ast.parse(text).body, None)
+    for node, function, block_start in _import_statements(ast.parse(text).body):
+        if function is None:
+            continue
+        end = node.end_lineno or node.lineno
+        first = node.names[0].name if isinstance(node, ast.Import) else (node.module or "")
+        top = "interpreter" if isinstance(node, ast.ImportFrom) and node.level else first.split(".")[0]
+        statement = " ".join(s.strip() for s in lines[node.lineno - 1:end])
+        found.append(InnerImport(path, node.lineno, function, statement.split("  #")[0].split(" #")[0], top,
+                                 _marker(lines, node.lineno, end, block_start)))
     return found
 
 
