@@ -120,19 +120,17 @@ def _record_validator(*players: int) -> Any:
     return _validator(record_schema(*players))
 
 
-_DECISION_KEYS = frozenset(("kind", "player", "index", "label"))
-
-
-def _decisions_well_formed(decisions: Any, max_seat: int) -> bool:
-    """True only if every decision is what the schema asks for (exactly its four fields, a known kind,
-    a seat, a whole-number index, a label): the schema's own check of each of thousands of decisions
-    was most of the time it took to read a record. False sends the record to the full check, which
-    names the problem."""
+def _decisions_well_formed(decisions: Any, item: dict[str, Any]) -> bool:
+    """True only if every decision is what the schema's `item` asks for (exactly its fields, a known
+    kind, a seat, a whole-number index, a label): the schema's own check of each of thousands of
+    decisions was most of the time it took to read a record. False sends the record to the full check,
+    which names the problem."""
     if type(decisions) is not list or len(decisions) > MAX_DECISIONS:
         return False
-    kinds = set(KINDS)
+    fields = item["properties"]
+    keys, kinds, max_seat = fields.keys(), set(fields["kind"]["enum"]), fields["player"]["maximum"]
     for d in decisions:
-        if type(d) is not dict or d.keys() != _DECISION_KEYS:
+        if type(d) is not dict or d.keys() != keys:
             return False
         kind, player, index = d["kind"], d["player"], d["index"]
         if type(kind) is not str or kind not in kinds or type(d["label"]) is not str:
@@ -146,8 +144,8 @@ def schema_problems(record: Any, data: RulesData | None = None) -> list[str]:
     """Every problem of a record, one line each (`field: what is wrong`); [] if it is well formed."""
     validator = _record_validator(data.min_players, data.max_players) if data else _record_validator()
     checked = record
-    max_seat = validator.schema["properties"]["decisions"]["items"]["properties"]["player"]["maximum"]
-    if isinstance(record, dict) and _decisions_well_formed(record.get("decisions"), max_seat):
+    item = validator.schema["properties"]["decisions"]["items"]
+    if isinstance(record, dict) and _decisions_well_formed(record.get("decisions"), item):
         checked = {**record, "decisions": []}  # the decisions are well formed: the schema checks the rest
     errors = sorted(validator.iter_errors(checked), key=lambda e: [str(p) for p in e.absolute_path])
     problems = [f"{_field(e.absolute_path)}: {_short(e.message)}" for e in errors]
