@@ -651,7 +651,7 @@ def test_the_search_example_chooses_a_legal_option_without_changing_the_game():
 def test_environments_load_the_shipped_cards_again_only_when_a_card_file_changed(monkeypatch, tmp_path):
     """Each environment made reuses the shipped cards as loaded (a load reads every card file) while
     no card file changed; a file that changed (its time or size) is read again."""
-    from interpreter.envs import table
+    from interpreter.cards import catalog  # where the environments take the shipped cards from
     card = tmp_path / "cards" / "cups.yaml"
     card.parent.mkdir()
     card.write_text("id: cups\n")
@@ -660,10 +660,10 @@ def test_environments_load_the_shipped_cards_again_only_when_a_card_file_changed
     def load() -> object:
         loads.append(object())
         return loads[-1]
-    monkeypatch.setattr(table, "card_dirs", lambda: [tmp_path / "cards"])
-    monkeypatch.setattr(table, "load_all_cards", load)
-    monkeypatch.setattr(table, "_shipped", None)
-    first = table.shipped_cards()
-    assert table.shipped_cards() is first and len(loads) == 1
+    monkeypatch.setattr(catalog, "card_dirs", lambda: [tmp_path / "cards"])
+    monkeypatch.setattr(catalog, "load_all_cards", load)
+    monkeypatch.setattr(catalog, "_shipped", None)
+    first = catalog.shipped_cards()
+    assert catalog.shipped_cards() is first and len(loads) == 1
     card.write_text("id: cups\nname: Cups\n")
-    assert table.shipped_cards() is loads[1] is not first
+    assert catalog.shipped_cards() is loads[1] is not first

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.agents.base import Agent
-from interpreter.cards.catalog import card_dirs, choose_sets, load_all_cards, load_rules
-from interpreter.cards.loader import CardSet, card_files
+from interpreter.cards.catalog import choose_sets, load_rules, shipped_cards
+from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game
 from interpreter.engine.options import GameOptions, OptionError, parse_option
@@ -65,22 +65,6 @@ def make_table(players: int = 4, expansions: str = "none", mods: Iterable[str | 
         raise ValueError(f"players must be a whole number from {data.min_players} to {data.max_players}; got {players!r}")
     return Table(cards if cards is not None else _cards(expansions, mods), data, players, _options(options),
                  _bots(bots or {}, players))
-
-
-# The shipped cards as last loaded, with the name, time and size of each file they came from.
-_shipped: tuple[tuple[tuple[str, int, int], ...], CardSet] | None = None
-
-
-def shipped_cards() -> CardSet:
-    """The shipped cards, loaded again only when a card file changed: environments are made by the
-    dozen (a vector of them, one per worker, one per test), and a load reads and unpickles every
-    card file (about 60 ms; a look at the files' times and sizes, about 2 ms)."""
-    global _shipped
-    files = card_files(d for d in card_dirs() if d.exists())
-    stamp = tuple((str(f), st.st_mtime_ns, st.st_size) for f in files for st in (f.stat(),))
-    if _shipped is None or _shipped[0] != stamp:
-        _shipped = (stamp, load_all_cards())
-    return _shipped[1]
 
 
 def _cards(expansions: str, mods: Iterable[str | Path]) -> CardSet:
