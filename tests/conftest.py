@@ -23,7 +23,7 @@ if _OWN_CACHE:
 
 from interpreter.cards.loader import CardSet  # noqa: E402  (after the cache folder is chosen)
 from interpreter.cards.rulesdata import RulesData  # noqa: E402
-from tests.helpers import ALL_CARDS, POWER_PARSER_OPTIONS, RULES  # noqa: E402
+from tests.helpers import ALL_CARDS, RULES  # noqa: E402
 
 SLOW_LIST = Path(__file__).with_name("slow.txt")
 
@@ -94,4 +94,5 @@ def fresh_power_parser():
     from lark import Lark
 
     from interpreter.lang.grammar import grammar_text
-    return Lark(grammar_text(), strict=True, **POWER_PARSER_OPTIONS)
+    from interpreter.lang.parser import PARSER_OPTIONS
+    return Lark(grammar_text(), strict=True, **PARSER_OPTIONS)

@@ -176,11 +176,6 @@ def without_powers(cards: CardSet, card_id: str) -> CardSet:
     return CardSet([dataclasses.replace(c, powers=()) if c.id == card_id else c for c in cards.cards])
 
 
-# The options interpreter/lang/parser.py builds the power grammar's parser with (conftest.py's
-# fresh_power_parser builds it so).
-POWER_PARSER_OPTIONS = {"parser": "lalr", "lexer": "basic", "propagate_positions": True, "maybe_placeholders": False}
-
-
 def ctrl_c_reaches_it() -> None:
     """A `preexec_fn` for a child process a test stops with Ctrl-C (SIGINT): the default action, as
     at a terminal. A test run started in the background by a script (CI, `nohup ... &`) has SIGINT

@@ -142,7 +142,7 @@ def test_the_cached_power_parser_parses_like_a_fresh_one(tmp_path, monkeypatch, 
     are stored first if not), and the fresh build is the session's, shared with the grammar's strict
     check (each build is seconds of CPU)."""
     from interpreter.lang.grammar import grammar_text
-    from tests.helpers import POWER_PARSER_OPTIONS as options
+    from interpreter.lang.parser import PARSER_OPTIONS as options
     text = grammar_text()
     if cache.cache_dir() is None:  # the session runs without the cache: a folder of the test's own
         monkeypatch.setenv(cache.ENV, str(tmp_path / "cache"))

@@ -35,13 +35,16 @@ class Problem:
     message: str
 
 
+# The basic lexer, not the contextual one: a contextual lexer tries only the words a state takes, so
+# it split `shipment` into the keyword `ship` and `ment` where a ship was expected, and the message
+# named `ment` instead of suggesting `ship` (tests/diagnostics/power_misplaced_word.yaml).
+PARSER_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "basic", "propagate_positions": True, "maybe_placeholders": False}
+
+
 @cache
 def parser() -> Lark:
     # the tables are kept in the per-user cache (interpreter/cache.py), keyed by the grammar's text.
-    # The basic lexer, not the contextual one: a contextual lexer tries only the words a state takes,
-    # so it split `shipment` into the keyword `ship` and `ment` where a ship was expected, and the
-    # message named `ment` instead of suggesting `ship` (tests/diagnostics/power_misplaced_word.yaml).
-    return lark_parser(grammar_text(), parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False)
+    return lark_parser(grammar_text(), **PARSER_OPTIONS)
 
 
 class _ToNodes(Transformer):
