@@ -171,3 +171,22 @@ def test_ctrl_c_stops_a_run_at_once_and_keeps_its_games(tmp_path):
     assert "Continue with the same command and --resume" in err and "Traceback" not in err
     assert not any(_alive(w) for w in workers)
     assert read_records(out) and json.loads((out / "results.json").read_text())["meta"]["games"] == len(read_records(out))
+
+
+def test_ctrl_c_just_after_a_game_is_written_still_counts_that_game(tmp_path, monkeypatch):
+    """Ctrl-C between writing a record and counting it (CI once caught results.json saying 0 games
+    beside a games file holding 1): the outcome is what the games file holds."""
+    from interpreter.sim.balance import run_games
+    real_unlink = Path.unlink
+    calls = []
+
+    def unlink(self, *args, **kwargs):  # the run's next step after writing a record: Ctrl-C lands here
+        calls.append(self)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real_unlink(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+    outcome = run_games(BalanceJob(3, 2, 5, CardSpec()), tmp_path / "run", workers=1)
+    assert outcome.interrupted
+    assert [r["index"] for r in outcome.records] == [r["index"] for r in read_records(tmp_path / "run")] == [0, 1]

@@ -213,6 +213,10 @@ def _run(folder: RunFolder, workers: int, progress: Callable[[int, int, float], 
         interrupted = True
     finally:
         results.close()  # stops the workers at once if the run ended early
+    if interrupted:
+        # Ctrl-C may land between writing a record and counting it: the games file is the truth,
+        # so results.json never disagrees with the games it summarises
+        done = read_records(folder.path, job.games)
     return RunOutcome(sorted(done, key=lambda r: r["index"]), interrupted, failures)
 
 
