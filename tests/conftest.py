@@ -1,15 +1,17 @@
 """Shared fixtures: the shipped rules data and card set, and helpers to build game states by hand.
 
-The test session keeps its own card and parser cache (interpreter/cache.py) in a temporary folder,
-so that a run never depends on what an earlier run left behind; the first load fills it and every
-later load (each CLI test loads the cards) reads it. A test that patches the card loader should set
+The test sessions keep a card and parser cache (interpreter/cache.py) of their own, apart from the
+user's: `$IMPORTEXPORT_CACHE` if set, else `importexport-tests` beside the user's cache folder. Every
+entry is named by a hash of what it was built from (the grammar's text, a card file's bytes and path,
+the interpreter's code), so what an earlier run left is used only where it is what this run would
+build: the parser tables (about 5 s of CPU to build) survive every change but one to the grammar, the
+loaded cards every change but one to the code. A test that patches the card loader should set
 IMPORTEXPORT_CACHE=off, or it may be served what the unpatched loader built."""
 
 from __future__ import annotations
 
 import gc
 import os
-import shutil
 import tempfile
 from pathlib import Path
 
@@ -17,9 +19,17 @@ import pytest
 
 from interpreter.cache import ENV as CACHE_ENV
 
-_OWN_CACHE = None if os.environ.get(CACHE_ENV) else tempfile.mkdtemp(prefix="importexport-test-cache-")
-if _OWN_CACHE:
-    os.environ[CACHE_ENV] = _OWN_CACHE
+
+def _tests_cache() -> str:
+    """Beside the user's cache, not in it: the tests' temporary card files would crowd it."""
+    try:
+        return str(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "importexport-tests")
+    except RuntimeError:  # no home folder: a cache for this session alone
+        return tempfile.mkdtemp(prefix="importexport-test-cache-")
+
+
+if not os.environ.get(CACHE_ENV):
+    os.environ[CACHE_ENV] = _tests_cache()
 
 from interpreter.cards.loader import CardSet  # noqa: E402  (after the cache folder is chosen)
 from interpreter.cards.rulesdata import RulesData  # noqa: E402
@@ -58,11 +68,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     cyclic GC: it lives until the session ends, and every full collection would walk it again (the
     tests' own games, and pytest's five collections at the end of the session)."""
     gc.freeze()
-
-
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    if _OWN_CACHE:
-        shutil.rmtree(_OWN_CACHE, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
