@@ -6,6 +6,7 @@ import io
 import json
 import multiprocessing
 import re
+from pathlib import Path
 
 import pytest
 
@@ -89,7 +90,11 @@ def test_simulate_json(capsys):
 
 # --- bench ----------------------------------------------------------------------------------------
 
-def test_bench_json_prints_one_object_with_figures(capsys):
+def test_bench_json_prints_one_object_with_figures(capsys, monkeypatch):
+    """Every figure, start-up included; the start-up processes are timed by a stand-in here (a cold one
+    builds the parser tables and every card, seconds of CPU): the next two tests check what they run."""
+    from interpreter.sim import bench
+    monkeypatch.setattr(bench, "_wall", lambda args, env: 0.5 if env.get("IMPORTEXPORT_CACHE") else 0.25)
     code, out, _ = run(capsys, "bench", "--players", "4", "--games", "3", "--seed", "1", "--json", "--heuristic-games", "2", "--startup-runs", "1",
                        "--search-games", "0")
     assert code == 0
@@ -102,6 +107,37 @@ def test_bench_json_prints_one_object_with_figures(capsys):
         assert key in data
         assert isinstance(data[key], (int, float)) and data[key] > 0
     assert data["games"] == 3
+
+
+def test_bench_start_up_is_the_slower_command_at_its_best_and_a_cold_validate(monkeypatch):
+    """`startup_s`: the slower of the timed commands, each at its best of the runs with the cache as it
+    is; `startup_cold_s`: `validate` with an empty cache folder of its own."""
+    from interpreter.sim import bench
+    runs: list[tuple[tuple[str, ...], str | None]] = []
+    times = iter([0.9, 0.7, 0.4, 0.5, 3.0])  # validate twice, explain twice, then validate cold
+
+    def wall(args: tuple[str, ...], env: dict[str, str]) -> float:
+        cache = env.get("IMPORTEXPORT_CACHE")
+        if args == ("validate",) and cache and len(runs) == 4:
+            assert Path(cache).is_dir() and not any(Path(cache).iterdir()), "the cold run starts from an empty cache"
+        runs.append((args, cache))
+        return next(times)
+
+    monkeypatch.setattr(bench, "_wall", wall)
+    figures = bench.startup(2)
+    assert [args for args, _ in runs] == [("validate",), ("validate",), ("explain", "cups"), ("explain", "cups"), ("validate",)]
+    assert runs[4][1] not in (None, runs[0][1])
+    assert figures == {"startup_s": 0.7, "startup_validate_s": 0.7, "startup_explain_s": 0.4, "startup_cold_s": 3.0}
+
+
+def test_bench_times_a_fresh_process_of_the_tool():
+    import os
+    import subprocess
+
+    from interpreter.sim.bench import _wall
+    assert _wall(("--version",), dict(os.environ)) > 0
+    with pytest.raises(subprocess.CalledProcessError):  # a command that fails is not timed as if it had run
+        _wall(("no-such-command",), dict(os.environ))
 
 
 def test_bench_times_the_search_bot_in_cpu_time(capsys):
