@@ -33,11 +33,11 @@ from interpreter.engine.turn import clean_up, play_turn
 from interpreter.mods.apply import apply_packs
 from interpreter.scenarios.runner import ScenarioFailure, StepAgent, build_game, scenarios_in_file
 from interpreter.sim.runner import bot_game
-from tests.helpers import OnceEach
+from tests.helpers import ALL_CARDS, OnceEach
 
 DATA = load_rules()
 EXAMPLE_MOD = project_root() / "docs" / "example-mod"
-CARDS = apply_packs(load_all_cards(), [EXAMPLE_MOD]).cards
+CARDS = apply_packs(ALL_CARDS, [EXAMPLE_MOD]).cards
 EXAMPLES = [sc for card in CARDS.cards if card.examples for sc in scenarios_in_file(Path(card.path))[0]]
 BOT_NAMES = ("random", "heuristic", "search", "scripted")
 

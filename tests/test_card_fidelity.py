@@ -4,11 +4,10 @@ it matters. Each test names the rule ids and the card; most cards also prove the
 
 from __future__ import annotations
 
-from interpreter.cards.catalog import load_all_cards
 from interpreter.engine.scoring import finish
-from tests.helpers import clear, give, new_game, use_script
+from tests.helpers import ALL_CARDS, clear, give, new_game, use_script
 
-ALL = load_all_cards()
+ALL = ALL_CARDS
 
 
 def full_game(players: int = 3, **options):

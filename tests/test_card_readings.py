@@ -11,15 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.cards.catalog import load_all_cards
 from interpreter.cards.explained import card_lines
 from interpreter.cards.loader import CardSet, load_card_file
 from interpreter.engine.errors import SetupError
 from interpreter.engine.options import CHOICES, READINGS, GameOptions, parse_option, reading_problems, with_readings
 from interpreter.validation import validate
-from tests.helpers import new_game
+from tests.helpers import ALL_CARDS, new_game
 
-ALL = load_all_cards()
+ALL = ALL_CARDS
 
 
 def test_every_reading_option_names_a_card_whose_readings_are_its_other_values():

@@ -23,7 +23,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.cards.catalog import load_all_cards, load_rules
+from interpreter.cards.catalog import load_rules
 from interpreter.cards.diagnostics import CardFileError, Diagnostic
 from interpreter.cards.loader import KNOWN_KEYS, load_card_file
 from interpreter.engine.decisions import KINDS
@@ -34,12 +34,13 @@ from interpreter.mods.apply import apply_packs
 from interpreter.mods.pack import MANIFEST_KEYS
 from interpreter.records import ReplayError, read_record
 from interpreter.scenarios.replay import replay
+from tests.helpers import ALL_CARDS
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "120"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 PRINTED = re.compile(r"^.+:(\d+):(\d+): [A-Z]\d{3} \S.*$")
 
-BASE = load_all_cards().only_sets(["base"])
+BASE = ALL_CARDS.only_sets(["base"])
 DATA = load_rules()
 
 # ------------------------------------------------------------------ building blocks

@@ -14,12 +14,11 @@ import re
 
 import pytest
 
-from interpreter.cards.catalog import load_all_cards
 from interpreter.lang import parse_power
 from interpreter.lang.effects import FreeActions, ImportContainers
-from tests.helpers import give, new_game, use_script
+from tests.helpers import ALL_CARDS, give, new_game, use_script
 
-ALL = load_all_cards()
+ALL = ALL_CARDS
 NO_FEE = re.compile(r"\b(gets?|get) no (import )?fee\b|\bno import fees?\b", re.I)
 USUAL_FEE = re.compile(r"\b(still )?(receives?|collects?|gets?) the usual\b.*\bfee\b", re.I)
 

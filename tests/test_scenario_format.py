@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 import yaml
 
-from interpreter.cards.catalog import load_all_cards, load_rules, project_root
+from interpreter.cards.catalog import load_rules, project_root
 from interpreter.scenarios.runner import Outcome, run_scenario, scenarios_in_file
+from tests.helpers import ALL_CARDS
 
-CARDS = load_all_cards()
+CARDS = ALL_CARDS
 DATA = load_rules()
 FOLDER = project_root() / "tests" / "scenarios"
 SCENARIOS = [(path, sc) for path in sorted(FOLDER.glob("*.yaml")) for sc in scenarios_in_file(path)[0]]

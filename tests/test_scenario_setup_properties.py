@@ -9,14 +9,15 @@ from collections import Counter
 
 import pytest
 
-from interpreter.cards.catalog import load_all_cards, load_rules
+from interpreter.cards.catalog import load_rules
 from interpreter.cards.yamlsource import SourceMap
 from interpreter.engine.invariants import all_places, check
 from interpreter.engine.setup import dealt_cards
 from interpreter.scenarios.build import build_game
 from interpreter.scenarios.model import Scenario
+from tests.helpers import ALL_CARDS
 
-CARDS = load_all_cards().only_sets(["base"])
+CARDS = ALL_CARDS.only_sets(["base"])
 DATA = load_rules()
 IDS = sorted(CARDS.by_id)
 

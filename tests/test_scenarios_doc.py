@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 import yaml
 
-from interpreter.cards.catalog import load_all_cards, load_rules, project_root
+from interpreter.cards.catalog import load_rules, project_root
 from interpreter.scenarios import model
 from interpreter.scenarios.runner import run_scenario, scenarios_in_file
+from tests.helpers import ALL_CARDS
 
 DOC = project_root() / "docs" / "scenarios.md"
 BLOCKS = re.findall(r"```yaml\n(.*?)```", DOC.read_text(), re.S)
-CARDS = load_all_cards()
+CARDS = ALL_CARDS
 DATA = load_rules()
 
 

@@ -21,18 +21,19 @@ from typing import Any
 
 import pytest
 
-from interpreter.cards.catalog import load_all_cards, load_rules, project_root
+from interpreter.cards.catalog import load_rules, project_root
 from interpreter.cli import main
 from interpreter.powers import new_game
 from interpreter.sim.report import html_report
 from interpreter.sim.runner import bot_agents
 from interpreter.web.constructs import card_constructs
 from interpreter.web.saving import LOCK_FILE
+from tests.helpers import ALL_CARDS
 from tests.test_balance_stats import records, run
 from tests.web.browser import Desk, shot
 
 ROOT = project_root()
-CARDS = load_all_cards()  # the desk shows every set by default
+CARDS = ALL_CARDS  # the desk shows every set by default
 PHONE = {"width": 390, "height": 844}
 
 
