@@ -17,12 +17,13 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
+from interpreter.sim.distributions import binomial_test_p, t_ppf
 from interpreter.sim.stats import Moments, bh_adjust, fisher_p, newcombe, welch, wilson
 
 if TYPE_CHECKING:
     from interpreter.cards.loader import CardSet
 
-MIN_TEST_GAMES = 10  # fewer games than this: intervals, but no p-values (they say nothing; and SciPy is not loaded for them)
+MIN_TEST_GAMES = 10  # fewer games than this: intervals, but no p-values (they say nothing)
 RARE_RATE = 0.02  # "rarely completed": the top of the interval of its completion rate (per game) is below this
 WINNER_RATE = 0.75  # "almost always completed by the winner": its completers win at least this often ...
 WINNER_FLOOR = 0.5  # ... and the bottom of the interval is above this
@@ -45,9 +46,7 @@ def mean_interval(values: list[float]) -> dict[str, Any]:
         m.add(v)
     out: dict[str, Any] = {"n": m.n, "mean": round(m.mean, 2), "sd": round(m.sd, 2), "ci": None}
     if m.n >= MIN_TEST_GAMES:
-        # start-up: SciPy (+4.1 s measured) stays off `importexport simulate` and `importexport serve`, which use this module without its tests
-        from scipy.stats import t as t_dist
-        half = float(t_dist.ppf(0.975, m.n - 1)) * m.sd / m.n ** 0.5
+        half = t_ppf(0.975, m.n - 1) * m.sd / m.n ** 0.5
         out["ci"] = [round(m.mean - half, 2), round(m.mean + half, 2)]
     return out
 
@@ -56,9 +55,7 @@ def first_player_p(wins: float, n: int, players: int) -> float | None:
     """Two-sided p-value that the first leader wins more or less than a fair share (exact binomial)."""
     if n < MIN_TEST_GAMES:
         return None
-    # start-up: SciPy (+4.1 s measured) stays off `importexport simulate` and `importexport serve`, which use this module without its tests
-    from scipy.stats import binomtest
-    return float(binomtest(round(wins), n, 1 / players).pvalue)
+    return binomial_test_p(round(wins), n, 1 / players)
 
 
 def by_player_count(records: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,10 +1,10 @@
 """Statistics for balance reports: intervals, tests, the correction for many comparisons, and what
 a sample can detect.
 
-SciPy does the distributions and the tests (Fisher's exact test, the t distribution, Benjamini-
-Hochberg): exact where counts are small, and maintained by people whose job it is. It is imported
-on first use, so commands that play no balance run do not pay for loading it. Win counts may be
-fractional (a shared victory counts 1/k to each of k winners, R17.10); the exact test rounds them.
+The distributions and exact tests (Fisher's exact test, the t distribution, Benjamini-Hochberg)
+are those of interpreter/sim/distributions.py, which gives SciPy's numbers without SciPy's 2.4 s of
+start-up (tests/test_distributions.py checks them against SciPy). Win counts may be fractional (a
+shared victory counts 1/k to each of k winners, R17.10); the exact test rounds them.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from interpreter.sim.distributions import bh_adjusted, fisher_exact_p, normal_ppf, t_ppf, t_sf
 
 Z95 = 1.959964
 ALPHA = 0.05
@@ -47,12 +49,8 @@ def fisher_p(s1: float, n1: int, s2: float, n2: int) -> float:
     """Two-sided p-value of Fisher's exact test that two proportions differ (SciPy)."""
     if n1 <= 0 or n2 <= 0:
         return 1.0
-    # start-up: SciPy (+4.1 s measured) stays off `importexport simulate` and `importexport serve`, which use this module without its tests
-    import numpy as np
-    from scipy.stats import fisher_exact
     a, c = round(s1), round(s2)
-    table = np.array([[a, max(0, n1 - a)], [c, max(0, n2 - c)]])
-    return float(fisher_exact(table).pvalue)
+    return fisher_exact_p(a, max(0, n1 - a), c, max(0, n2 - c))
 
 
 def newcombe(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float]:
@@ -72,9 +70,7 @@ def bh_adjust(p_values: Sequence[float]) -> list[float]:
     set of findings of which at most 5% are expected to be chance (the false discovery rate)."""
     if not p_values:
         return []
-    # start-up: SciPy (+4.1 s measured) stays off `importexport simulate` and `importexport serve`, which use this module without its tests
-    from scipy.stats import false_discovery_control
-    return [float(q) for q in false_discovery_control(list(p_values), method="bh")]
+    return bh_adjusted(p_values)
 
 
 @dataclass
@@ -118,11 +114,9 @@ def welch(a: Moments | dict[str, Any], b: Moments | dict[str, Any]) -> dict[str,
     se = math.sqrt(va + vb)
     if se == 0:
         return {"diff": diff, "lo": diff, "hi": diff, "p": 1.0 if diff == 0 else 0.0}
-    # start-up: SciPy (+4.1 s measured) stays off `importexport simulate` and `importexport serve`, which use this module without its tests
-    from scipy.stats import t as t_dist
     df = (va + vb) ** 2 / (va * va / (na - 1) + vb * vb / (nb - 1))  # Welch-Satterthwaite
-    q = float(t_dist.ppf(0.975, df))
-    p = float(2 * t_dist.sf(abs(diff) / se, df))
+    q = t_ppf(0.975, df)
+    p = 2 * t_sf(abs(diff) / se, df)
     return {"diff": diff, "lo": diff - q * se, "hi": diff + q * se, "p": p}
 
 
@@ -143,11 +137,9 @@ def paired(a: Sequence[float], b: Sequence[float]) -> dict[str, float]:
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
     if sd == 0:
         return {"diff": mean, "lo": mean, "hi": mean, "p": 1.0 if mean == 0 else 0.0, "n": n}
-    # start-up: SciPy (+4.1 s measured) stays off `importexport simulate` and `importexport serve`, which use this module without its tests
-    from scipy.stats import t as t_dist
     se = sd / math.sqrt(n)
-    q = float(t_dist.ppf(0.975, n - 1))
-    return {"diff": mean, "lo": mean - q * se, "hi": mean + q * se, "p": float(2 * t_dist.sf(abs(mean) / se, n - 1)), "n": n}
+    q = t_ppf(0.975, n - 1)
+    return {"diff": mean, "lo": mean - q * se, "hi": mean + q * se, "p": 2 * t_sf(abs(mean) / se, n - 1), "n": n}
 
 
 def detectable_proportion_change(p: float, n1: int, n2: int, alpha: float = ALPHA, power: float = POWER) -> float | None:
@@ -155,19 +147,15 @@ def detectable_proportion_change(p: float, n1: int, n2: int, alpha: float = ALPH
     at `alpha`) with probability `power`; None if a sample is empty."""
     if n1 <= 0 or n2 <= 0:
         return None
-    # start-up: SciPy (+4.1 s measured) stays off `importexport simulate` and `importexport serve`, which use this module without its tests
-    from scipy.stats import norm
     p = min(max(p, 0.01), 0.99)
-    return float((norm.ppf(1 - alpha / 2) + norm.ppf(power)) * math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2)))
+    return float((normal_ppf(1 - alpha / 2) + normal_ppf(power)) * math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2)))
 
 
 def detectable_mean_change(sd: float, n1: int, n2: int, alpha: float = ALPHA, power: float = POWER) -> float | None:
     """The smallest change of a mean with spread `sd` that samples of n1 and n2 find, as above."""
     if n1 <= 1 or n2 <= 1:
         return None
-    # start-up: SciPy (+4.1 s measured) stays off `importexport simulate` and `importexport serve`, which use this module without its tests
-    from scipy.stats import norm
-    return float((norm.ppf(1 - alpha / 2) + norm.ppf(power)) * sd * math.sqrt(1 / n1 + 1 / n2))
+    return float((normal_ppf(1 - alpha / 2) + normal_ppf(power)) * sd * math.sqrt(1 / n1 + 1 / n2))
 
 
 def mean_sd(values: list[float]) -> tuple[float, float]:
