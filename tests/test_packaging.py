@@ -138,6 +138,11 @@ def test_the_installed_tool_reads_its_own_data_from_anywhere(installed):
     out = run(installed, "play", "--players", "3", "--seed", "2", "--expansions", "all")
     assert "Final scores" in out and "Winner:" in out
     assert run(installed, "validate").strip().splitlines()[-1] == "128 cards, no problems."
+    # the balance statistics with the declared dependencies alone (SciPy is the tests' oracle, not one)
+    run(installed, "balance", "--games", "2", "--workers", "1", "--out", "run")
+    assert json.loads((Path(str(installed["cwd"])) / "run" / "results.json").read_text())["meta"]["games"] == 2
+    site_packages = {p.name.split("-")[0].lower() for p in site.iterdir()}
+    assert "scipy" not in site_packages
     out = run(installed, "explain", "cups")
     assert out.startswith("Cups (consumer") and "draw 5 cards" in out
     cups = site / "interpreter" / "data" / "cards" / "consumer" / "cups.yaml"
