@@ -56,7 +56,9 @@ def shared_desk() -> Iterator[Desk]:
 
 
 def start_desk(folder: Path, port: int | None = None) -> Desk:
-    extra = ["--tables", str(folder / "tables.sqlite"), "--bot-pause", "0.02"]
+    # no pause before the bots' moves: each move is a change every page fetches again, and without the
+    # pause the moves between two people's decisions come together and the pages fetch them at once
+    extra = ["--tables", str(folder / "tables.sqlite"), "--bot-pause", "0"]
     return Desk(folder, *extra, *(["--port", str(port)] if port else []))
 
 
