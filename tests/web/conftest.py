@@ -1,3 +1,3 @@
 """The browser tests' fixtures (tests/web/browser.py): the desk server, Chromium, a page."""
 
-from tests.web.browser import browser_context, chromium, desk_server, page, playwright_driver  # noqa: F401
+from tests.web.browser import _one_page, browser_context, chromium, desk_server, page, playwright_driver  # noqa: F401

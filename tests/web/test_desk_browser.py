@@ -118,7 +118,7 @@ def test_a_full_game_against_the_bots_is_played_to_the_end_by_clicking(page: Any
     page.goto(desk_server.url + "/play")
     page.fill("input[name=players]", "3")
     page.fill("input[name=seat]", "2")
-    page.fill("input[name=seed]", "2")  # a game of 40 clicks with these choices (seed 3 took 71)
+    page.fill("input[name=seed]", "36")  # a game of 34 clicks with these choices (seed 2 took 47, seed 3 71): a page load each
     page.click("#start")
     page.wait_for_url("**/play/*")
     chooser = random.Random(7)
