@@ -10,11 +10,11 @@ swap identities at random, so every hand keeps its size, every card the bot has 
 the table, the options in front of it) stays what it is, and the deck order is unknown; sealed
 bids the others made in this round and not yet revealed are made again by the rollout policy; the
 copy's random generator is reseeded, so its future shuffles and coin flips are unknown too. The
-candidate is chosen, and heuristic bots play every seat on, up to `horizon` turns after this one
-(4 by default) or to the end of the game. A finished game counts 1 for a win (shared by tied
-winners), 0 for a loss; an unfinished one counts the bot's chance to lead, from the final scoring
-as if the game ended there plus what its hand is worth, against the best of the others (a
-logistic of the gap).
+candidate is chosen, and heuristic bots play every seat on to the end of the turn (or `horizon`
+turns after it; None: to the end of the game). A finished game counts 1 for a win (shared by tied
+winners), 0 for a loss; an unfinished one counts the bot's chance to win from there as the leaf
+value model says (agents/leaf.py: a conditional logit of cheap features of every seat, fitted on
+games between heuristic bots).
 
 The budget is spent by sequential halving (Karnin, Koren and Somekh, 2013): in each round every
 remaining candidate is played out on the same determinizations (common random numbers: the
@@ -38,10 +38,11 @@ import random
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interpreter.agents.heuristic import SCORERS, HeuristicAgent, _score_by_value
+from interpreter.agents.leaf import LeafModel, shipped_model
 from interpreter.agents.valuation import Appraisal
 from interpreter.engine import events as ev
 from interpreter.engine.choices import Choice, fields_of
@@ -53,8 +54,6 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 SECRET_KINDS = ("bid",)  # decisions made in secret, revealed together (R10.3): BidsRevealed
-CARD_WORTH = 1.5  # what a card in hand adds to a player's prospects, in points, at the horizon
-LEAD_SCALE = 6.0  # points of lead that make the bot's chance to lead about 73 % (a logistic)
 CARD_FIELDS = ("defn", "id", "name", "good", "action", "tier", "load", "load_total")
 
 
@@ -113,9 +112,10 @@ class SearchAgent:
 
     wants_checkpoints = True  # Game.play keeps a copy of each turn's start, which the rollouts start from
 
-    def __init__(self, seed: int, budget: Budget = DEFAULT_BUDGET, *, horizon: int | None = 4, width: int = 4,
-                 kinds: tuple[str, ...] | None = None, margin: float = 0.05):
+    def __init__(self, seed: int, budget: Budget = DEFAULT_BUDGET, *, horizon: int | None = 0, width: int = 4,
+                 kinds: tuple[str, ...] | None = None, margin: float = 0.05, leaf: LeafModel | None = None):
         self.seed = seed
+        self.leaf = leaf or shipped_model()  # the value of a position a rollout stops at
         self.rng = random.Random(seed)
         self.budget = budget
         self.horizon = horizon
@@ -135,7 +135,7 @@ class SearchAgent:
         made = SearchAgent.__new__(type(self))
         memo[id(self)] = made
         for name, value in self.__dict__.items():
-            made.__dict__[name] = None if name == "_game" else value if name == "clock" else copy.deepcopy(value, memo)
+            made.__dict__[name] = None if name == "_game" else value if name in ("clock", "leaf") else copy.deepcopy(value, memo)
         return made
 
     def adopt(self, game: Game) -> None:
@@ -270,16 +270,18 @@ class SearchAgent:
         agents: list[Any] = [HeuristicAgent(rng.getrandbits(32)) for _ in range(n)]
         root = Root(decision, index, agents, rng.getrandbits(48), [r for r in records[cut:] if r.player == decision.player])
         fork.agents = [Replay(records[:cut], [root] * n)] * n if cut else [root] * n
-        if self.horizon is not None:
-            limit = min(game.options.max_turns, fork.turn + 1 + self.horizon)
-            fork.options = fork.rules.options = replace(fork.options, max_turns=limit)
-        result = fork.play()
         seat = decision.player
-        if result.end_reason != "turn-limit" or fork.turn >= game.options.max_turns:
-            return 1.0 / len(result.winners) if seat in result.winners else 0.0
-        prospects = [t + CARD_WORTH * len(p.hand) for t, p in zip(result.totals, fork.players, strict=True)]
-        lead = prospects[seat] - max(v for s, v in enumerate(prospects) if s != seat)
-        return 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
+        if self.horizon is None:
+            result = fork.play()
+        else:  # play whole steps up to the horizon (and the final scoring of a game that has ended), no further
+            limit = fork.turn + 1 + self.horizon
+            while not fork.over and (fork.turn < limit or fork.ending()):
+                fork.play_step()
+            if not fork.over:
+                return self.leaf.value(fork, seat)
+            assert fork.result is not None
+            result = fork.result
+        return 1.0 / len(result.winners) if seat in result.winners else 0.0
 
 
 class Root:
