@@ -102,6 +102,7 @@ class Stats:
     rollouts: int = 0
     seconds: float = 0.0
     fallbacks: int = 0  # searches given up for the heuristic's choice (the step could not be copied)
+    overruled: int = 0  # searched decisions where another option than the heuristic's favourite was taken
 
 
 class SearchAgent:
@@ -159,6 +160,7 @@ class SearchAgent:
             return candidates[0]
         self.stats.searched += 1
         self.stats.seconds += self.clock() - start
+        self.stats.overruled += best != candidates[0]
         return best
 
     def _watch(self, game: Game) -> None:
