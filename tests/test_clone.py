@@ -333,7 +333,7 @@ def test_a_clone_mid_turn_keeps_every_seats_search_bot_and_plays_as_the_original
             return super().choose(decision, game)
 
     clones: list[Game] = []
-    agents = [Cloning(100 + seat, 6 + 5 * seat, clones) for seat in range(4)]
+    agents = [Cloning(100 + seat, 4 + 3 * seat, clones) for seat in range(4)]
     game = new_game(ALL_CARDS, RULES, 4, 7, GameOptions(max_turns=14, check_invariants=True), agents)
     game.play()
     assert len(clones) == 4 and all(isinstance(a, SearchAgent) for a in game.agents)

@@ -212,6 +212,7 @@ class SearchAgent:
         counts = dict.fromkeys(candidates, 0)
         alive = list(candidates)
         records, cut = self._script(game, decision.player)
+        seen = option_cards(decision)  # the cards the options show: every deal keeps them
         spent = 0
         out_of_time = False
         for r in range(rounds):
@@ -229,7 +230,7 @@ class SearchAgent:
                         if t + self._per_rollout > deadline:
                             out_of_time = True
                             break
-                    sums[index] += self.rollout(game, records, cut, decision, index, seed)
+                    sums[index] += self.rollout(game, records, cut, decision, index, seed, seen)
                     counts[index] += 1
                     played += 1
                     self.stats.rollouts += 1
@@ -263,16 +264,24 @@ class SearchAgent:
         return records, cut
 
     # --- one rollout ---------------------------------------------------------------------------
-    def rollout(self, game: Game, records: list[DecisionRecord], cut: int, decision: Decision, index: int, seed: int) -> float:
-        """Play option `index` of `decision` out once in the determinization `seed`; the bot's value."""
+    def rollout(self, game: Game, records: list[DecisionRecord], cut: int, decision: Decision, index: int, seed: int,
+                seen: set[int] | None = None) -> float:
+        """Play option `index` of `decision` out once in the determinization `seed` (`seen`: the uids
+        of the cards the decision's options show, option_cards); the bot's value."""
         assert game.step_start is not None
         fork = copy_state(game.step_start, [])
         n = len(fork.players)
         rng = random.Random(seed)
         agents: list[Any] = [HeuristicAgent(rng.getrandbits(32)) for _ in range(n)]
-        root = Root(decision, index, agents, rng.getrandbits(48), [r for r in records[cut:] if r.player == decision.player])
+        root = Root(decision, index, agents, rng.getrandbits(48), [r for r in records[cut:] if r.player == decision.player],
+                    option_cards(decision) if seen is None else seen)
         fork.agents = [Replay(records[:cut], [root] * n)] * n if cut else [root] * n
-        seat = decision.player
+        try:
+            return self._play_out(fork, decision.player)
+        finally:
+            fork.__dict__.clear()  # drop the copy at once: its powers and handlers refer back to it (see below)
+
+    def _play_out(self, fork: Game, seat: int) -> float:
         if self.horizon is None:
             result = fork.play()
         else:  # play whole steps up to the horizon (and the final scoring of a game that has ended), no further
@@ -292,8 +301,10 @@ class Root:
     could not make (they came after a sealed choice of another player) are made again as they were
     made; the searching player's decision now takes the candidate; heuristic bots do the rest."""
 
-    def __init__(self, decision: Decision, index: int, agents: list[Any], seed: int, own: list[DecisionRecord]):
+    def __init__(self, decision: Decision, index: int, agents: list[Any], seed: int, own: list[DecisionRecord],
+                 seen: set[int]):
         self.decision = decision
+        self.seen = seen
         self.index = index
         self.agents = agents
         self.seed = seed
@@ -304,7 +315,7 @@ class Root:
     def choose(self, decision: Decision, game: Game) -> int:
         if not self.dealt:
             self.dealt = True
-            determinize(game, self.decision.player, random.Random(self.seed), seen=option_cards(decision))
+            determinize(game, self.decision.player, random.Random(self.seed), seen=self.seen)
         if not self.rooted and decision.player == self.decision.player:
             if self.own:
                 record = self.own.pop(0)
