@@ -46,7 +46,7 @@ from interpreter.agents.leaf import LeafModel, shipped_model
 from interpreter.agents.valuation import Appraisal
 from interpreter.engine import events as ev
 from interpreter.engine.choices import Choice, fields_of
-from interpreter.engine.cloning import CloneError, Replay, copy_state
+from interpreter.engine.cloning import CloneError, Replay, copy_state, discard
 from interpreter.engine.state import Card
 
 if TYPE_CHECKING:
@@ -279,7 +279,7 @@ class SearchAgent:
         try:
             return self._play_out(fork, decision.player)
         finally:
-            fork.__dict__.clear()  # drop the copy at once: its powers and handlers refer back to it (see below)
+            discard(fork)  # freed now, not by the cycle collector
 
     def _play_out(self, fork: Game, seat: int) -> float:
         if self.horizon is None:
