@@ -6,7 +6,7 @@ Plays `--games` games between heuristic bots (every card of the chosen sets), th
 taking turns, and keeps every position between two turns: each seat's features, the progress of
 the game, and who went on to win (tied winners share the win). The coefficients of a conditional
 logit (a seat's chance to win is its share of exp(coefficients . design row) at the table) are
-fitted by maximum likelihood with a small ridge penalty, one set per number of players; the last fifth of the games is held out
+fitted by maximum likelihood with a small ridge penalty; the last fifth of the games is held out
 and the log loss and the accuracy of the favourite on them are reported, beside the same figures
 for the score alone. Ctrl-C stops the games and fits on those finished.
 """
@@ -123,26 +123,19 @@ def main(argv: list[str] | None = None) -> int:
     positions = play_positions(args.games, players, args.seed, args.expansions)
     played = max((max(v[2]) for v in positions.values()), default=-1) + 1
     held = set(range(played - max(1, played // 5), played))
-    models: dict[int, tuple[float, ...]] = {}
-    report: dict[str, object] = {"games": played, "players": players, "seed": args.seed, "expansions": args.expansions}
-    for n in sorted(positions):
-        one = {n: positions[n]}
-        train, test = _stack(one, set(range(played)) - held), _stack(one, held)
-        if not train or not test:
-            continue
-        w = fit(train)
-        models[n] = tuple(float(c) for c in w)
-        loss, _, count = log_loss(w, test)
-        score_only = np.zeros_like(w)
-        score_only[FEATURES.index("score")] = 0.15  # the score alone, a point worth 0.15 in the logit
-        base, _, _ = log_loss(score_only, test)
-        report[f"held_out_{n}p"] = {"positions": count, "log_loss": round(loss / count, 4), "accuracy": round(accuracy(w, test), 4),
-                                    "score_only_log_loss": round(base / count, 4), "score_only_accuracy": round(accuracy(score_only, test), 4)}
-    if not models:
-        print("too few games to fit and test a model", file=sys.stderr)
-        return 1
-    command = "python -m interpreter.agents.fit_value " + " ".join(argv if argv is not None else sys.argv[1:])
-    write_atomically(args.out, LeafModel(models).to_json({"command": command, **report}))
+    train = _stack(positions, set(range(played)) - held)
+    test = _stack(positions, held)
+    w = fit(train)
+    loss, _, count = log_loss(w, test)
+    score_only = np.zeros_like(w)
+    score_only[FEATURES.index("score")] = 0.15  # the score alone, a point worth 0.15 in the logit
+    base, _, _ = log_loss(score_only, test)
+    report = {"games": played, "players": players, "seed": args.seed, "expansions": args.expansions,
+              "held_out_positions": count, "held_out_log_loss": round(loss / max(1, count), 4),
+              "held_out_accuracy": round(accuracy(w, test), 4),
+              "score_only_log_loss": round(base / max(1, count), 4), "score_only_accuracy": round(accuracy(score_only, test), 4)}
+    write_atomically(args.out, LeafModel(tuple(float(c) for c in w)).to_json(
+        {"command": "python -m interpreter.agents.fit_value " + " ".join(argv if argv is not None else sys.argv[1:]), **report}))
     for key, value in report.items():
         print(f"{key}: {value}")
     return 0

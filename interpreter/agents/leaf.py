@@ -2,14 +2,13 @@
 rollout it stops before the game's end (agents/search.py).
 
 A position is described, for each seat, by a handful of cheap features read off the table (its
-score if the game ended now, credits, cards in hand and how many of them suit its contracts,
-goods and their types, imports, shipments and the worth of their powers, contracts and
-containers waiting in harbor, ships at sea, its place in the turn order), each weighted by a
-coefficient that moves with how near the end the game is (the leading credits over the game's end
-threshold). A seat's chance to win is a softmax of its weighted sum over the table's: a
-conditional logit. The coefficients, one set per number of players, are fitted on positions of
-games between heuristic bots by `python -m interpreter.agents.fit_value` and shipped in
-`leaf_value.json` beside this module.
+score if the game ended now, credits, cards in hand, goods, imports, shipments and the worth of
+their powers, contracts and containers waiting in harbor, ships at sea, its place in the turn
+order), each weighted by a coefficient that moves with how near the end the game is (the
+leading credits over the game's end threshold). A seat's chance to win is a softmax of its
+weighted sum over the table's: a conditional logit, one model for any number of players. The
+coefficients are fitted on positions of games between heuristic bots by
+`python -m interpreter.agents.fit_value` and shipped in `leaf_value.json` beside this module.
 
 Nothing here names a card: the powers are priced by their constructs (valuation.power_value).
 """
@@ -24,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from interpreter.agents.valuation import power_value
-from interpreter.cards.model import ANY_COLOUR, GOOD_TYPES
+from interpreter.cards.model import GOOD_TYPES
 from interpreter.engine.scoring import majority_awards
 
 if TYPE_CHECKING:
@@ -47,9 +46,6 @@ FEATURES = (
     "loaded",  # containers aboard its ships in harbor
     "at_sea",  # its ships at sea
     "order",  # how soon it leads: 1 for the next leader, 0 for the last of the round
-    "good_types",  # the good types among its goods (one of each scores a bonus, R17.7)
-    "hand_for_contracts",  # hand cards of a colour its contracts in harbor still take
-    "hand_contractable",  # hand cards its levels let it make contracts of (R6: tier)
 )
 # how near the end the game is: the leading credits over the end threshold, at most this
 PROGRESS_CAP = 1.5
@@ -72,16 +68,11 @@ def seat_features(game: Game) -> list[list[float]]:
                  + majorities[p.seat] + (rules.one_of_each_bonus(p) if all(counts) else 0) + p.end_points)
         contracts = [c for s in harbor for c in s.contracts]
         need = sum(c.load_total for c in contracts) - loaded
-        colours = {colour for c in contracts for colour, _ in c.load}
-        levels = {g: rules.level(p, g) for g in GOOD_TYPES}
-        wanted = sum(1 for c in p.hand if c.good in colours) if ANY_COLOUR not in colours else len(p.hand)
         rows.append([
             float(score), float(p.credits), float(len(p.hand)), float(len(p.goods)), float(len(p.imports)),
             float(len(p.shipments)), sum(power_value(c.defn) for c in p.shipments) / 10.0,
             float(len(contracts)), float(max(0, need)), float(loaded), float(len(p.ships) - len(harbor)),
             1.0 - ((p.seat - game.leader) % n) / max(1, n - 1),
-            float(sum(1 for c in counts if c)), float(wanted),
-            float(sum(1 for c in p.hand if levels.get(c.good, 0) >= c.tier)),
         ])
     return rows
 
@@ -100,13 +91,9 @@ def design_row(features: list[float], g: float) -> list[float]:
 @dataclass(frozen=True)
 class LeafModel:
     """A seat's weight is exp(sum of coefficients times its design row); its chance to win is its
-    share of the table's weights. One set of coefficients per number of players (a table of
-    another size takes the nearest)."""
+    share of the table's weights."""
 
-    coefficients: dict[int, tuple[float, ...]]
-
-    def for_players(self, n: int) -> tuple[float, ...]:
-        return self.coefficients[min(self.coefficients, key=lambda k: (abs(k - n), k))]
+    coefficients: tuple[float, ...]
 
     def chances(self, game: Game) -> list[float]:
         """Each seat's chance to win from `game` (a finished game: its result, ties shared)."""
@@ -114,7 +101,7 @@ class LeafModel:
             winners = game.result.winners
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(len(game.players))]
         g = progress(game)
-        w = self.for_players(len(game.players))
+        w = self.coefficients
         utilities = [sum(c * x for c, x in zip(w, design_row(row, g), strict=True)) for row in seat_features(game)]
         top = max(utilities)
         weights = [math.exp(u - top) for u in utilities]
@@ -125,8 +112,8 @@ class LeafModel:
         return self.chances(game)[seat]
 
     def to_json(self, meta: dict[str, object]) -> str:
-        models = {str(n): [round(c, 6) for c in w] for n, w in sorted(self.coefficients.items())}
-        return json.dumps({"features": list(FEATURES), "progress_cap": PROGRESS_CAP, "models": models, **meta}, indent=1) + "\n"
+        return json.dumps({"features": list(FEATURES), "progress_cap": PROGRESS_CAP,
+                           "coefficients": [round(c, 6) for c in self.coefficients], **meta}, indent=1) + "\n"
 
 
 class ModelFileError(ValueError):
@@ -136,17 +123,16 @@ class ModelFileError(ValueError):
 def read_model(path: Path) -> LeafModel:
     try:
         data = json.loads(path.read_text())
-        features = data["features"]
-        models = {int(n): tuple(float(c) for c in w) for n, w in data["models"].items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        features, coefficients = data["features"], data["coefficients"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ModelFileError(f"{path}: not a leaf value model ({exc})") from None
     if tuple(features) != FEATURES or data.get("progress_cap") != PROGRESS_CAP:
         raise ModelFileError(f"{path}: fitted for the features {features} (cap {data.get('progress_cap')}), "
                              f"the code reads {list(FEATURES)} (cap {PROGRESS_CAP}): fit it again "
                              "(python -m interpreter.agents.fit_value)")
-    if not models or any(len(w) != 2 * len(FEATURES) for w in models.values()):
-        raise ModelFileError(f"{path}: a model needs {2 * len(FEATURES)} coefficients ({len(FEATURES)} features, two each)")
-    return LeafModel(models)
+    if len(coefficients) != 2 * len(FEATURES):
+        raise ModelFileError(f"{path}: {len(coefficients)} coefficients for {len(FEATURES)} features (two each)")
+    return LeafModel(tuple(float(c) for c in coefficients))
 
 
 @cache

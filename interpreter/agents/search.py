@@ -72,7 +72,7 @@ class Budget:
         return f"{round(self.seconds * 1000)}ms"
 
 
-DEFAULT_BUDGET = Budget(rollouts=8)  # `search` alone: the budget measured in docs/bots.md
+DEFAULT_BUDGET = Budget(rollouts=6)  # `search` alone: the budget measured in docs/bots.md
 BUDGET_FORMS = "a number of rollouts (`50ro`) or a CPU time per decision (`20ms`, `1.5s`)"
 
 
