@@ -21,11 +21,12 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import minimize
 
+from interpreter.agents.heuristic import heuristic_agents
 from interpreter.agents.leaf import FEATURES, LeafModel, design_row, progress, seat_features
 from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
 from interpreter.engine.options import GameOptions
 from interpreter.outputs import write_atomically
-from interpreter.sim.runner import bot_game, game_seed
+from interpreter.powers import new_game
 
 Positions = dict[int, tuple[list[np.ndarray], list[np.ndarray], list[int]]]  # players -> rows, wins, game index
 
@@ -38,7 +39,8 @@ def play_positions(games: int, players: list[int], seed: int, expansions: str, e
     try:
         for i in range(games):
             n = players[i % len(players)]
-            game = bot_game(cards, data, n, game_seed(seed, i), options, ["heuristic"] * n)
+            game_seed = seed * 1_000_003 + i  # as a batch of `simulate` or `balance` seeds its games (sim/runner.py)
+            game = new_game(cards, data, n, game_seed, options, heuristic_agents(game_seed, n))
             rows = []
             while not game.over:
                 game.play_step()

@@ -20,11 +20,12 @@ The budget is spent by sequential halving (Karnin, Koren and Somekh, 2013): in e
 remaining candidate is played out on the same determinizations (common random numbers: the
 candidates are compared on the same deals, which removes most of the noise between them), and the
 worse half is dropped. The heuristic's favourite is kept unless another candidate does better by
-`margin` (0.05 of a win): with a few dozen rollouts the search is noisy, and a noisy search that
-overrules a good heuristic at every near tie plays worse than the heuristic alone (measured in
-4-player games against three heuristic bots: with no margin and a 2-turn horizon, search:20it won
-19 % of 40 games; as now, search:8it won 48 % of 200; docs/bots.md). A budget in iterations (`search:50it`) makes the
-bot deterministic for a seed; a budget in time (`search:200ms`) plays as many rollouts as fit.
+`margin` (0.05 of a win): with a few rollouts the search is noisy and the leaf value is a fitted
+model, and a search that overrules a good heuristic at every near tie plays worse than the
+heuristic alone (measured in 4-player games against three heuristic bots: 4 rollouts of 2 options
+with no margin won 12.5 % of 60 games, with the margin 67.5 % of the same 60; docs/bots.md). A
+budget in rollouts (`search:6ro`, the default) makes the bot deterministic for a seed; a budget in
+time (`search:20ms`) plays as many rollouts as fit.
 
 Nothing here knows a card: the bot sees decisions, options and the state, and the heuristic's
 valuations price the cards from their powers."""
