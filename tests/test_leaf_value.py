@@ -15,6 +15,7 @@ import pytest
 from interpreter.agents import fit_value, leaf
 from interpreter.agents.leaf import FEATURES, MODEL_FILE, LeafModel, ModelFileError, read_model, seat_features, shipped_model
 from interpreter.agents.search import Budget, SearchAgent
+from interpreter.engine.decisions import Decision
 from interpreter.engine.game import Game
 from interpreter.engine.options import GameOptions
 from interpreter.engine.turn import play_turn
@@ -126,3 +127,39 @@ def test_no_card_is_named_in_the_leaf_value(module: object):
     names = {c.name.lower() for c in ALL_CARDS.cards} | {c.id.lower() for c in ALL_CARDS.cards}
     found = sorted(n for n in names for text in strings if re.search(rf"\b{re.escape(n)}\b", text))
     assert found == []
+
+
+def test_every_rollout_reaches_the_searched_decision_as_the_seat_sees_it(monkeypatch: pytest.MonkeyPatch):
+    """A rollout (a copy of the turn's start, the turn's decisions replayed, the unseen cards dealt
+    anew) puts the searched decision again, with the same options, in the same turn, with the seat's
+    own hand as it is: the replay is exact and the deal changes nothing the seat has seen."""
+    from interpreter.agents import search
+
+    reached: list[tuple[object, list[str], list[str], int]] = []
+    original = search.Root.choose
+
+    def choose(self: search.Root, decision: Decision, game: Game) -> int:
+        if not self.rooted and not self.own and decision.player == self.decision.player and decision.kind == self.decision.kind:
+            hand = [c.id for c in game.players[decision.player].hand]
+            reached.append((self.decision, [o.label for o in decision.options], hand, game.turn))
+        return original(self, decision, game)
+
+    monkeypatch.setattr(search.Root, "choose", choose)
+    checked = []
+
+    class Checking(SearchAgent):
+        def choose(self, decision: Decision, game: Game) -> int:
+            before = len(reached)
+            index = super().choose(decision, game)
+            for searched, labels, hand, turn in reached[before:]:
+                assert searched is decision and turn == game.turn
+                assert labels == [o.label for o in decision.options]
+                assert hand == [c.id for c in game.players[decision.player].hand]
+                checked.append(decision.kind)
+            return index
+
+    for seed, players in ((7, 2), (8, 4)):
+        game = bot_game(ALL_CARDS, RULES, players, seed, GameOptions(max_turns=10), ["heuristic"] * players)
+        game.agents[0] = Checking(seed, Budget(rollouts=2))
+        game.play()
+    assert len(checked) >= 10 and {"lead", "follow"} <= set(checked)
