@@ -56,9 +56,9 @@ def test_a_model_file_that_does_not_fit_the_code_is_refused_with_the_fix(tmp_pat
 
 
 @pytest.mark.parametrize("seat", [0, 2])
-def test_a_clearly_winning_seat_is_valued_above_every_other_R16_R17(seat: int):
-    """A seat two credits short of ending the game (R16.1) with completed shipments, the others
-    with nothing, is the favourite; the chances are a distribution over the seats."""
+def test_a_clearly_winning_seat_is_valued_above_every_other(seat: int):
+    """A seat two credits short of the end threshold, the others with no credits, is the favourite;
+    the chances are a distribution over the seats."""
     game = game_at_turn(6)
     threshold = game.rules.end_threshold()
     for p in game.players:
