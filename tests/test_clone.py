@@ -117,6 +117,48 @@ def test_a_clone_between_turns_plays_on_to_the_original_result():
     same_game(clone, game)
 
 
+def test_a_discarded_copy_is_freed_at_once_and_leaves_the_original_as_it_was():
+    """A search bot's rollout is dropped with `discard` when it ends: the copy's own objects go at
+    once (reference counting frees them, without the cycle collector), and the original,
+    whose powers keep state a copy shares nothing of, plays on exactly as an untouched twin."""
+    import gc
+    import weakref
+
+    from interpreter.engine.cloning import copy_state, discard
+
+    cards = deck_with_copies(STATEFUL, 3)
+
+    def game_at(turns: int) -> Game:
+        game = new_game(cards, RULES, 3, 9, GameOptions(check_invariants=True), agents_for(9, 3, "mixed"))
+        for _ in range(turns):
+            play_turn(game)
+            game.next_leader()
+        return game
+
+    game, twin = game_at(25), game_at(25)
+    assert any(game.powers.by_host.values()) and game.rules.active  # active powers, rules they set
+    before = fingerprint(game)
+    gc.disable()  # what is freed must be freed by reference counting alone
+    try:
+        for turns in range(3):
+            copy = copy_state(game, agents_for(turns, 3))
+            for _ in range(turns):
+                play_turn(copy)
+                copy.next_leader()
+            gone = [weakref.ref(copy), weakref.ref(copy.bus), weakref.ref(copy.rules), weakref.ref(copy.zones)]
+            runtime = copy.powers
+            discard(copy)
+            del copy
+            assert [ref() is None for ref in gone] == [True] * 4
+            assert vars(runtime) == {}  # the copy's powers runtime holds nothing more (of the game or its cards)
+    finally:
+        gc.enable()
+    assert fingerprint(game) == before
+    game.play()
+    twin.play()
+    same_game(game, twin)
+
+
 def test_a_clone_during_final_scoring_plays_on_to_the_original_result():
     """The final scoring is a step too: an any-time window there (R17.2) is a decision to clone from."""
     cards = deck_with_copies(["n07_courier"], 8)
@@ -333,7 +375,7 @@ def test_a_clone_mid_turn_keeps_every_seats_search_bot_and_plays_as_the_original
             return super().choose(decision, game)
 
     clones: list[Game] = []
-    agents = [Cloning(100 + seat, 6 + 5 * seat, clones) for seat in range(4)]
+    agents = [Cloning(100 + seat, 4 + 3 * seat, clones) for seat in range(4)]
     game = new_game(ALL_CARDS, RULES, 4, 7, GameOptions(max_turns=14, check_invariants=True), agents)
     game.play()
     assert len(clones) == 4 and all(isinstance(a, SearchAgent) for a in game.agents)

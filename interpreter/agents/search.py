@@ -10,21 +10,22 @@ swap identities at random, so every hand keeps its size, every card the bot has 
 the table, the options in front of it) stays what it is, and the deck order is unknown; sealed
 bids the others made in this round and not yet revealed are made again by the rollout policy; the
 copy's random generator is reseeded, so its future shuffles and coin flips are unknown too. The
-candidate is chosen, and heuristic bots play every seat on, up to `horizon` turns after this one
-(4 by default) or to the end of the game. A finished game counts 1 for a win (shared by tied
-winners), 0 for a loss; an unfinished one counts the bot's chance to lead, from the final scoring
-as if the game ended there plus what its hand is worth, against the best of the others (a
-logistic of the gap).
+candidate is chosen, and heuristic bots play every seat on to the end of the turn (or `horizon`
+turns after it; None: to the end of the game). A finished game counts 1 for a win (shared by tied
+winners), 0 for a loss; an unfinished one counts the bot's chance to win from there as the leaf
+value model says (agents/leaf.py: a conditional logit of cheap features of every seat, fitted on
+games between heuristic bots).
 
 The budget is spent by sequential halving (Karnin, Koren and Somekh, 2013): in each round every
 remaining candidate is played out on the same determinizations (common random numbers: the
 candidates are compared on the same deals, which removes most of the noise between them), and the
 worse half is dropped. The heuristic's favourite is kept unless another candidate does better by
-`margin` (0.05 of a win): with a few dozen rollouts the search is noisy, and a noisy search that
-overrules a good heuristic at every near tie plays worse than the heuristic alone (measured in
-4-player games against three heuristic bots: with no margin and a 2-turn horizon, search:20it won
-19 % of 40 games; as now, search:8it won 48 % of 200; docs/bots.md). A budget in iterations (`search:50it`) makes the
-bot deterministic for a seed; a budget in time (`search:200ms`) plays as many rollouts as fit.
+`margin` (0.05 of a win): with a few rollouts the search is noisy and the leaf value is a fitted
+model, and a search that overrules a good heuristic at every near tie plays worse than the
+heuristic alone (measured in 4-player games against three heuristic bots: 4 rollouts of 2 options
+with no margin won 12.5 % of 60 games, with the margin 67.5 % of the same 60; docs/bots.md). A
+budget in rollouts (`search:6ro`, the default) makes the bot deterministic for a seed; a budget in
+time (`search:20ms`) plays as many rollouts as fit.
 
 Nothing here knows a card: the bot sees decisions, options and the state, and the heuristic's
 valuations price the cards from their powers."""
@@ -38,14 +39,15 @@ import random
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interpreter.agents.heuristic import SCORERS, HeuristicAgent, _score_by_value
+from interpreter.agents.leaf import LeafModel, shipped_model
 from interpreter.agents.valuation import Appraisal
 from interpreter.engine import events as ev
 from interpreter.engine.choices import Choice, fields_of
-from interpreter.engine.cloning import CloneError, Replay, copy_state
+from interpreter.engine.cloning import CloneError, Replay, copy_state, discard
 from interpreter.engine.state import Card
 
 if TYPE_CHECKING:
@@ -53,8 +55,6 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 SECRET_KINDS = ("bid",)  # decisions made in secret, revealed together (R10.3): BidsRevealed
-CARD_WORTH = 1.5  # what a card in hand adds to a player's prospects, in points, at the horizon
-LEAD_SCALE = 6.0  # points of lead that make the bot's chance to lead about 73 % (a logistic)
 CARD_FIELDS = ("defn", "id", "name", "good", "action", "tier", "load", "load_total")
 
 
@@ -73,7 +73,7 @@ class Budget:
         return f"{round(self.seconds * 1000)}ms"
 
 
-DEFAULT_BUDGET = Budget(rollouts=8)  # `search` alone: the budget measured in docs/bots.md
+DEFAULT_BUDGET = Budget(rollouts=6)  # `search` alone: the budget measured in docs/bots.md
 BUDGET_FORMS = "a number of rollouts (`50ro`) or a CPU time per decision (`20ms`, `1.5s`)"
 
 
@@ -103,6 +103,7 @@ class Stats:
     rollouts: int = 0
     seconds: float = 0.0
     fallbacks: int = 0  # searches given up for the heuristic's choice (the step could not be copied)
+    overruled: int = 0  # searched decisions where another option than the heuristic's favourite was taken
 
 
 class SearchAgent:
@@ -113,9 +114,10 @@ class SearchAgent:
 
     wants_checkpoints = True  # Game.play keeps a copy of each turn's start, which the rollouts start from
 
-    def __init__(self, seed: int, budget: Budget = DEFAULT_BUDGET, *, horizon: int | None = 4, width: int = 4,
-                 kinds: tuple[str, ...] | None = None, margin: float = 0.05):
+    def __init__(self, seed: int, budget: Budget = DEFAULT_BUDGET, *, horizon: int | None = 0, width: int = 4,
+                 kinds: tuple[str, ...] | None = None, margin: float = 0.05, leaf: LeafModel | None = None):
         self.seed = seed
+        self.leaf = leaf or shipped_model()  # the value of a position a rollout stops at
         self.rng = random.Random(seed)
         self.budget = budget
         self.horizon = horizon
@@ -135,7 +137,7 @@ class SearchAgent:
         made = SearchAgent.__new__(type(self))
         memo[id(self)] = made
         for name, value in self.__dict__.items():
-            made.__dict__[name] = None if name == "_game" else value if name == "clock" else copy.deepcopy(value, memo)
+            made.__dict__[name] = None if name == "_game" else value if name in ("clock", "leaf") else copy.deepcopy(value, memo)
         return made
 
     def adopt(self, game: Game) -> None:
@@ -159,6 +161,7 @@ class SearchAgent:
             return candidates[0]
         self.stats.searched += 1
         self.stats.seconds += self.clock() - start
+        self.stats.overruled += best != candidates[0]
         return best
 
     def _watch(self, game: Game) -> None:
@@ -210,6 +213,7 @@ class SearchAgent:
         counts = dict.fromkeys(candidates, 0)
         alive = list(candidates)
         records, cut = self._script(game, decision.player)
+        seen = option_cards(decision)  # the cards the options show: every deal keeps them
         spent = 0
         out_of_time = False
         for r in range(rounds):
@@ -227,7 +231,7 @@ class SearchAgent:
                         if t + self._per_rollout > deadline:
                             out_of_time = True
                             break
-                    sums[index] += self.rollout(game, records, cut, decision, index, seed)
+                    sums[index] += self.rollout(game, records, cut, decision, index, seed, seen)
                     counts[index] += 1
                     played += 1
                     self.stats.rollouts += 1
@@ -261,25 +265,35 @@ class SearchAgent:
         return records, cut
 
     # --- one rollout ---------------------------------------------------------------------------
-    def rollout(self, game: Game, records: list[DecisionRecord], cut: int, decision: Decision, index: int, seed: int) -> float:
-        """Play option `index` of `decision` out once in the determinization `seed`; the bot's value."""
+    def rollout(self, game: Game, records: list[DecisionRecord], cut: int, decision: Decision, index: int, seed: int,
+                seen: set[int] | None = None) -> float:
+        """Play option `index` of `decision` out once in the determinization `seed` (`seen`: the uids
+        of the cards the decision's options show, option_cards); the bot's value."""
         assert game.step_start is not None
         fork = copy_state(game.step_start, [])
         n = len(fork.players)
         rng = random.Random(seed)
         agents: list[Any] = [HeuristicAgent(rng.getrandbits(32)) for _ in range(n)]
-        root = Root(decision, index, agents, rng.getrandbits(48), [r for r in records[cut:] if r.player == decision.player])
+        root = Root(decision, index, agents, rng.getrandbits(48), [r for r in records[cut:] if r.player == decision.player],
+                    option_cards(decision) if seen is None else seen)
         fork.agents = [Replay(records[:cut], [root] * n)] * n if cut else [root] * n
-        if self.horizon is not None:
-            limit = min(game.options.max_turns, fork.turn + 1 + self.horizon)
-            fork.options = fork.rules.options = replace(fork.options, max_turns=limit)
-        result = fork.play()
-        seat = decision.player
-        if result.end_reason != "turn-limit" or fork.turn >= game.options.max_turns:
-            return 1.0 / len(result.winners) if seat in result.winners else 0.0
-        prospects = [t + CARD_WORTH * len(p.hand) for t, p in zip(result.totals, fork.players, strict=True)]
-        lead = prospects[seat] - max(v for s, v in enumerate(prospects) if s != seat)
-        return 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
+        try:
+            return self._play_out(fork, decision.player)
+        finally:
+            discard(fork)  # freed now, not by the cycle collector
+
+    def _play_out(self, fork: Game, seat: int) -> float:
+        if self.horizon is None:
+            result = fork.play()
+        else:  # play whole steps up to the horizon (and the final scoring of a game that has ended), no further
+            limit = fork.turn + 1 + self.horizon
+            while not fork.over and (fork.turn < limit or fork.ending()):
+                fork.play_step()
+            if not fork.over:
+                return self.leaf.value(fork, seat)
+            assert fork.result is not None
+            result = fork.result
+        return 1.0 / len(result.winners) if seat in result.winners else 0.0
 
 
 class Root:
@@ -288,8 +302,10 @@ class Root:
     could not make (they came after a sealed choice of another player) are made again as they were
     made; the searching player's decision now takes the candidate; heuristic bots do the rest."""
 
-    def __init__(self, decision: Decision, index: int, agents: list[Any], seed: int, own: list[DecisionRecord]):
+    def __init__(self, decision: Decision, index: int, agents: list[Any], seed: int, own: list[DecisionRecord],
+                 seen: set[int]):
         self.decision = decision
+        self.seen = seen
         self.index = index
         self.agents = agents
         self.seed = seed
@@ -300,7 +316,7 @@ class Root:
     def choose(self, decision: Decision, game: Game) -> int:
         if not self.dealt:
             self.dealt = True
-            determinize(game, self.decision.player, random.Random(self.seed), seen=option_cards(decision))
+            determinize(game, self.decision.player, random.Random(self.seed), seen=self.seen)
         if not self.rooted and decision.player == self.decision.player:
             if self.own:
                 record = self.own.pop(0)

@@ -213,6 +213,19 @@ def copy_state(game: Game, agents: list[Agent]) -> Game:
     return new
 
 
+def discard(game: Game) -> None:
+    """Drop a copy that will not be played again (a search bot's rollout) at once: its powers
+    runtime, rules and event handlers refer back to it and to each other, cycles that reference
+    counting cannot free, so without this every copy waits for the cycle collector (which took
+    about a quarter of a searching bot's time). The game and its runtime are emptied (what is left
+    is the runtime's own small cycle, without the game's cards or players); nothing it shares with
+    the game it was copied from is touched. The copy must not be used afterwards."""
+    powers = game.__dict__.get("powers")
+    game.__dict__.clear()
+    if powers is not None and hasattr(powers, "__dict__"):
+        powers.__dict__.clear()
+
+
 def _rebuild_rules(old: Rules, new: Rules, modifiers: dict[int, Modifier]) -> None:
     for query, mods in old._mods.items():
         if not mods:

@@ -322,16 +322,21 @@ class Game:
             raise SetupError(f"{len(self.players)} players need {len(self.players)} agents; got {len(self.agents)}")
         self.checkpoints = self.checkpoints or any(getattr(a, "wants_checkpoints", False) for a in self.agents)
         while not self.over:
-            self.begin_step()
-            try:
-                if self.ending():
-                    self._final_scoring()
-                else:
-                    self._turn()
-            finally:
-                self.in_step = False
+            self.play_step()
         assert self.result is not None
         return self.result
+
+    def play_step(self) -> None:
+        """One step of `play`: a turn, or the final scoring once the game has ended. A search bot's
+        rollout plays steps up to its horizon and values the position there without scoring it."""
+        self.begin_step()
+        try:
+            if self.ending():
+                self._final_scoring()
+            else:
+                self._turn()
+        finally:
+            self.in_step = False
 
     def ending(self) -> bool:
         """After a turn: the game end was triggered (R16), or the turn limit reached."""
