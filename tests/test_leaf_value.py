@@ -163,3 +163,14 @@ def test_every_rollout_reaches_the_searched_decision_as_the_seat_sees_it(monkeyp
         game.agents[0] = Checking(seed, Budget(rollouts=2))
         game.play()
     assert len(checked) >= 10 and {"lead", "follow"} <= set(checked)
+
+
+def test_fit_value_without_scipy_says_which_extra_to_install(tmp_path: Path, monkeypatch, capsys):
+    """SciPy is an optional extra (`fit`): the bots read the shipped model without it."""
+    import importlib.util
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "scipy" else real(name, *a))
+    assert fit_value.main(["--games", "5", "--players", "2", "--out", str(tmp_path / "m.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'importexport-interpreter[fit]'" in err
+    assert not (tmp_path / "m.json").exists()

@@ -8,18 +8,19 @@ the game, and who went on to win (tied winners share the win). The coefficients 
 logit (a seat's chance to win is its share of exp(coefficients . design row) at the table) are
 fitted by maximum likelihood with a small ridge penalty; the last fifth of the games is held out
 and the log loss and the accuracy of the favourite on them are reported, beside the same figures
-for the score alone. Ctrl-C stops the games and fits on those finished.
+for the score alone. Ctrl-C stops the games and fits on those finished. The fit needs SciPy, an
+optional extra (`pip install 'importexport-interpreter[fit]'`): the bots only read the model.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
-from scipy.optimize import minimize
 
 from interpreter.agents.heuristic import heuristic_agents
 from interpreter.agents.leaf import FEATURES, LeafModel, design_row, progress, seat_features
@@ -95,6 +96,8 @@ def accuracy(w: np.ndarray, groups: list[tuple[np.ndarray, np.ndarray]]) -> floa
 
 def fit(groups: list[tuple[np.ndarray, np.ndarray]], ridge: float = 1.0) -> np.ndarray:
     """The maximum-likelihood coefficients (inputs scaled to unit spread while fitting)."""
+    # optional dependency: SciPy's L-BFGS-B, the `fit` extra (the bot itself only reads the model)
+    from scipy.optimize import minimize
     allx = np.concatenate([x.reshape(-1, x.shape[-1]) for x, _ in groups])
     scale = allx.std(axis=0)
     scale[scale == 0] = 1.0
@@ -116,6 +119,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expansions", default="all", help="card sets, as for simulate (default all)")
     parser.add_argument("--out", type=Path, required=True, help="the model file to write (leaf_value.json)")
     args = parser.parse_args(argv)
+    if importlib.util.find_spec("scipy") is None:
+        print(f"{parser.prog}: fitting needs SciPy, which the bots do not: pip install 'importexport-interpreter[fit]'",
+              file=sys.stderr)
+        return 2
     try:
         players = [int(p) for p in args.players.split(",")]
     except ValueError:
