@@ -176,6 +176,16 @@ def without_powers(cards: CardSet, card_id: str) -> CardSet:
     return CardSet([dataclasses.replace(c, powers=()) if c.id == card_id else c for c in cards.cards])
 
 
+def heuristic_game_at_turn(turns: int, seed: int = 3, players: int = 4) -> Game:
+    """A game between heuristic bots with every card, after `turns` whole turns (the next leader chosen)."""
+    from interpreter.sim.runner import bot_game
+    game = bot_game(ALL_CARDS, RULES, players, seed, GameOptions(), ["heuristic"] * players)
+    for _ in range(turns):
+        play_turn(game)
+        game.next_leader()
+    return game
+
+
 def ctrl_c_reaches_it() -> None:
     """A `preexec_fn` for a child process a test stops with Ctrl-C (SIGINT): the default action, as
     at a terminal. A test run started in the background by a script (CI, `nohup ... &`) has SIGINT

@@ -18,23 +18,14 @@ from interpreter.agents.search import Budget, SearchAgent
 from interpreter.engine.decisions import Decision
 from interpreter.engine.game import Game
 from interpreter.engine.options import GameOptions
-from interpreter.engine.turn import play_turn
 from interpreter.sim.runner import bot_game
-from tests.helpers import ALL_CARDS, RULES
-
-
-def game_at_turn(turns: int, seed: int = 3, players: int = 4) -> Game:
-    game = bot_game(ALL_CARDS, RULES, players, seed, GameOptions(), ["heuristic"] * players)
-    for _ in range(turns):
-        play_turn(game)
-        game.next_leader()
-    return game
+from tests.helpers import ALL_CARDS, RULES, heuristic_game_at_turn
 
 
 def test_the_shipped_model_is_fitted_for_the_features_the_code_reads():
     model = read_model(MODEL_FILE)
     assert len(model.coefficients) == 2 * len(FEATURES)
-    rows = seat_features(game_at_turn(3))
+    rows = seat_features(heuristic_game_at_turn(3))
     assert [len(r) for r in rows] == [len(FEATURES)] * 4
     meta = json.loads(MODEL_FILE.read_text())
     assert meta["command"].startswith("python -m interpreter.agents.fit_value")  # how to make it again
@@ -59,7 +50,7 @@ def test_a_model_file_that_does_not_fit_the_code_is_refused_with_the_fix(tmp_pat
 def test_a_clearly_winning_seat_is_valued_above_every_other(seat: int):
     """A seat two credits short of the end threshold, the others with no credits, is the favourite;
     the chances are a distribution over the seats."""
-    game = game_at_turn(6)
+    game = heuristic_game_at_turn(6)
     threshold = game.rules.end_threshold()
     for p in game.players:
         p.credits = threshold - 2 if p.seat == seat else 0

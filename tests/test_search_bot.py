@@ -20,7 +20,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.invariants import all_places
 from interpreter.engine.options import GameOptions
 from interpreter.sim.runner import bot_game, parse_bots
-from tests.helpers import ALL_CARDS, RULES
+from tests.helpers import ALL_CARDS, RULES, heuristic_game_at_turn
 
 SHORT = GameOptions(max_turns=6, check_invariants=True)
 
@@ -68,21 +68,12 @@ def test_no_card_is_named_in_the_search_bot():
 
 # ------------------------------------------------------------------------------ determinization
 
-def game_at_turn(turns: int, seed: int = 3, players: int = 4) -> Game:
-    game = bot_game(ALL_CARDS, RULES, players, seed, GameOptions(), ["heuristic"] * players)
-    from interpreter.engine.turn import play_turn
-    for _ in range(turns):
-        play_turn(game)
-        game.next_leader()
-    return game
-
-
 def faces(cards: list[Any]) -> list[str]:
     return [c.id for c in cards]
 
 
 def test_determinization_deals_anew_only_what_the_seat_cannot_see():
-    game = game_at_turn(8)
+    game = heuristic_game_at_turn(8)
     seat = 1
     before = {name: faces(cards) for name, cards in all_places(game)}
     hidden_before = Counter(c.id for p in game.players if p.seat != seat for c in p.hand) + Counter(faces(game.zones.deck))
@@ -101,7 +92,7 @@ def test_determinization_deals_anew_only_what_the_seat_cannot_see():
 
 
 def test_determinization_keeps_the_cards_the_decision_shows():
-    game = game_at_turn(5)
+    game = heuristic_game_at_turn(5)
     shown = game.zones.deck[:3]
     ids = faces(shown)
     for seed in range(10):
@@ -219,7 +210,7 @@ def test_the_others_sealed_bids_are_not_replayed():
 def test_a_decision_outside_play_gets_the_heuristics_favourite():
     """No copy of the step's start (a game driven turn by turn, as the scenario runner does): the bot
     answers without searching, and never fails."""
-    game = game_at_turn(2)
+    game = heuristic_game_at_turn(2)
     bot = SearchAgent(1, Budget(rollouts=5))
     seen = []
 
