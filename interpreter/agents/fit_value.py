@@ -26,6 +26,7 @@ from interpreter.agents.heuristic import heuristic_agents
 from interpreter.agents.leaf import FEATURES, LeafModel, design_row, progress, seat_features
 from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
 from interpreter.engine.options import GameOptions
+from interpreter.engine.setup import game_seed
 from interpreter.outputs import write_atomically
 from interpreter.powers import new_game
 
@@ -40,8 +41,8 @@ def play_positions(games: int, players: list[int], seed: int, expansions: str, e
     try:
         for i in range(games):
             n = players[i % len(players)]
-            game_seed = seed * 1_000_003 + i  # as a batch of `simulate` or `balance` seeds its games (sim/runner.py)
-            game = new_game(cards, data, n, game_seed, options, heuristic_agents(game_seed, n))
+            dealt = game_seed(seed, i)  # as a batch of `simulate` or `balance` seeds its games
+            game = new_game(cards, data, n, dealt, options, heuristic_agents(dealt, n))
             rows = []
             while not game.over:
                 game.play_step()

@@ -266,7 +266,7 @@ class SearchAgent:
 
     # --- one rollout ---------------------------------------------------------------------------
     def rollout(self, game: Game, records: list[DecisionRecord], cut: int, decision: Decision, index: int, seed: int,
-                seen: set[int] | None = None) -> float:
+                seen: set[int]) -> float:
         """Play option `index` of `decision` out once in the determinization `seed` (`seen`: the uids
         of the cards the decision's options show, option_cards); the bot's value."""
         assert game.step_start is not None
@@ -275,7 +275,7 @@ class SearchAgent:
         rng = random.Random(seed)
         agents: list[Any] = [HeuristicAgent(rng.getrandbits(32)) for _ in range(n)]
         root = Root(decision, index, agents, rng.getrandbits(48), [r for r in records[cut:] if r.player == decision.player],
-                    option_cards(decision) if seen is None else seen)
+                    seen)
         fork.agents = [Replay(records[:cut], [root] * n)] * n if cut else [root] * n
         try:
             return self._play_out(fork, decision.player)

@@ -12,6 +12,12 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
+def game_seed(batch_seed: int, index: int) -> int:
+    """The seed of the `index`-th game of a batch (simulate, balance, tune, the leaf value's fit):
+    batches with different seeds do not overlap."""
+    return batch_seed * 1_000_003 + index
+
+
 def colours_in_use(data: RulesData, n: int) -> list[tuple[str, str | None]]:
     """The ship colours dealt from (R2.3): the grey ship only with `grey_only_with_players` players."""
     return [(c, g) for c, g in data.colours if g is not None or n >= data.grey_only_with_players]

@@ -94,6 +94,11 @@ def t_cdf(t: float, df: float) -> float:
     return t_sf(-t, df)
 
 
+def normal_ppf(p: float) -> float:
+    """The p quantile of the standard normal distribution."""
+    return NormalDist().inv_cdf(p)
+
+
 def t_ppf(p: float, df: float) -> float:
     """The p quantile of Student's t with `df` degrees of freedom. The smaller tail q is solved for
     (t_sf(x) = q, exact for p near 0 or 1): closed forms for 1 and 2 degrees of freedom, else
@@ -111,7 +116,7 @@ def t_ppf(p: float, df: float) -> float:
     lo, hi = 0.0, 1.0
     while t_sf(hi, df) > q:
         lo, hi = hi, hi * 2.0
-    x = min(max(-NormalDist().inv_cdf(q), lo), hi)
+    x = min(max(-normal_ppf(q), lo), hi)
     log_norm = math.lgamma((df + 1.0) / 2.0) - math.lgamma(df / 2.0) - 0.5 * math.log(df * math.pi)
     for _ in range(200):
         gap = t_sf(x, df) - q  # decreasing in x
@@ -127,11 +132,6 @@ def t_ppf(p: float, df: float) -> float:
             return sign * step
         x = step
     return sign * x
-
-
-def normal_ppf(p: float) -> float:
-    """The p quantile of the standard normal distribution."""
-    return NormalDist().inv_cdf(p)
 
 
 def _log_choose(n: int, k: int) -> float:

@@ -16,14 +16,9 @@ from interpreter.cards.loader import CardSet
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.game import Game, GameResult, SetupError
 from interpreter.engine.options import GameOptions
+from interpreter.engine.setup import game_seed as game_seed  # the batch seeds, also read from here
 from interpreter.powers import new_game
 from interpreter.sim.failures import BatchSettings, Failures, failure_record
-
-
-def game_seed(batch_seed: int, index: int) -> int:
-    """The seed of the `index`-th game of a batch: batches with different seeds do not overlap."""
-    return batch_seed * 1_000_003 + index
-
 
 BOTS = ("random", "heuristic", "search")
 BOTS_HELP = "random, heuristic, search or search:BUDGET (search:50ro rollouts, search:20ms CPU per decision)"

@@ -46,7 +46,7 @@ def two_proportion_p(s1: float, n1: int, s2: float, n2: int) -> float:
 
 
 def fisher_p(s1: float, n1: int, s2: float, n2: int) -> float:
-    """Two-sided p-value of Fisher's exact test that two proportions differ (SciPy)."""
+    """Two-sided p-value of Fisher's exact test that two proportions differ (distributions.fisher_exact_p)."""
     if n1 <= 0 or n2 <= 0:
         return 1.0
     a, c = round(s1), round(s2)
@@ -68,8 +68,6 @@ def newcombe(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float]:
 def bh_adjust(p_values: Sequence[float]) -> list[float]:
     """Benjamini-Hochberg adjusted p-values (q-values): a card with q < 0.05 is a finding among a
     set of findings of which at most 5% are expected to be chance (the false discovery rate)."""
-    if not p_values:
-        return []
     return bh_adjusted(p_values)
 
 
@@ -103,7 +101,7 @@ class Moments:
 
 
 def welch(a: Moments | dict[str, Any], b: Moments | dict[str, Any]) -> dict[str, float]:
-    """Difference of two means, a - b, with its 95% interval and p-value (Welch's t test, SciPy's t
+    """Difference of two means, a - b, with its 95% interval and p-value (Welch's t test, the t
     distribution with the Welch-Satterthwaite degrees of freedom)."""
     na, ma, sa = _mom(a)
     nb, mb, sb = _mom(b)
@@ -128,7 +126,7 @@ def _mom(m: Moments | dict[str, Any]) -> tuple[int, float, float]:
 
 def paired(a: Sequence[float], b: Sequence[float]) -> dict[str, float]:
     """Mean of b - a over pairs (the same seed played with two card sets), with its 95% interval and
-    p-value (paired t test, SciPy)."""
+    p-value (paired t test)."""
     diffs = [y - x for x, y in zip(a, b, strict=True)]
     n = len(diffs)
     mean = sum(diffs) / n if n else 0.0
