@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.agents.search import SearchAgent
-from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
+from interpreter.cards.catalog import choose_sets, load_all_cards, shipped_rules
 from interpreter.cards.loader import CardSet
 from interpreter.engine import events as ev
 from interpreter.engine.game import SetupError
@@ -102,7 +102,7 @@ def play_one(job: BalanceJob, index: int) -> dict[str, Any]:
     seed = game_seed(job.seed, index)
     made: list[Game] = []
     try:
-        return recorded_game(cards, load_rules(), job.players_in(index), seed, options, index, made, job.seat_bots(index))
+        return recorded_game(cards, shipped_rules(), job.players_in(index), seed, options, index, made, job.seat_bots(index))
     except SetupError:
         raise
     except Exception as exc:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.agents.search import SearchAgent
-from interpreter.cards.catalog import load_rules
+from interpreter.cards.catalog import shipped_rules
 from interpreter.engine.options import GameOptions, parse_option
 from interpreter.sim.balance import CardSpec, load_spec
 from interpreter.sim.runner import bot_game, game_seed
@@ -87,7 +87,7 @@ def play_ladder_game(job: LadderJob, index: int, lone: str, field: str) -> dict[
     for text in job.options:
         options = parse_option(text, options)
     bots = seating(job, index, lone, field)
-    game = bot_game(load_spec(job.cards), load_rules(), job.players, game_seed(job.seed, index), options, bots)
+    game = bot_game(load_spec(job.cards), shipped_rules(), job.players, game_seed(job.seed, index), options, bots)
     timed = [Timed(agent) for agent in game.agents]
     game.agents = list(timed)
     start = time.process_time()

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.capacity import capacity_problems
-from interpreter.cards.catalog import load_rules
+from interpreter.cards.catalog import shipped_rules
 from interpreter.cards.loader import CardSet
 from interpreter.engine.options import GameOptions, parse_option
 from interpreter.sim.balance import DASK_CHUNK, DASK_TASKS_PER_THREAD, BalanceJob, CardSpec, load_spec, recorded_game
@@ -68,7 +68,7 @@ def candidate_deck(job: TuneJob, values: Values) -> CardSet:
         if built is None:
             raise TuneError("; ".join(problems))
         deck = CardSet([built if c.id == job.card else c for c in base.cards])
-        too_big = capacity_problems(deck.cards, load_rules().ship_capacity)
+        too_big = capacity_problems(deck.cards, shipped_rules().ship_capacity)
         if too_big:
             raise TuneError(f"{too_big[0].code} {too_big[0].message}")
         _DECKS[key] = deck
@@ -103,7 +103,7 @@ def play_candidate(task: tuple[TuneJob, Values, int]) -> dict[str, Any]:
         for text in job.options:
             options = parse_option(text, options)
         games = job.balance_job()
-        record = recorded_game(deck, load_rules(), games.players_in(index), game_seed(job.seed, index), options, index,
+        record = recorded_game(deck, shipped_rules(), games.players_in(index), game_seed(job.seed, index), options, index,
                                None, games.seat_bots(index))
     except TuneError:
         raise
