@@ -128,9 +128,14 @@ class Appraisal:
         key = card.good if self._by_colour else card.uid  # cards of one colour fit alike, mostly
         ships = self._fitting.get(key)
         if ships is None:
-            if self._fit_tests is None:
-                self._fit_tests = [(s, fitting(self.game.rules, self.p, s)) for s in self.p.ships]
-            ships = self._fitting[key] = [s for s, fits_ship in self._fit_tests if fits_ship(card)]
+            tests = self._fit_tests
+            if tests is None:  # a ship at sea or without contracts fits nothing (slots.fitting): not asked
+                rules, p = self.game.rules, self.p
+                tests = self._fit_tests = [(s, fitting(rules, p, s)) for s in p.ships if s.contracts and not s.at_sea]
+            ships = self._fitting[key] = []
+            for ship, fits_ship in tests:  # a loop, not a comprehension: asked for most cards of most decisions
+                if fits_ship(card):
+                    ships.append(ship)
         return ships
 
     def hand_cards_for(self, action: str) -> int:

@@ -39,8 +39,9 @@ def slot_counts(rules: Rules, p: Player, ship: Ship) -> tuple[dict[str, int], in
     """(slots by colour, `any` slots, total slots) opened by the contracts on `ship`."""
     by_colour: dict[str, int] = {}
     any_slots = 0
+    modified = "contract_load" in rules.active  # else each load is the card's own: read without a call
     for contract in ship.contracts:
-        for colour, n in rules.contract_load(p, contract):
+        for colour, n in (rules.contract_load(p, contract) if modified else contract.load):
             if colour == ANY_COLOUR:
                 any_slots += n
             else:
@@ -169,7 +170,10 @@ def _fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
         return _fits_nowhere
     if any_left:
         return _fits_anything
-    return lambda card: bool(left.get(card.good)) or rules.container_wild(p, card)
+    open_colours = {colour for colour, n in left.items() if n}
+    if "container_wild" not in rules.active:
+        return lambda card: card.good in open_colours
+    return lambda card: card.good in open_colours or rules.container_wild(p, card)
 
 
 def _fits_nowhere(card: Any) -> bool:
