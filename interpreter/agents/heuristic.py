@@ -51,7 +51,9 @@ class HeuristicAgent:
         best, best_score = 0, float("-inf")
         draw, noise = self.rng.random, self.noise  # looked up once: this loop runs for every option of every decision
         for i, option in enumerate(decision.options):
-            score = scorer(self, view, option if by_value else option.value) + draw() * noise
+            # a typed record is its own value: passed as it is, without the call of its `value` property
+            value = option if by_value or isinstance(option, Choice) else option.value
+            score = scorer(self, view, value) + draw() * noise
             if score > best_score:
                 best, best_score = i, score
         return best
@@ -59,8 +61,11 @@ class HeuristicAgent:
     # --- bidding ---------------------------------------------------------------------------------
     def _bid(self, decision: Decision, view: Appraisal) -> int:
         game, p = view.game, view.p
-        ships = view.ships_at_sea()
-        worth = max((sum(sorted((view.good_value(c) for c in s.containers), reverse=True)[:2]) for s in ships), default=0.0)
+        worth = 0.0  # max(..., default=0.0) as a loop: no generator where every bidder asks
+        for i, ship in enumerate(view.ships_at_sea()):
+            ship_worth = _two_best_goods(view, ship)
+            if i == 0 or ship_worth > worth:
+                worth = ship_worth
         near_end = p.credits + 6 >= game.rules.end_threshold()
         target = worth * (0.4 if near_end else 0.8) + self.rng.uniform(-1, 1)
         amounts = [o.value for o in decision.options]
@@ -191,10 +196,24 @@ def score_load(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     return 0.0
 
 
+def _two_best_goods(view: Appraisal, ship: Ship) -> float:
+    """What the two containers of `ship` worth most as goods are worth together (a winner takes two,
+    R10.5), or the one container; found in one pass, not by sorting."""
+    first = second = float("-inf")
+    for c in ship.containers:
+        value = view.good_value(c)
+        if value > first:
+            first, second = value, first
+        elif value > second:
+            second = value
+    if second == float("-inf"):
+        return 0.0 if first == float("-inf") else first
+    return first + second
+
+
 def score_import_ship(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if isinstance(value, Ship):
-        best = sorted((view.good_value(c) for c in value.containers), reverse=True)[:2]
-        return sum(best) + (1.0 if value.owner == view.p.seat else 0.0)
+        return _two_best_goods(view, value) + (1.0 if value.owner == view.p.seat else 0.0)
     return view.good_value(value)
 
 

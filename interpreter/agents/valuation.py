@@ -77,6 +77,11 @@ def contract_value(p: Player, card: Card) -> float:
     """What making `card` a contract is worth to `p`: its powers and load, less the containers of its
     colour `p` does not hold yet."""
     ready = sum(1 for c in p.hand if c is not card and c.good == card.good)
+    return _contract_worth(card, ready)
+
+
+def _contract_worth(card: Card, ready: int) -> float:
+    """contract_value with `ready`, the other hand cards of the card's colour, counted."""
     missing = max(0, card.load_total - ready)
     return 3.0 + power_value(card.defn) / 3.0 + 1.5 * card.load_total - 1.2 * missing
 
@@ -84,6 +89,14 @@ def contract_value(p: Player, card: Card) -> float:
 def hand_card_value(game: Game, p: Player, card: Card) -> float:
     """How much `p` wants to keep a hand card: a container for a contract, or a contract to make."""
     return Appraisal(game, p).hand_card_value(card)
+
+
+def _count_goods(cards: list[Card]) -> dict[str, int]:
+    """How many of `cards` are of each good type."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c.good] = counts.get(c.good, 0) + 1
+    return counts
 
 
 def _count_actions(cards: list[Card]) -> dict[str, int]:
@@ -102,7 +115,7 @@ class Appraisal:
     # slots: one Appraisal is made per decision and its fields are read at every option
     __slots__ = ("game", "p", "_fit_tests", "_by_colour", "_fitting", "_levels", "_hand_actions", "_import_actions", "_open",
                  "hand_values", "_good_values", "_contract_values", "_fitting_in_hand", "_waiting", "_at_sea",
-                 "_pirate_targets", "benefits", "contracts_ranked")
+                 "_pirate_targets", "benefits", "contracts_ranked", "_hand_goods")
 
     def __init__(self, game: Game, p: Player):
         self.game = game
@@ -117,6 +130,7 @@ class Appraisal:
         self.hand_values: dict[int, float] = {}  # card uid -> hand_card_value (the heuristic reads it too)
         self._good_values: dict[str, float] = {}  # good type -> good_value (it depends on the type alone)
         self._contract_values: dict[int, float] = {}  # card uid -> contract_value
+        self._hand_goods: dict[str, int] | None = None  # good type -> p's hand cards of it
         self._fitting_in_hand: int | None = None
         self._waiting: int | None = None
         self._at_sea: list[Ship] | None = None
@@ -200,7 +214,15 @@ class Appraisal:
     def contract_value(self, card: Card) -> float:
         value = self._contract_values.get(card.uid)
         if value is None:
-            value = self._contract_values[card.uid] = contract_value(self.p, card)
+            goods = self._hand_goods
+            if goods is None:
+                goods = self._hand_goods = _count_goods(self.p.hand)
+            ready = goods.get(card.good, 0)
+            for c in self.p.hand:  # the card itself is not one of its containers
+                if c is card:
+                    ready -= 1
+                    break
+            value = self._contract_values[card.uid] = _contract_worth(card, ready)
         return value
 
     def hand_card_value(self, card: Card) -> float:
