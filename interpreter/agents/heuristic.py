@@ -105,19 +105,27 @@ def _fitting_played(view: Appraisal, played: tuple[Card, ...]) -> int:
 def _contract_benefit(view: Appraisal, played: tuple[Card, ...], instances: int) -> float:
     """The CONTRACT branch of _action_benefit: the best contract value among the hand cards not
     played whose tier the level meets, found from the cards ranked once per decision."""
-    p = view.p
-    if not p.harbor_ships():
-        return 0.0
     ranked = view.contracts_ranked.get(instances)
     if ranked is None:
-        eligible = [(view.contract_value(c), i, c) for i, c in enumerate(p.hand) if view.level(c.good) + instances - 1 >= c.tier]
-        ranked = view.contracts_ranked[instances] = [(v, c) for v, _, c in sorted(eligible, key=lambda e: (-e[0], e[1]))]
+        ranked = view.contracts_ranked[instances] = _rank_contracts(view, instances)
+    if not ranked:  # no ship in harbor, or no card to make a contract
+        return 0.0
     best = 0.0  # max(..., default=0.0): 0.0 only when no card is left
     for value, card in ranked:
         if card not in played:
             best = value
             break
     return best * (0.3 if view.waiting_slots() >= 2 else 1.0)
+
+
+def _rank_contracts(view: Appraisal, instances: int) -> list[tuple[float, Card]]:
+    """The hand cards whose tier the level meets, best contract value first (none when `p` has no
+    ship in harbor to make a contract on)."""
+    p = view.p
+    if not p.harbor_ships():
+        return []
+    eligible = [(view.contract_value(c), i, c) for i, c in enumerate(p.hand) if view.level(c.good) + instances - 1 >= c.tier]
+    return [(v, c) for v, _, c in sorted(eligible, key=lambda e: (-e[0], e[1]))]
 
 
 def _action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], instances: int) -> float:

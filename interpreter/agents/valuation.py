@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.cards.model import GOOD_TYPES, CardDef
-from interpreter.engine.slots import filled_slots, fits, fits_by_colour, fitting
+from interpreter.engine.slots import filled_slots, fits, fits_by_colour, fitting_and_open
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
@@ -142,15 +142,24 @@ class Appraisal:
         key = card.good if self._by_colour else card.uid  # cards of one colour fit alike, mostly
         ships = self._fitting.get(key)
         if ships is None:
-            tests = self._fit_tests
-            if tests is None:  # a ship at sea or without contracts fits nothing (slots.fitting): not asked
-                rules, p = self.game.rules, self.p
-                tests = self._fit_tests = [(s, fitting(rules, p, s)) for s in p.ships if s.contracts and not s.at_sea]
             ships = self._fitting[key] = []
-            for ship, fits_ship in tests:  # a loop, not a comprehension: asked for most cards of most decisions
+            for ship, fits_ship in self._ship_tests():  # a loop, not a comprehension: asked for most cards of most decisions
                 if fits_ship(card):
                     ships.append(ship)
         return ships
+
+    def _ship_tests(self) -> list[tuple[Ship, Callable[[Card], bool]]]:
+        """`p`'s ships that may take a container, each with its test of whether a card fits it (a
+        ship at sea or without contracts fits nothing, slots.fitting: it is not asked)."""
+        tests = self._fit_tests
+        if tests is None:
+            rules, p = self.game.rules, self.p
+            tests = self._fit_tests = []
+            for ship in p.ships:
+                if ship.contracts and not ship.at_sea:
+                    fits_ship, self._open[id(ship)] = fitting_and_open(rules, p, ship)  # one count for both
+                    tests.append((ship, fits_ship))
+        return tests
 
     def hand_cards_for(self, action: str) -> int:
         """How many cards of `p`'s hand have `action`."""
@@ -172,6 +181,9 @@ class Appraisal:
 
     def open_slots(self, ship: Ship) -> int:
         slots = self._open.get(id(ship))
+        if slots is None and self._fit_tests is None:
+            self._ship_tests()  # counts the open slots of p's ships that take containers too
+            slots = self._open.get(id(ship))
         if slots is None:
             slots = self._open[id(ship)] = open_slots(self.game, self.p, ship)
         return slots
@@ -195,6 +207,8 @@ class Appraisal:
 
     def pirate_targets(self) -> int:
         """How many containers at sea and island cards would fit a ship of `p`'s if pirated."""
+        if self._pirate_targets is None and not self._ship_tests():
+            self._pirate_targets = 0  # no ship of p's takes a container: no card need be looked at
         if self._pirate_targets is None:
             cards = [c for s in self.ships_at_sea() for c in s.containers]
             cards += self.game.zones.island
