@@ -124,8 +124,10 @@ def _rank_contracts(view: Appraisal, instances: int) -> list[tuple[float, Card]]
     p = view.p
     if not p.harbor_ships():
         return []
-    eligible = [(view.contract_value(c), i, c) for i, c in enumerate(p.hand) if view.level(c.good) + instances - 1 >= c.tier]
-    return [(v, c) for v, _, c in sorted(eligible, key=lambda e: (-e[0], e[1]))]
+    # sorted as (-value, place in hand, card): the places differ, so no two cards are compared and no key function is called
+    eligible = [(-view.contract_value(c), i, c) for i, c in enumerate(p.hand) if view.level(c.good) + instances - 1 >= c.tier]
+    eligible.sort()
+    return [(-v, c) for v, _, c in eligible]
 
 
 def _action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], instances: int) -> float:

@@ -216,11 +216,17 @@ class Appraisal:
                 first: dict[str, Card] = {}
                 counts: dict[str, int] = {}
                 for c in cards:
-                    if c.good not in counts:
+                    n = counts.get(c.good)
+                    if n is None:
                         first[c.good] = c
-                        counts[c.good] = 0
-                    counts[c.good] += 1
-                self._pirate_targets = sum(n for good, n in counts.items() if self.fitting_ships(first[good]))
+                        counts[c.good] = 1
+                    else:
+                        counts[c.good] = n + 1
+                targets = 0
+                for good, n in counts.items():
+                    if self.fitting_ships(first[good]):
+                        targets += n
+                self._pirate_targets = targets
             else:
                 self._pirate_targets = sum(1 for c in cards if self.fitting_ships(c))
         return self._pirate_targets
