@@ -29,10 +29,11 @@ from interpreter.engine.state import Card, Ship
 from interpreter.powers.world import CardPick, EffectChoice, UsePower
 
 if TYPE_CHECKING:
-    from interpreter.engine.decisions import Decision
+    from interpreter.engine.decisions import Decision, Option
     from interpreter.engine.game import Game
 
 Scorer = Callable[["HeuristicAgent", Appraisal, Any], float]
+_LOWEST = float("-inf")  # below every score (made once: choose starts from it at every decision)
 
 
 class HeuristicAgent:
@@ -48,7 +49,7 @@ class HeuristicAgent:
         by_value = scorer is None
         if scorer is None:
             scorer = _score_by_value
-        best, best_score = 0, float("-inf")
+        best, best_score = 0, _LOWEST
         draw, noise = self.rng.random, self.noise  # looked up once: this loop runs for every option of every decision
         for i, option in enumerate(decision.options):
             # a typed record is its own value: passed as it is, without the call of its `value` property
@@ -68,9 +69,22 @@ class HeuristicAgent:
                 worth = ship_worth
         near_end = p.credits + 6 >= game.rules.end_threshold()
         target = worth * (0.4 if near_end else 0.8) + self.rng.uniform(-1, 1)
-        amounts = [o.value for o in decision.options]
-        allowed = [a for a in amounts if a <= max(0.0, target) and p.credits - a >= 4 or a == 0]
-        return amounts.index(max(allowed) if allowed else min(amounts))  # a minimum bid above 0: the least
+        return _bid_index(decision.options, max(0.0, target), p.credits)
+
+
+
+def _bid_index(options: list[Option], target: float, credits: int) -> int:
+    """The highest bid up to `target` that leaves 4 credits (0 always may be bid), else the least bid
+    (a minimum above 0); the first such option. One loop over the bids: every bidder asks it."""
+    best = least = -1
+    best_amount = least_amount = 0
+    for i, option in enumerate(options):
+        amount = option.value
+        if (amount <= target and credits - amount >= 4 or amount == 0) and (best < 0 or amount > best_amount):
+            best, best_amount = i, amount
+        if least < 0 or amount < least_amount:
+            least, least_amount = i, amount
+    return best if best >= 0 else least
 
 
 # --- the turn -------------------------------------------------------------------------------------

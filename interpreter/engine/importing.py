@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
@@ -131,6 +131,13 @@ def _bid_label(amount: int) -> str:
     return f"bid {amount}"
 
 
+@lru_cache(maxsize=1024)
+def _bid_options(least: int, most: int, step: int) -> tuple[Option, ...]:
+    """The options of a sealed bid, every `step` from `least` to `most` credits: an option is never
+    changed once made, so the bids of one range are made once and shared by every decision asking them."""
+    return tuple(DescribedOption(amount, _bid_label) for amount in range(least, most + 1, step))
+
+
 def sealed_bids(game: Game, participants: list[int], round_no: int, what: str = "",
                 owner: Player | None = None) -> tuple[int, int, dict[int, int]]:
     """R10.3: every participant bids in secret, an even amount up to his or her credits (from the
@@ -144,7 +151,7 @@ def sealed_bids(game: Game, participants: list[int], round_no: int, what: str = 
     for seat in participants:
         p = game.players[seat]
         least = least_bid(game, p, owner) if minimum else 0
-        options: list[Option] = [DescribedOption(amount, _bid_label) for amount in range(least, p.credits + 1, step)]
+        options: list[Option] = list(_bid_options(least, p.credits, step))
         bids[seat] = game.ask(Decision("bid", seat, options, prompt, secret=True)).value
     game.emit(ev.BidsRevealed, bids=bids)
     for seat, amount in bids.items():

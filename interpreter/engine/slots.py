@@ -133,7 +133,8 @@ def _count(rules: Rules, p: Player, ship: Ship, containers: list[Any]) -> tuple[
 
 def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras: list[Any] | None = None) -> tuple[int, int]:
     """(slots filled by the containers on `ship` plus `extra` and `extras`, slots that must be filled)."""
-    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
+    # a ship with no pairs or halves: its containers as they are, without a call
+    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None) if ship.pairs or ship.halves else ship.containers
     if extra is not None:
         containers = containers + [extra]
     if extras:
@@ -190,7 +191,8 @@ def _fitting(rules: Rules, p: Player, ship: Ship) -> tuple[Callable[[Any], bool]
         return (lambda card: filled_slots(rules, p, ship, card)[0] > before), total - before
     # the plain count gives each container the same slot whatever comes after it: a card fits when a
     # slot is still open and one of its colour, an `any` slot, or (wild) any slot is left for it
-    left, any_left, filled, total = _count(rules, p, ship, _effective(ship, rules.pair_slot_good(p) if ship.pairs else None))
+    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None) if ship.pairs or ship.halves else ship.containers
+    left, any_left, filled, total = _count(rules, p, ship, containers)
     if filled >= total:
         return _fits_nowhere, total - filled
     if any_left:
