@@ -251,17 +251,22 @@ def score_import_take(agent: HeuristicAgent, view: Appraisal, value: TakeContain
     return total
 
 
+_UNSEEN = (PirateFromHand, PirateFromDeck)  # a tuple made once (`A | B` would build a union at every call)
+
+
 def score_pirate(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 1.0
-    if isinstance(value, PirateFromHand | PirateFromDeck):  # a card not seen yet
+    if isinstance(value, _UNSEEN):  # a card not seen yet
         return 1.5
     ships = view.fitting_ships(value.card)
     if not ships:  # taken from another player's ship at sea, at least it is theirs no more
         from_a_ship = isinstance(value, PirateFromShip) and not value.harbor_note
         return 0.5 if from_a_ship and value.ship.owner != view.p.seat else 0.0
-    completes = any(view.open_slots(s) == 1 for s in ships)
-    return 5.0 + (10.0 if completes else 0.0)
+    for ship in ships:  # a loop, not any(...) of a generator: asked for most options of a pirate
+        if view.open_slots(ship) == 1:
+            return 15.0  # a shipment completes
+    return 5.0
 
 
 def score_pirate_load(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
