@@ -197,10 +197,9 @@ def _fitting(rules: Rules, p: Player, ship: Ship) -> tuple[Callable[[Any], bool]
         return _fits_nowhere, total - filled
     if any_left:
         return _fits_anything, total - filled
-    open_colours = {colour for colour, n in left.items() if n}
     if "container_wild" not in rules.active:
-        return (lambda card: card.good in open_colours), total - filled
-    return (lambda card: card.good in open_colours or rules.container_wild(p, card)), total - filled
+        return (lambda card: left.get(card.good, 0) > 0), total - filled
+    return (lambda card: left.get(card.good, 0) > 0 or rules.container_wild(p, card)), total - filled
 
 
 def _fits_nowhere(card: Any) -> bool:
