@@ -40,7 +40,7 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
     guarded = not game.rules.active.isdisjoint(("may_import", "minimum_bid"))
     if guarded:
         ships = [s for s in ships if bidders(game, participants, game.players[s.owner])]
-    options = [Option(f"auction the {s.label} of {game.players[s.owner].name} ({', '.join(c.name for c in s.containers)})", s)
+    options = [Option(f"auction the {s.label} of {game.players[s.owner].name} ({', '.join([c.name for c in s.containers])})", s)
                for s in ships]
     if game.rules.auction_island(leader):  # a power: an island card may be auctioned instead (OQ-42)
         options += [Option(f"auction {c.name} ({c.good}, {c.action}) from the supply island", c)
@@ -61,7 +61,7 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
         winner = participants[0]
         bid = least_bid(game, game.players[winner], owner) if guarded else 0
     else:
-        what = f"the {ship.label} of {owner.name} ({', '.join(c.name for c in ship.containers)})"
+        what = f"the {ship.label} of {owner.name} ({', '.join([c.name for c in ship.containers])})"
         winner, bid, bids = sealed_bids(game, participants, round_no, what, owner)
     take_containers(game, game.players[winner], ship, bid, fee=fee)
     announce_losers(game, bids, winner)
@@ -214,7 +214,7 @@ def take_options(game: Game, p: Player, ship: Ship, count: int | None = None) ->
     options: list[Option] = []
     seen: set[tuple[str, ...]] = set()
     for cards in (c for n in range(most, least - 1, -1) for c in combinations(ship.containers, n)):
-        key = tuple(sorted(c.id for c in cards))
+        key = tuple(sorted([c.id for c in cards]))
         if key in seen:
             continue
         seen.add(key)
