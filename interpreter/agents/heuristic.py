@@ -72,7 +72,6 @@ class HeuristicAgent:
         return _bid_index(decision.options, max(0.0, target), p.credits)
 
 
-
 def _bid_index(options: list[Option], target: float, credits: int) -> int:
     """The highest bid up to `target` that leaves 4 credits (0 always may be bid), else the least bid
     (a minimum above 0); the first such option. One loop over the bids: every bidder asks it."""
@@ -223,15 +222,15 @@ def score_load(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
 def _two_best_goods(view: Appraisal, ship: Ship) -> float:
     """What the two containers of `ship` worth most as goods are worth together (a winner takes two,
     R10.5), or the one container; found in one pass, not by sorting."""
-    first = second = float("-inf")
+    first = second = _LOWEST
     for c in ship.containers:
         value = view.good_value(c)
         if value > first:
             first, second = value, first
         elif value > second:
             second = value
-    if second == float("-inf"):
-        return 0.0 if first == float("-inf") else first
+    if second == _LOWEST:
+        return 0.0 if first == _LOWEST else first
     return first + second
 
 

@@ -207,29 +207,31 @@ class Appraisal:
 
     def pirate_targets(self) -> int:
         """How many containers at sea and island cards would fit a ship of `p`'s if pirated."""
-        if self._pirate_targets is None and not self._ship_tests():
-            self._pirate_targets = 0  # no ship of p's takes a container: no card need be looked at
         if self._pirate_targets is None:
-            cards = [c for s in self.ships_at_sea() for c in s.containers]
-            cards += self.game.zones.island
-            if self._by_colour:  # cards of one colour fit alike (fitting_ships): ask once per colour, in the same order
-                first: dict[str, Card] = {}
-                counts: dict[str, int] = {}
-                for c in cards:
-                    n = counts.get(c.good)
-                    if n is None:
-                        first[c.good] = c
-                        counts[c.good] = 1
-                    else:
-                        counts[c.good] = n + 1
-                targets = 0
-                for good, n in counts.items():
-                    if self.fitting_ships(first[good]):
-                        targets += n
-                self._pirate_targets = targets
-            else:
-                self._pirate_targets = sum(1 for c in cards if self.fitting_ships(c))
+            # no ship of p's takes a container: no card need be looked at
+            self._pirate_targets = self._count_pirate_targets() if self._ship_tests() else 0
         return self._pirate_targets
+
+    def _count_pirate_targets(self) -> int:
+        cards = [c for s in self.ships_at_sea() for c in s.containers]
+        cards += self.game.zones.island
+        if not self._by_colour:
+            return sum(1 for c in cards if self.fitting_ships(c))
+        # cards of one colour fit alike (fitting_ships): ask once per colour, in the same order
+        first: dict[str, Card] = {}
+        counts: dict[str, int] = {}
+        for c in cards:
+            n = counts.get(c.good)
+            if n is None:
+                first[c.good] = c
+                counts[c.good] = 1
+            else:
+                counts[c.good] = n + 1
+        targets = 0
+        for good, n in counts.items():
+            if self.fitting_ships(first[good]):
+                targets += n
+        return targets
 
     def contract_value(self, card: Card) -> float:
         value = self._contract_values.get(card.uid)
