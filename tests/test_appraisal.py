@@ -7,14 +7,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from interpreter.agents.heuristic import HeuristicAgent, heuristic_agents
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from interpreter.agents.heuristic import HeuristicAgent, _bid_index, _two_best_goods, heuristic_agents
 from interpreter.agents.valuation import Appraisal, contract_value, good_value, open_slots
 from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
+from interpreter.engine.decisions import DescribedOption
 from interpreter.engine.options import GameOptions
 from interpreter.engine.slots import fits
 from interpreter.engine.state import Card
+from interpreter.engine.turn import play_turn
 from interpreter.powers import new_game
-from tests.helpers import bring_home, clear, give, goods_of
+from tests.helpers import bring_home, clear, give, goods_of, heuristic_game_at_turn
 from tests.helpers import new_game as rule_test_game
 
 
@@ -40,6 +45,9 @@ def _check(game: Any, seat: int) -> int:
         assert view.good_value(card) == good_value(game, p, card)
     for ship in p.ships:
         assert view.open_slots(ship) == open_slots(game, p, ship)
+    asked_first = Appraisal(game, p)  # the open slots asked before any fit: counted with the fit tests
+    for ship in p.ships:
+        assert asked_first.open_slots(ship) == open_slots(game, p, ship)
     for good in GOOD_TYPES:
         assert view.level(good) == rules.level(p, good)
     for action in ACTION_TYPES:
@@ -91,3 +99,32 @@ def test_a_power_that_makes_one_card_wild_is_not_shared_with_its_colour_R7_2():
     view = Appraisal(game, p)
     assert view.fitting_ships(plain) == []
     assert view.fitting_ships(wild) == [ship]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(amounts=st.lists(st.integers(0, 40), min_size=1, max_size=12), target=st.floats(-3, 45), credits=st.integers(0, 40))
+def test_the_bid_is_the_highest_allowed_else_the_least_R10_3(amounts, target, credits):
+    """The bid loop chooses what the bot's rule says, the first option of it: the highest amount up to
+    the target that leaves 4 credits (0 always allowed), else the least amount (a minimum above 0)."""
+    options = [DescribedOption(a, str) for a in amounts]
+    allowed = [a for a in amounts if a <= max(0.0, target) and credits - a >= 4 or a == 0]
+    assert _bid_index(options, max(0.0, target), credits) == amounts.index(max(allowed) if allowed else min(amounts))
+
+
+def test_a_ships_worth_is_its_two_best_containers_as_goods_R10_5():
+    """The worth of a ship at sea to a bidder is that of the two containers worth most to him or her
+    as goods (one container: its own), in every state of a real game with every card."""
+    game = heuristic_game_at_turn(12)
+    compared = 0
+    for _turn in range(30):
+        for p in game.players:
+            view = Appraisal(game, p)
+            for ship in game.ships_at_sea():
+                best = sorted((view.good_value(c) for c in ship.containers), reverse=True)[:2]
+                assert _two_best_goods(view, ship) == sum(best)
+                compared += 1
+        if game.over or game.finishing:
+            break
+        play_turn(game)
+        game.next_leader()
+    assert compared > 50

@@ -29,10 +29,11 @@ from interpreter.engine.state import Card, Ship
 from interpreter.powers.world import CardPick, EffectChoice, UsePower
 
 if TYPE_CHECKING:
-    from interpreter.engine.decisions import Decision
+    from interpreter.engine.decisions import Decision, Option
     from interpreter.engine.game import Game
 
 Scorer = Callable[["HeuristicAgent", Appraisal, Any], float]
+_LOWEST = float("-inf")  # below every score (made once: choose starts from it at every decision)
 
 
 class HeuristicAgent:
@@ -48,10 +49,12 @@ class HeuristicAgent:
         by_value = scorer is None
         if scorer is None:
             scorer = _score_by_value
-        best, best_score = 0, float("-inf")
+        best, best_score = 0, _LOWEST
         draw, noise = self.rng.random, self.noise  # looked up once: this loop runs for every option of every decision
         for i, option in enumerate(decision.options):
-            score = scorer(self, view, option if by_value else option.value) + draw() * noise
+            # a typed record is its own value: passed as it is, without the call of its `value` property
+            value = option if by_value or isinstance(option, Choice) else option.value
+            score = scorer(self, view, value) + draw() * noise
             if score > best_score:
                 best, best_score = i, score
         return best
@@ -59,13 +62,28 @@ class HeuristicAgent:
     # --- bidding ---------------------------------------------------------------------------------
     def _bid(self, decision: Decision, view: Appraisal) -> int:
         game, p = view.game, view.p
-        ships = view.ships_at_sea()
-        worth = max((sum(sorted((view.good_value(c) for c in s.containers), reverse=True)[:2]) for s in ships), default=0.0)
+        worth = 0.0  # max(..., default=0.0) as a loop: no generator where every bidder asks
+        for i, ship in enumerate(view.ships_at_sea()):
+            ship_worth = _two_best_goods(view, ship)
+            if i == 0 or ship_worth > worth:
+                worth = ship_worth
         near_end = p.credits + 6 >= game.rules.end_threshold()
         target = worth * (0.4 if near_end else 0.8) + self.rng.uniform(-1, 1)
-        amounts = [o.value for o in decision.options]
-        allowed = [a for a in amounts if a <= max(0.0, target) and p.credits - a >= 4 or a == 0]
-        return amounts.index(max(allowed) if allowed else min(amounts))  # a minimum bid above 0: the least
+        return _bid_index(decision.options, max(0.0, target), p.credits)
+
+
+def _bid_index(options: list[Option], target: float, credits: int) -> int:
+    """The highest bid up to `target` that leaves 4 credits (0 always may be bid), else the least bid
+    (a minimum above 0); the first such option. One loop over the bids: every bidder asks it."""
+    best = least = -1
+    best_amount = least_amount = 0
+    for i, option in enumerate(options):
+        amount = option.value
+        if (amount <= target and credits - amount >= 4 or amount == 0) and (best < 0 or amount > best_amount):
+            best, best_amount = i, amount
+        if least < 0 or amount < least_amount:
+            least, least_amount = i, amount
+    return best if best >= 0 else least
 
 
 # --- the turn -------------------------------------------------------------------------------------
@@ -100,19 +118,29 @@ def _fitting_played(view: Appraisal, played: tuple[Card, ...]) -> int:
 def _contract_benefit(view: Appraisal, played: tuple[Card, ...], instances: int) -> float:
     """The CONTRACT branch of _action_benefit: the best contract value among the hand cards not
     played whose tier the level meets, found from the cards ranked once per decision."""
-    p = view.p
-    if not p.harbor_ships():
-        return 0.0
     ranked = view.contracts_ranked.get(instances)
     if ranked is None:
-        eligible = [(view.contract_value(c), i, c) for i, c in enumerate(p.hand) if view.level(c.good) + instances - 1 >= c.tier]
-        ranked = view.contracts_ranked[instances] = [(v, c) for v, _, c in sorted(eligible, key=lambda e: (-e[0], e[1]))]
+        ranked = view.contracts_ranked[instances] = _rank_contracts(view, instances)
+    if not ranked:  # no ship in harbor, or no card to make a contract
+        return 0.0
     best = 0.0  # max(..., default=0.0): 0.0 only when no card is left
     for value, card in ranked:
         if card not in played:
             best = value
             break
     return best * (0.3 if view.waiting_slots() >= 2 else 1.0)
+
+
+def _rank_contracts(view: Appraisal, instances: int) -> list[tuple[float, Card]]:
+    """The hand cards whose tier the level meets, best contract value first (none when `p` has no
+    ship in harbor to make a contract on)."""
+    p = view.p
+    if not p.harbor_ships():
+        return []
+    # sorted as (-value, place in hand, card): the places differ, so no two cards are compared and no key function is called
+    eligible = [(-view.contract_value(c), i, c) for i, c in enumerate(p.hand) if view.level(c.good) + instances - 1 >= c.tier]
+    eligible.sort()
+    return [(-v, c) for v, _, c in eligible]
 
 
 def _action_benefit(view: Appraisal, action: str, played: tuple[Card, ...], instances: int) -> float:
@@ -191,10 +219,24 @@ def score_load(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     return 0.0
 
 
+def _two_best_goods(view: Appraisal, ship: Ship) -> float:
+    """What the two containers of `ship` worth most as goods are worth together (a winner takes two,
+    R10.5), or the one container; found in one pass, not by sorting."""
+    first = second = _LOWEST
+    for c in ship.containers:
+        value = view.good_value(c)
+        if value > first:
+            first, second = value, first
+        elif value > second:
+            second = value
+    if second == _LOWEST:
+        return 0.0 if first == _LOWEST else first
+    return first + second
+
+
 def score_import_ship(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if isinstance(value, Ship):
-        best = sorted((view.good_value(c) for c in value.containers), reverse=True)[:2]
-        return sum(best) + (1.0 if value.owner == view.p.seat else 0.0)
+        return _two_best_goods(view, value) + (1.0 if value.owner == view.p.seat else 0.0)
     return view.good_value(value)
 
 
@@ -208,17 +250,22 @@ def score_import_take(agent: HeuristicAgent, view: Appraisal, value: TakeContain
     return total
 
 
+_UNSEEN = (PirateFromHand, PirateFromDeck)  # a tuple made once (`A | B` would build a union at every call)
+
+
 def score_pirate(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:
     if value is None:
         return 1.0
-    if isinstance(value, PirateFromHand | PirateFromDeck):  # a card not seen yet
+    if isinstance(value, _UNSEEN):  # a card not seen yet
         return 1.5
     ships = view.fitting_ships(value.card)
     if not ships:  # taken from another player's ship at sea, at least it is theirs no more
         from_a_ship = isinstance(value, PirateFromShip) and not value.harbor_note
         return 0.5 if from_a_ship and value.ship.owner != view.p.seat else 0.0
-    completes = any(view.open_slots(s) == 1 for s in ships)
-    return 5.0 + (10.0 if completes else 0.0)
+    for ship in ships:  # a loop, not any(...) of a generator: asked for most options of a pirate
+        if view.open_slots(ship) == 1:
+            return 15.0  # a shipment completes
+    return 5.0
 
 
 def score_pirate_load(agent: HeuristicAgent, view: Appraisal, value: Any) -> float:

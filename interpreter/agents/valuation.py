@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.cards.model import GOOD_TYPES, CardDef
-from interpreter.engine.slots import filled_slots, fits, fits_by_colour, fitting
+from interpreter.engine.slots import filled_slots, fits, fits_by_colour, fitting_and_open
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
@@ -77,6 +77,11 @@ def contract_value(p: Player, card: Card) -> float:
     """What making `card` a contract is worth to `p`: its powers and load, less the containers of its
     colour `p` does not hold yet."""
     ready = sum(1 for c in p.hand if c is not card and c.good == card.good)
+    return _contract_worth(card, ready)
+
+
+def _contract_worth(card: Card, ready: int) -> float:
+    """contract_value with `ready`, the other hand cards of the card's colour, counted."""
     missing = max(0, card.load_total - ready)
     return 3.0 + power_value(card.defn) / 3.0 + 1.5 * card.load_total - 1.2 * missing
 
@@ -84,6 +89,14 @@ def contract_value(p: Player, card: Card) -> float:
 def hand_card_value(game: Game, p: Player, card: Card) -> float:
     """How much `p` wants to keep a hand card: a container for a contract, or a contract to make."""
     return Appraisal(game, p).hand_card_value(card)
+
+
+def _count_goods(cards: list[Card]) -> dict[str, int]:
+    """How many of `cards` are of each good type."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c.good] = counts.get(c.good, 0) + 1
+    return counts
 
 
 def _count_actions(cards: list[Card]) -> dict[str, int]:
@@ -102,7 +115,7 @@ class Appraisal:
     # slots: one Appraisal is made per decision and its fields are read at every option
     __slots__ = ("game", "p", "_fit_tests", "_by_colour", "_fitting", "_levels", "_hand_actions", "_import_actions", "_open",
                  "hand_values", "_good_values", "_contract_values", "_fitting_in_hand", "_waiting", "_at_sea",
-                 "_pirate_targets", "benefits", "contracts_ranked")
+                 "_pirate_targets", "benefits", "contracts_ranked", "_hand_goods")
 
     def __init__(self, game: Game, p: Player):
         self.game = game
@@ -117,6 +130,7 @@ class Appraisal:
         self.hand_values: dict[int, float] = {}  # card uid -> hand_card_value (the heuristic reads it too)
         self._good_values: dict[str, float] = {}  # good type -> good_value (it depends on the type alone)
         self._contract_values: dict[int, float] = {}  # card uid -> contract_value
+        self._hand_goods: dict[str, int] | None = None  # good type -> p's hand cards of it
         self._fitting_in_hand: int | None = None
         self._waiting: int | None = None
         self._at_sea: list[Ship] | None = None
@@ -128,10 +142,24 @@ class Appraisal:
         key = card.good if self._by_colour else card.uid  # cards of one colour fit alike, mostly
         ships = self._fitting.get(key)
         if ships is None:
-            if self._fit_tests is None:
-                self._fit_tests = [(s, fitting(self.game.rules, self.p, s)) for s in self.p.ships]
-            ships = self._fitting[key] = [s for s, fits_ship in self._fit_tests if fits_ship(card)]
+            ships = self._fitting[key] = []
+            for ship, fits_ship in self._ship_tests():  # a loop, not a comprehension: asked for most cards of most decisions
+                if fits_ship(card):
+                    ships.append(ship)
         return ships
+
+    def _ship_tests(self) -> list[tuple[Ship, Callable[[Card], bool]]]:
+        """`p`'s ships that may take a container, each with its test of whether a card fits it (a
+        ship at sea or without contracts fits nothing, slots.fitting: it is not asked)."""
+        tests = self._fit_tests
+        if tests is None:
+            rules, p = self.game.rules, self.p
+            tests = self._fit_tests = []
+            for ship in p.ships:
+                if ship.contracts and not ship.at_sea:
+                    fits_ship, self._open[id(ship)] = fitting_and_open(rules, p, ship)  # one count for both
+                    tests.append((ship, fits_ship))
+        return tests
 
     def hand_cards_for(self, action: str) -> int:
         """How many cards of `p`'s hand have `action`."""
@@ -153,6 +181,9 @@ class Appraisal:
 
     def open_slots(self, ship: Ship) -> int:
         slots = self._open.get(id(ship))
+        if slots is None and self._fit_tests is None:
+            self._ship_tests()  # counts the open slots of p's ships that take containers too
+            slots = self._open.get(id(ship))
         if slots is None:
             slots = self._open[id(ship)] = open_slots(self.game, self.p, ship)
         return slots
@@ -177,25 +208,43 @@ class Appraisal:
     def pirate_targets(self) -> int:
         """How many containers at sea and island cards would fit a ship of `p`'s if pirated."""
         if self._pirate_targets is None:
-            cards = [c for s in self.ships_at_sea() for c in s.containers]
-            cards += self.game.zones.island
-            if self._by_colour:  # cards of one colour fit alike (fitting_ships): ask once per colour, in the same order
-                first: dict[str, Card] = {}
-                counts: dict[str, int] = {}
-                for c in cards:
-                    if c.good not in counts:
-                        first[c.good] = c
-                        counts[c.good] = 0
-                    counts[c.good] += 1
-                self._pirate_targets = sum(n for good, n in counts.items() if self.fitting_ships(first[good]))
-            else:
-                self._pirate_targets = sum(1 for c in cards if self.fitting_ships(c))
+            # no ship of p's takes a container: no card need be looked at
+            self._pirate_targets = self._count_pirate_targets() if self._ship_tests() else 0
         return self._pirate_targets
+
+    def _count_pirate_targets(self) -> int:
+        cards = [c for s in self.ships_at_sea() for c in s.containers]
+        cards += self.game.zones.island
+        if not self._by_colour:
+            return sum(1 for c in cards if self.fitting_ships(c))
+        # cards of one colour fit alike (fitting_ships): ask once per colour, in the same order
+        first: dict[str, Card] = {}
+        counts: dict[str, int] = {}
+        for c in cards:
+            n = counts.get(c.good)
+            if n is None:
+                first[c.good] = c
+                counts[c.good] = 1
+            else:
+                counts[c.good] = n + 1
+        targets = 0
+        for good, n in counts.items():
+            if self.fitting_ships(first[good]):
+                targets += n
+        return targets
 
     def contract_value(self, card: Card) -> float:
         value = self._contract_values.get(card.uid)
         if value is None:
-            value = self._contract_values[card.uid] = contract_value(self.p, card)
+            goods = self._hand_goods
+            if goods is None:
+                goods = self._hand_goods = _count_goods(self.p.hand)
+            ready = goods.get(card.good, 0)
+            for c in self.p.hand:  # the card itself is not one of its containers
+                if c is card:
+                    ready -= 1
+                    break
+            value = self._contract_values[card.uid] = _contract_worth(card, ready)
         return value
 
     def hand_card_value(self, card: Card) -> float:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
@@ -40,7 +40,7 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
     guarded = not game.rules.active.isdisjoint(("may_import", "minimum_bid"))
     if guarded:
         ships = [s for s in ships if bidders(game, participants, game.players[s.owner])]
-    options = [Option(f"auction the {s.label} of {game.players[s.owner].name} ({', '.join(c.name for c in s.containers)})", s)
+    options = [Option(f"auction the {s.label} of {game.players[s.owner].name} ({', '.join([c.name for c in s.containers])})", s)
                for s in ships]
     if game.rules.auction_island(leader):  # a power: an island card may be auctioned instead (OQ-42)
         options += [Option(f"auction {c.name} ({c.good}, {c.action}) from the supply island", c)
@@ -61,7 +61,7 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
         winner = participants[0]
         bid = least_bid(game, game.players[winner], owner) if guarded else 0
     else:
-        what = f"the {ship.label} of {owner.name} ({', '.join(c.name for c in ship.containers)})"
+        what = f"the {ship.label} of {owner.name} ({', '.join([c.name for c in ship.containers])})"
         winner, bid, bids = sealed_bids(game, participants, round_no, what, owner)
     take_containers(game, game.players[winner], ship, bid, fee=fee)
     announce_losers(game, bids, winner)
@@ -131,6 +131,13 @@ def _bid_label(amount: int) -> str:
     return f"bid {amount}"
 
 
+@lru_cache(maxsize=1024)
+def _bid_options(least: int, most: int, step: int) -> tuple[Option, ...]:
+    """The options of a sealed bid, every `step` from `least` to `most` credits: an option is never
+    changed once made, so the bids of one range are made once and shared by every decision asking them."""
+    return tuple(DescribedOption(amount, _bid_label) for amount in range(least, most + 1, step))
+
+
 def sealed_bids(game: Game, participants: list[int], round_no: int, what: str = "",
                 owner: Player | None = None) -> tuple[int, int, dict[int, int]]:
     """R10.3: every participant bids in secret, an even amount up to his or her credits (from the
@@ -144,7 +151,7 @@ def sealed_bids(game: Game, participants: list[int], round_no: int, what: str = 
     for seat in participants:
         p = game.players[seat]
         least = least_bid(game, p, owner) if minimum else 0
-        options: list[Option] = [DescribedOption(amount, _bid_label) for amount in range(least, p.credits + 1, step)]
+        options: list[Option] = list(_bid_options(least, p.credits, step))
         bids[seat] = game.ask(Decision("bid", seat, options, prompt, secret=True)).value
     game.emit(ev.BidsRevealed, bids=bids)
     for seat, amount in bids.items():
@@ -207,7 +214,7 @@ def take_options(game: Game, p: Player, ship: Ship, count: int | None = None) ->
     options: list[Option] = []
     seen: set[tuple[str, ...]] = set()
     for cards in (c for n in range(most, least - 1, -1) for c in combinations(ship.containers, n)):
-        key = tuple(sorted(c.id for c in cards))
+        key = tuple(sorted([c.id for c in cards]))
         if key in seen:
             continue
         seen.add(key)

@@ -14,6 +14,7 @@ flow, each contract taking at most what it needs.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.model import ANY_COLOUR
@@ -37,14 +38,32 @@ def requirements(rules: Rules, p: Player, ship: Ship) -> list[tuple[Load, int]]:
 
 def slot_counts(rules: Rules, p: Player, ship: Ship) -> tuple[dict[str, int], int, int]:
     """(slots by colour, `any` slots, total slots) opened by the contracts on `ship`."""
-    by_colour: dict[str, int] = {}
+    contracts = ship.contracts
+    modified = "contract_load" in rules.active  # else each load is the card's own: read without a call
+    if len(contracts) == 1 and not modified:  # the most common ship: its slots are those of one printed load
+        by_colour, any_slots, total = _load_slots(contracts[0].load)
+        return dict(by_colour), any_slots, total  # a copy: callers count slots off it
+    by_colour = {}
     any_slots = 0
-    for contract in ship.contracts:
-        for colour, n in rules.contract_load(p, contract):
+    for contract in contracts:
+        for colour, n in (rules.contract_load(p, contract) if modified else contract.load):
             if colour == ANY_COLOUR:
                 any_slots += n
             else:
                 by_colour[colour] = by_colour.get(colour, 0) + n
+    return by_colour, any_slots, sum(by_colour.values()) + any_slots
+
+
+@cache
+def _load_slots(load: Load) -> tuple[dict[str, int], int, int]:
+    """(slots by colour, `any` slots, total slots) of one contract's load; never changed by callers."""
+    by_colour: dict[str, int] = {}
+    any_slots = 0
+    for colour, n in load:
+        if colour == ANY_COLOUR:
+            any_slots += n
+        else:
+            by_colour[colour] = by_colour.get(colour, 0) + n
     return by_colour, any_slots, sum(by_colour.values()) + any_slots
 
 
@@ -114,7 +133,8 @@ def _count(rules: Rules, p: Player, ship: Ship, containers: list[Any]) -> tuple[
 
 def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras: list[Any] | None = None) -> tuple[int, int]:
     """(slots filled by the containers on `ship` plus `extra` and `extras`, slots that must be filled)."""
-    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None)
+    # a ship with no pairs or halves: its containers as they are, without a call
+    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None) if ship.pairs or ship.halves else ship.containers
     if extra is not None:
         containers = containers + [extra]
     if extras:
@@ -150,26 +170,36 @@ def fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
     look-up (the options of a load, a bot weighing its hand)."""
     if not ship.contracts or ship.at_sea:
         return _fits_nowhere
+    return fitting_and_open(rules, p, ship)[0]
+
+
+def fitting_and_open(rules: Rules, p: Player, ship: Ship) -> tuple[Callable[[Any], bool], int]:
+    """`fitting` of a ship in harbor with contracts, and its open slots (slots to fill less slots
+    filled, as `filled_slots` gives them), from one count of its slots."""
+    fits_card, open_slots = _fitting(rules, p, ship)
     if "may_load" in rules.active:  # a power forbids loading some cards (R7.1): those fit nowhere
-        fits_card = _fitting(rules, p, ship)
-        return lambda card: fits_card(card) and rules.may_load(p, card)
-    return _fitting(rules, p, ship)
+        fits_colour = fits_card
+        return (lambda card: fits_colour(card) and rules.may_load(p, card)), open_slots
+    return fits_card, open_slots
 
 
-def _fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
+def _fitting(rules: Rules, p: Player, ship: Ship) -> tuple[Callable[[Any], bool], int]:
     if _needs_matching(rules, p, ship) is not None:
         before, total = filled_slots(rules, p, ship)
         if before >= total:
-            return _fits_nowhere
-        return lambda card: filled_slots(rules, p, ship, card)[0] > before
+            return _fits_nowhere, total - before
+        return (lambda card: filled_slots(rules, p, ship, card)[0] > before), total - before
     # the plain count gives each container the same slot whatever comes after it: a card fits when a
     # slot is still open and one of its colour, an `any` slot, or (wild) any slot is left for it
-    left, any_left, filled, total = _count(rules, p, ship, _effective(ship, rules.pair_slot_good(p) if ship.pairs else None))
+    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None) if ship.pairs or ship.halves else ship.containers
+    left, any_left, filled, total = _count(rules, p, ship, containers)
     if filled >= total:
-        return _fits_nowhere
+        return _fits_nowhere, total - filled
     if any_left:
-        return _fits_anything
-    return lambda card: bool(left.get(card.good)) or rules.container_wild(p, card)
+        return _fits_anything, total - filled
+    if "container_wild" not in rules.active:
+        return (lambda card: left.get(card.good, 0) > 0), total - filled
+    return (lambda card: left.get(card.good, 0) > 0 or rules.container_wild(p, card)), total - filled
 
 
 def _fits_nowhere(card: Any) -> bool:
