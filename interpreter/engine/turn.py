@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 DRAW = "draw"
+# Prompts and draw labels made once, not by an f-string at every lead and follow: labels by the
+# count drawn (a plain string, fixed when the decision is put), prompts by the action followed
+_LEAD_DRAW_LABELS: dict[int, str] = {}
+_FOLLOW_DRAW_LABELS: dict[int, str] = {}
+_FOLLOW_PROMPTS = {action: f"Follow {action.upper()} or draw" for action in ACTION_TYPES}
+KEEP_ALL_CONTRACTS = Option("keep all contracts", None)  # shared: an option is never changed
 
 PERFORM: dict[str, Callable[[Game, Player, int], None]] = {
     "contract": contract.perform,
@@ -195,7 +201,7 @@ def plain_wild_pair_options(pairs: list[tuple[Card, ...]], actions: Sequence[str
                 break
         for action in actions:
             if action != own:
-                options.append(Play(action, pair, action, pair=True))
+                options.append(Play(action, pair, action, True))  # pair=True, given by place: a keyword costs
     return options
 
 
@@ -236,7 +242,7 @@ def offer_contract_discards(game: Game, p: Player) -> None:
                     discards.append(DiscardContract(ship, card))
         if not discards:  # the usual case: nothing to ask (and no option to make)
             return
-        options = [Option("keep all contracts", None), *discards]
+        options = [KEEP_ALL_CONTRACTS, *discards]
         choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", stop=0)).value
         if not isinstance(choice, DiscardContract):
             return
@@ -264,7 +270,8 @@ def play_turn(game: Game) -> None:
     game.after_action()  # an any-time power (or a standing condition) may have won the game
 
     options = play_options(game, leader, ACTION_TYPES, leading=True)
-    label = f"draw {game.rules.draw_count(leader)} card(s); the turn ends"
+    count = game.rules.draw_count(leader)
+    label = _LEAD_DRAW_LABELS.get(count) or _LEAD_DRAW_LABELS.setdefault(count, f"draw {count} card(s); the turn ends")
     # The draw first (R4.2.1), unless a power forbids it and there is something else to do (a player
     # who can do nothing else draws all the same). Written out here and in follow_or_draw, no call:
     # it runs at every lead and follow.
@@ -294,10 +301,13 @@ def play_turn(game: Game) -> None:
         played[seat] = followed_as is not None
         performed[seat] = followed_as or action
 
-    instances = {seat: game.rules.instances(game.players[seat], performed[seat], played[seat]) for seat in order}
+    instances: dict[int, int] = {}  # a loop, not a comprehension (a call of its own): every turn
     for seat in order:
-        if instances[seat] and ev.InstancesGranted in game.bus.wanted:  # built only if something would see it
-            game.emit(ev.InstancesGranted, player=seat, action=performed[seat], count=instances[seat])
+        instances[seat] = game.rules.instances(game.players[seat], performed[seat], played[seat])
+    if ev.InstancesGranted in game.bus.wanted:  # built only if something would see it
+        for seat in order:
+            if instances[seat]:
+                game.emit(ev.InstancesGranted, player=seat, action=performed[seat], count=instances[seat])
     execute(game, order, instances, performed)
     clean_up(game)
 
@@ -306,10 +316,12 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     """R4.3: follow (returns the action the player will carry out) or draw (None); a player who
     cannot follow must draw."""
     options = play_options(game, p, (action,), leading=False)
-    label = f"draw {game.rules.draw_count(p)} card(s)"
+    count = game.rules.draw_count(p)
+    label = _FOLLOW_DRAW_LABELS.get(count) or _FOLLOW_DRAW_LABELS.setdefault(count, f"draw {count} card(s)")
     if not options or "may_draw_action" not in game.rules.active or game.rules.may_draw_action(p):  # as in play_turn (R4.3.1)
         options.insert(0, Option(label, DRAW))
-    choice = game.ask(Decision("follow", p.seat, options, f"Follow {action.upper()} or draw"))  # a Play is its own value
+    prompt = _FOLLOW_PROMPTS.get(action) or f"Follow {action.upper()} or draw"
+    choice = game.ask(Decision("follow", p.seat, options, prompt))  # a Play is its own value
     if not isinstance(choice, Play):
         draw_action(game, p, as_leader=False)
         return None
