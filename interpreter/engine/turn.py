@@ -74,7 +74,6 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     pair of one colour (R4.5) when a single card of the action would not do it alone (each a `Play`:
     the action declared, the cards played, the action carried out)."""
     rules = game.rules
-    usable = usable_actions(p)  # R4.8
     if not rules.active.isdisjoint(("may_play", "may_act")):  # a power forbids declaring or following some actions
         leader = game.players[game.leader]
         actions = tuple(a for a in actions if rules.may_play(p, a, leading, leader) and rules.may_act(p, a))
@@ -82,8 +81,8 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     plain = rules.active.isdisjoint(("may_play_for", "performed_action", "action_choices"))
     if plain:  # a card is played for its own action type, and the action is carried out as declared
         wanted = []  # the actions usable (R4.8): a loop, not a comprehension (a call of its own in Python 3.11)
-        for a in actions:
-            if usable[a]:
+        for a in actions:  # only CONTRACT and LOAD need a ship: no table of all five made for a follow
+            if (a != "contract" and a != "load") or may_use_action(p, a):
                 wanted.append(a)
         options: list[Option] = []
         seen_ids: set[str] = set()
@@ -92,8 +91,9 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
             if action in wanted and card.id not in seen_ids:
                 seen_ids.add(card.id)
                 options.append(Play(action, (card,), action))
-        allowed = wanted if allowed is actions else [a for a in allowed if usable[a]]
+        allowed = wanted if allowed is actions else [a for a in allowed if a in wanted]
     else:
+        usable = usable_actions(p)  # R4.8
         options = _powered_single_options(game, p, actions, leading, usable)
     if allowed:
         pairs = wild_pairs(p.hand, game.data.wild_pair_size)
