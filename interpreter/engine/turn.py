@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from itertools import combinations
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from interpreter.cards.model import ACTION_TYPES
@@ -133,28 +132,26 @@ def carried_out(game: Game, p: Player, action: str, cards: tuple[Card, ...], lea
     return game.rules.action_choices(p, performed)
 
 
-_GOOD = attrgetter("good")
-
-
 def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
     """The different wild pairs (R4.5) in a hand: two (`size`) cards of one colour, one pair per
     combination of card ids (copies of one card are interchangeable), then copies of one card
     together; colour by colour in the order of the hand."""
-    # This runs at every lead and follow: the colours are listed and counted in C (map, dict.fromkeys,
-    # list.count; a comprehension is a call of its own in Python 3.11), and only a colour with
-    # enough cards has its cards gathered.
-    goods = list(map(_GOOD, hand))
-    colours = dict.fromkeys(goods)  # each good once, in the order of the hand
-    if len(colours) == len(goods) and size > 1:  # no colour twice (often so): no pair
+    # This runs at every lead and follow: the hand is grouped by colour in one loop (colours in the
+    # order of the hand, each colour's cards in that order), with no comprehension (a call of its own
+    # in Python 3.11); with five good types, a hand of six cards always holds a pair
+    by_good: dict[str, list[Card]] = {}
+    for card in hand:
+        group = by_good.get(card.good)
+        if group is None:
+            by_good[card.good] = [card]
+        else:
+            group.append(card)
+    if len(by_good) == len(hand) and size > 1:  # no colour twice: no pair
         return []
     pairs: list[tuple[Card, ...]] = []
-    for good in colours:
-        if goods.count(good) < size:
+    for same in by_good.values():
+        if len(same) < size:
             continue
-        same = []  # its cards, in the order of the hand
-        for card in hand:
-            if card.good == good:
-                same.append(card)
         if len(same) == size == 2:  # the usual case: two cards of one colour make one pair, copies or not
             pairs.append((same[0], same[1]))
             continue
