@@ -267,7 +267,10 @@ class Rules:
         return self._apply("stacking_allowed", True, p) if self._mods["stacking_allowed"] else True
 
     def draw_count(self, p: Player) -> int:
-        value = max(self.data.minimum_draw, self.data.draw_up_to - len(p.hand))
+        data = self.data  # max(...) written out: asked at every lead and follow
+        value = data.draw_up_to - len(p.hand)
+        if value < data.minimum_draw:
+            value = data.minimum_draw
         return self._apply("draw_count", value, p) if self._mods["draw_count"] else value
 
     # --- supply and import ---------------------------------------------------------------------
