@@ -56,9 +56,15 @@ class Play(Choice):
     pair: bool = False
 
     def describe(self) -> str:
-        if self.pair:
-            return f"{self.declared.upper()} with the pair {' + '.join([c.name for c in self.cards])}{_instead(self.declared, self.performed)}"
-        return f"{self.declared.upper()} with {self.cards[0].name}{_instead(self.declared, self.performed)}"
+        # the chosen lead or follow of every turn is labelled: the usual cases are written out (one
+        # card, or a pair of two, carrying out the action declared), with no call to join them
+        declared, cards = self.declared, self.cards
+        instead = "" if self.performed == declared else _instead(declared, self.performed)
+        if not self.pair:
+            return f"{declared.upper()} with {cards[0].name}{instead}"
+        if len(cards) == 2:
+            return f"{declared.upper()} with the pair {cards[0].name} + {cards[1].name}{instead}"
+        return f"{declared.upper()} with the pair {' + '.join([c.name for c in cards])}{instead}"
 
 
 @dataclass(slots=True, eq=False)

@@ -117,7 +117,10 @@ class Game:
     # --- players and order -------------------------------------------------------------------
     def seats_from(self, first: int) -> list[int]:
         n = len(self.players)
-        return [(first + i) % n for i in range(n)]
+        first %= n
+        order = list(range(first, n))  # in C, not a comprehension: every turn asks it
+        order += range(first)
+        return order
 
     def names(self) -> ev.Names:
         return ev.Names([p.name for p in self.players])

@@ -29,9 +29,20 @@ def each_instance(game: Game, p: Player, instances: int, action: str,
         offered = options(game, p, left)
         if len(offered) == 1:  # only stopping
             return
-        choice = game.ask(Decision(action, p.seat, offered, f"{action.capitalize()} ({left} action(s) left)", stop=0)).value
+        choice = game.ask(Decision(action, p.seat, offered, instance_prompt(action, left), stop=0)).value
         if choice is None:
             return
         left -= carry_out(game, p, choice)
         game.turn_log.append((p.seat, action))
         game.after_action()
+
+
+_PROMPTS: dict[tuple[str, int], str] = {}  # made once per action and count, not at every instance
+
+
+def instance_prompt(action: str, left: int) -> str:
+    """`Load (2 action(s) left)`: the prompt of an instance of `action` (PIRATE's too)."""
+    prompt = _PROMPTS.get((action, left))
+    if prompt is None:
+        prompt = _PROMPTS[(action, left)] = f"{action.capitalize()} ({left} action(s) left)"
+    return prompt

@@ -15,6 +15,7 @@ from interpreter.engine.choices import (
 )
 from interpreter.engine.completion import complete_if_full
 from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.instances import instance_prompt
 from interpreter.engine.load import load_container
 from interpreter.engine.slots import fits, pair_fits
 from interpreter.engine.state import Card, Player, Ship, remove_container
@@ -172,7 +173,7 @@ def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]],
     options = pirate_options(game, p, sea_only)
     if len(options) == 1:
         return False
-    choice = game.ask(Decision("pirate", p.seat, options, f"Pirate ({left} action(s) left)", stop=0)).value
+    choice = game.ask(Decision("pirate", p.seat, options, instance_prompt("pirate", left), stop=0)).value
     if choice is None:
         return False
     game.turn_log.append((p.seat, "pirate"))

@@ -18,6 +18,7 @@ from interpreter.engine.options import GameOptions
 from interpreter.engine.state import Card, Player, Ship, count_goods
 
 Modifier = Callable[..., Any]
+PIRATE_SOURCES = frozenset(("sea", "island"))  # where a pirate takes from by the rules (R11.1)
 
 QUERIES: dict[str, str] = {
     "goods_of_type": "how many goods of a type a player has, virtual goods included (R5.1, R17.9, OQ-36)",
@@ -162,7 +163,7 @@ class Rules:
         return self._apply("goods_of_type", value, p, good) if self._mods["goods_of_type"] else value
 
     def pirate_sources(self, p: Player) -> frozenset[str]:
-        value = frozenset(("sea", "island"))
+        value = PIRATE_SOURCES  # made once: asked at every pirate instance
         return self._apply("pirate_sources", value, p) if self._mods["pirate_sources"] else value
 
     def load_from_deck(self, p: Player) -> bool:
@@ -266,7 +267,10 @@ class Rules:
         return self._apply("stacking_allowed", True, p) if self._mods["stacking_allowed"] else True
 
     def draw_count(self, p: Player) -> int:
-        value = max(self.data.minimum_draw, self.data.draw_up_to - len(p.hand))
+        data = self.data  # max(...) written out: asked at every lead and follow
+        value = data.draw_up_to - len(p.hand)
+        if value < data.minimum_draw:
+            value = data.minimum_draw
         return self._apply("draw_count", value, p) if self._mods["draw_count"] else value
 
     # --- supply and import ---------------------------------------------------------------------

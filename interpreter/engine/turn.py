@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from itertools import combinations
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from interpreter.cards.model import ACTION_TYPES
@@ -20,6 +19,12 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 DRAW = "draw"
+# Prompts and draw labels made once, not by an f-string at every lead and follow: labels by the
+# count drawn (a plain string, fixed when the decision is put), prompts by the action followed
+_LEAD_DRAW_LABELS: dict[int, str] = {}
+_FOLLOW_DRAW_LABELS: dict[int, str] = {}
+_FOLLOW_PROMPTS = {action: f"Follow {action.upper()} or draw" for action in ACTION_TYPES}
+KEEP_ALL_CONTRACTS = Option("keep all contracts", None)  # shared: an option is never changed
 
 PERFORM: dict[str, Callable[[Game, Player, int], None]] = {
     "contract": contract.perform,
@@ -68,7 +73,6 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     pair of one colour (R4.5) when a single card of the action would not do it alone (each a `Play`:
     the action declared, the cards played, the action carried out)."""
     rules = game.rules
-    usable = usable_actions(p)  # R4.8
     if not rules.active.isdisjoint(("may_play", "may_act")):  # a power forbids declaring or following some actions
         leader = game.players[game.leader]
         actions = tuple(a for a in actions if rules.may_play(p, a, leading, leader) and rules.may_act(p, a))
@@ -76,8 +80,8 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
     plain = rules.active.isdisjoint(("may_play_for", "performed_action", "action_choices"))
     if plain:  # a card is played for its own action type, and the action is carried out as declared
         wanted = []  # the actions usable (R4.8): a loop, not a comprehension (a call of its own in Python 3.11)
-        for a in actions:
-            if usable[a]:
+        for a in actions:  # only CONTRACT and LOAD need a ship: no table of all five made for a follow
+            if (a != "contract" and a != "load") or may_use_action(p, a):
                 wanted.append(a)
         options: list[Option] = []
         seen_ids: set[str] = set()
@@ -86,8 +90,9 @@ def play_options(game: Game, p: Player, actions: tuple[str, ...], leading: bool)
             if action in wanted and card.id not in seen_ids:
                 seen_ids.add(card.id)
                 options.append(Play(action, (card,), action))
-        allowed = wanted if allowed is actions else [a for a in allowed if usable[a]]
+        allowed = wanted if allowed is actions else [a for a in allowed if a in wanted]
     else:
+        usable = usable_actions(p)  # R4.8
         options = _powered_single_options(game, p, actions, leading, usable)
     if allowed:
         pairs = wild_pairs(p.hand, game.data.wild_pair_size)
@@ -127,28 +132,26 @@ def carried_out(game: Game, p: Player, action: str, cards: tuple[Card, ...], lea
     return game.rules.action_choices(p, performed)
 
 
-_GOOD = attrgetter("good")
-
-
 def wild_pairs(hand: list[Card], size: int) -> list[tuple[Card, ...]]:
     """The different wild pairs (R4.5) in a hand: two (`size`) cards of one colour, one pair per
     combination of card ids (copies of one card are interchangeable), then copies of one card
     together; colour by colour in the order of the hand."""
-    # This runs at every lead and follow: the colours are listed and counted in C (map, dict.fromkeys,
-    # list.count; a comprehension is a call of its own in Python 3.11), and only a colour with
-    # enough cards has its cards gathered.
-    goods = list(map(_GOOD, hand))
-    colours = dict.fromkeys(goods)  # each good once, in the order of the hand
-    if len(colours) == len(goods) and size > 1:  # no colour twice (often so): no pair
+    # This runs at every lead and follow: the hand is grouped by colour in one loop (colours in the
+    # order of the hand, each colour's cards in that order), with no comprehension (a call of its own
+    # in Python 3.11); with five good types, a hand of six cards always holds a pair
+    by_good: dict[str, list[Card]] = {}
+    for card in hand:
+        group = by_good.get(card.good)
+        if group is None:
+            by_good[card.good] = [card]
+        else:
+            group.append(card)
+    if len(by_good) == len(hand) and size > 1:  # no colour twice: no pair
         return []
     pairs: list[tuple[Card, ...]] = []
-    for good in colours:
-        if goods.count(good) < size:
+    for same in by_good.values():
+        if len(same) < size:
             continue
-        same = []  # its cards, in the order of the hand
-        for card in hand:
-            if card.good == good:
-                same.append(card)
         if len(same) == size == 2:  # the usual case: two cards of one colour make one pair, copies or not
             pairs.append((same[0], same[1]))
             continue
@@ -195,7 +198,7 @@ def plain_wild_pair_options(pairs: list[tuple[Card, ...]], actions: Sequence[str
                 break
         for action in actions:
             if action != own:
-                options.append(Play(action, pair, action, pair=True))
+                options.append(Play(action, pair, action, True))  # pair=True, given by place: a keyword costs
     return options
 
 
@@ -236,7 +239,7 @@ def offer_contract_discards(game: Game, p: Player) -> None:
                     discards.append(DiscardContract(ship, card))
         if not discards:  # the usual case: nothing to ask (and no option to make)
             return
-        options = [Option("keep all contracts", None), *discards]
+        options = [KEEP_ALL_CONTRACTS, *discards]
         choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", stop=0)).value
         if not isinstance(choice, DiscardContract):
             return
@@ -264,7 +267,8 @@ def play_turn(game: Game) -> None:
     game.after_action()  # an any-time power (or a standing condition) may have won the game
 
     options = play_options(game, leader, ACTION_TYPES, leading=True)
-    label = f"draw {game.rules.draw_count(leader)} card(s); the turn ends"
+    count = game.rules.draw_count(leader)
+    label = _LEAD_DRAW_LABELS.get(count) or _LEAD_DRAW_LABELS.setdefault(count, f"draw {count} card(s); the turn ends")
     # The draw first (R4.2.1), unless a power forbids it and there is something else to do (a player
     # who can do nothing else draws all the same). Written out here and in follow_or_draw, no call:
     # it runs at every lead and follow.
@@ -294,10 +298,13 @@ def play_turn(game: Game) -> None:
         played[seat] = followed_as is not None
         performed[seat] = followed_as or action
 
-    instances = {seat: game.rules.instances(game.players[seat], performed[seat], played[seat]) for seat in order}
+    instances: dict[int, int] = {}  # a loop, not a comprehension (a call of its own): every turn
     for seat in order:
-        if instances[seat] and ev.InstancesGranted in game.bus.wanted:  # built only if something would see it
-            game.emit(ev.InstancesGranted, player=seat, action=performed[seat], count=instances[seat])
+        instances[seat] = game.rules.instances(game.players[seat], performed[seat], played[seat])
+    if ev.InstancesGranted in game.bus.wanted:  # built only if something would see it
+        for seat in order:
+            if instances[seat]:
+                game.emit(ev.InstancesGranted, player=seat, action=performed[seat], count=instances[seat])
     execute(game, order, instances, performed)
     clean_up(game)
 
@@ -306,10 +313,12 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     """R4.3: follow (returns the action the player will carry out) or draw (None); a player who
     cannot follow must draw."""
     options = play_options(game, p, (action,), leading=False)
-    label = f"draw {game.rules.draw_count(p)} card(s)"
+    count = game.rules.draw_count(p)
+    label = _FOLLOW_DRAW_LABELS.get(count) or _FOLLOW_DRAW_LABELS.setdefault(count, f"draw {count} card(s)")
     if not options or "may_draw_action" not in game.rules.active or game.rules.may_draw_action(p):  # as in play_turn (R4.3.1)
         options.insert(0, Option(label, DRAW))
-    choice = game.ask(Decision("follow", p.seat, options, f"Follow {action.upper()} or draw"))  # a Play is its own value
+    prompt = _FOLLOW_PROMPTS.get(action) or f"Follow {action.upper()} or draw"
+    choice = game.ask(Decision("follow", p.seat, options, prompt))  # a Play is its own value
     if not isinstance(choice, Play):
         draw_action(game, p, as_leader=False)
         return None
