@@ -176,7 +176,7 @@ def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]],
     options = pirate_options(game, p, sea_only)
     if len(options) == 1:
         return False
-    choice = game.ask(Decision("pirate", p.seat, options, instance_prompt("pirate", left), stop=0)).value
+    choice = game.ask(Decision("pirate", p.seat, options, instance_prompt("pirate", left), False, 0)).value  # stop=0
     if choice is None:
         return False
     game.turn_log.append((p.seat, "pirate"))

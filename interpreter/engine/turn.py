@@ -240,7 +240,7 @@ def offer_contract_discards(game: Game, p: Player) -> None:
         if not discards:  # the usual case: nothing to ask (and no option to make)
             return
         options = [KEEP_ALL_CONTRACTS, *discards]
-        choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", stop=0)).value
+        choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", False, 0)).value  # stop=0
         if not isinstance(choice, DiscardContract):
             return
         ship, card = choice.ship, choice.card
