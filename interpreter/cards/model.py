@@ -32,13 +32,15 @@ class CardDef:
     examples: tuple[Any, ...] = field(default=(), compare=False)  # scenarios (docs/scenarios.md)
     path: str = field(default="", compare=False)
     load_at: tuple[int, int] = field(default=(1, 1), compare=False)  # line and column of `load` in the file
+    # The containers the load asks for: counted once, when the card is read, not for every card of
+    # every game's deck (a game's setup copies it onto each `Card`)
+    load_total: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def load_total(self) -> int:
-        total = 0  # a loop, not sum(...): every card of every game's deck asks it once
+    def __post_init__(self) -> None:
+        total = 0
         for _, n in self.load:
             total += n
-        return total
+        object.__setattr__(self, "load_total", total)  # a frozen dataclass sets its own derived field so
 
     def load_text(self) -> str:
         return " + ".join(f"{n} {colour}" for colour, n in self.load)

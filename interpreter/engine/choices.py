@@ -35,6 +35,11 @@ class Choice(Option):
     def describe(self) -> str:
         raise NotImplementedError(type(self).__name__)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "describe" in vars(cls):  # the label is the record's own describe, one call (not two): every chosen option is labelled
+            cls.label = property(cls.describe)  # type: ignore[assignment,method-assign,misc]
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.label!r})"
 

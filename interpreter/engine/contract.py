@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
+_STOPS: dict[str, Option] = {}  # the stop options by label, made once: an option is never changed
+
+
 def cost(game: Game, p: Player, card: Card) -> int | None:
     """Instances needed to contract `card` (R6.4): 1 plus one per missing level, or None if the
     level is missing and stacking is not allowed."""
@@ -42,7 +45,7 @@ def contract_options(game: Game, p: Player, remaining: int, ships: list[Ship] | 
                      stop: str = "stop contracting") -> list[Option]:
     """The contracts `p` may make with `remaining` instances (on `ships`, if given): tier met or
     stacked (R6.4), room on the ship (R6.6), and the credits a power asks for contracting paid."""
-    options = [Option(stop, None)]
+    options: list[Option] = [_STOPS.get(stop) or _STOPS.setdefault(stop, Option(stop, None))]
     rooms = [(ship, room(game, p, ship)) for ship in (p.harbor_ships() if ships is None else ships)]
     seen: set[str] = set()
     priced = "contract_cost" in game.rules.active

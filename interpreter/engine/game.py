@@ -157,13 +157,19 @@ class Game:
         return list(reversed(zones.deck[-n:])) if n > 0 else []
 
     def draw_into_hand(self, p: Player, count: int) -> int:
-        drawn = 0
-        for _ in range(count):
-            card = self.draw_card(p.seat)
-            if card is None:
-                break
-            p.hand.append(card)
-            drawn += 1
+        deck = self.zones.deck
+        if 0 < count <= len(deck):  # the usual case, with no reshuffle: the cards are taken without a draw_card call each
+            for _ in range(count):
+                p.hand.append(deck.pop())
+            drawn = count
+        else:
+            drawn = 0
+            for _ in range(count):
+                card = self.draw_card(p.seat)
+                if card is None:
+                    break
+                p.hand.append(card)
+                drawn += 1
         if drawn and ev.CardsDrawn in self.bus.wanted:  # built only if something would see it
             self.emit(ev.CardsDrawn, player=p.seat, count=drawn)
         return drawn

@@ -29,7 +29,7 @@ def each_instance(game: Game, p: Player, instances: int, action: str,
         offered = options(game, p, left)
         if len(offered) == 1:  # only stopping
             return
-        choice = game.ask(Decision(action, p.seat, offered, instance_prompt(action, left), stop=0)).value
+        choice = game.ask(Decision(action, p.seat, offered, instance_prompt(action, left), False, 0)).value  # stop=0
         if choice is None:
             return
         left -= carry_out(game, p, choice)

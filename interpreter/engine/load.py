@@ -21,10 +21,13 @@ if TYPE_CHECKING:
 SALE_INSTEAD_OF_LOAD = "sale instead of a load"
 
 
+STOP_LOADING = Option("stop loading", None)  # made once, shared: an option is never changed
+
+
 def load_options(game: Game, p: Player, left: int = 1) -> list[Option]:
     """What one LOAD instance may do (the same whatever `left`, the instances left)."""
     rules = game.rules
-    options = [Option("stop loading", None)]
+    options: list[Option] = [STOP_LOADING]
     ships = [s for s in p.ships if not s.at_sea and s.contracts]
     tests = [(ship, fitting(rules, p, ship)) for ship in ships]  # each ship's slots counted once
     seen: set[str] = set()

@@ -24,10 +24,13 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
+STOP_PIRATING = Option("stop pirating", None)  # made once, shared: an option is never changed
+
+
 def pirate_options(game: Game, p: Player, sea_only: bool = False) -> list[Option]:
     """What a pirate instance may take (R11.1): a container of any ship at sea, an island card, and
     the sources a power opens; `sea_only`: ships at sea only (a power's extra pirate action)."""
-    options = [Option("stop pirating", None)]
+    options: list[Option] = [STOP_PIRATING]
     guarded = "may_pirate_ship" in game.rules.active
     for owner in game.players:
         if guarded and owner is not p and not game.rules.may_pirate_ship(p, owner):
@@ -173,7 +176,7 @@ def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]],
     options = pirate_options(game, p, sea_only)
     if len(options) == 1:
         return False
-    choice = game.ask(Decision("pirate", p.seat, options, instance_prompt("pirate", left), stop=0)).value
+    choice = game.ask(Decision("pirate", p.seat, options, instance_prompt("pirate", left), False, 0)).value  # stop=0
     if choice is None:
         return False
     game.turn_log.append((p.seat, "pirate"))

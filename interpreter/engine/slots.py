@@ -275,6 +275,11 @@ def _matched(rules: Rules, p: Player, needs: list[tuple[Load, int]], containers:
 
 def required_total(rules: Rules, p: Player, ship: Ship) -> int:
     """The containers the contracts on `ship` require together (R6.6)."""
+    if "contract_load" not in rules.active and "contract_need" not in rules.active:
+        total = 0  # each contract needs its printed load: no requirements listed (every CONTRACT asks, per ship)
+        for contract in ship.contracts:
+            total += contract.load_total
+        return total
     return sum(need for _, need in requirements(rules, p, ship))
 
 

@@ -14,10 +14,13 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
+STOP_SUPPLYING = Option("stop supplying", None)  # made once, shared: an option is never changed
+
+
 def supply_options(game: Game, p: Player, left: int = 1) -> list[Option]:
     """What one SUPPLY instance may do (the same whatever `left`, the instances left)."""
     rules = game.rules
-    options = [Option("stop supplying", None)]
+    options: list[Option] = [STOP_SUPPLYING]
     guarded = not rules.active.isdisjoint(("may_sell", "may_take_from_island"))  # a power may forbid some sales or takes
     if p.sales_this_turn < rules.sales_per_turn(p):  # R12.2
         price = rules.sale_price(p)

@@ -19,10 +19,10 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 DRAW = "draw"
-# Prompts and draw labels made once, not by an f-string at every lead and follow: labels by the
-# count drawn (a plain string, fixed when the decision is put), prompts by the action followed
-_LEAD_DRAW_LABELS: dict[int, str] = {}
-_FOLLOW_DRAW_LABELS: dict[int, str] = {}
+# Prompts and draw options made once, not at every lead and follow: the draw options by the count
+# drawn (shared: an option is never changed, and its label is a plain string), prompts by the action followed
+_LEAD_DRAWS: dict[int, Option] = {}
+_FOLLOW_DRAWS: dict[int, Option] = {}
 _FOLLOW_PROMPTS = {action: f"Follow {action.upper()} or draw" for action in ACTION_TYPES}
 KEEP_ALL_CONTRACTS = Option("keep all contracts", None)  # shared: an option is never changed
 
@@ -240,7 +240,7 @@ def offer_contract_discards(game: Game, p: Player) -> None:
         if not discards:  # the usual case: nothing to ask (and no option to make)
             return
         options = [KEEP_ALL_CONTRACTS, *discards]
-        choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", stop=0)).value
+        choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", False, 0)).value  # stop=0
         if not isinstance(choice, DiscardContract):
             return
         ship, card = choice.ship, choice.card
@@ -268,12 +268,12 @@ def play_turn(game: Game) -> None:
 
     options = play_options(game, leader, ACTION_TYPES, leading=True)
     count = game.rules.draw_count(leader)
-    label = _LEAD_DRAW_LABELS.get(count) or _LEAD_DRAW_LABELS.setdefault(count, f"draw {count} card(s); the turn ends")
+    draw = _LEAD_DRAWS.get(count) or _LEAD_DRAWS.setdefault(count, Option(f"draw {count} card(s); the turn ends", DRAW))
     # The draw first (R4.2.1), unless a power forbids it and there is something else to do (a player
     # who can do nothing else draws all the same). Written out here and in follow_or_draw, no call:
     # it runs at every lead and follow.
     if not options or "may_draw_action" not in game.rules.active or game.rules.may_draw_action(leader):
-        options.insert(0, Option(label, DRAW))
+        options.insert(0, draw)
     choice = game.ask(Decision("lead", leader.seat, options, "Lead an action or draw"))  # a Play is its own value
     if not isinstance(choice, Play):  # R4.2.1, OQ-34: drawing ends the turn at once
         draw_action(game, leader, as_leader=True)
@@ -314,9 +314,9 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     cannot follow must draw."""
     options = play_options(game, p, (action,), leading=False)
     count = game.rules.draw_count(p)
-    label = _FOLLOW_DRAW_LABELS.get(count) or _FOLLOW_DRAW_LABELS.setdefault(count, f"draw {count} card(s)")
+    draw = _FOLLOW_DRAWS.get(count) or _FOLLOW_DRAWS.setdefault(count, Option(f"draw {count} card(s)", DRAW))
     if not options or "may_draw_action" not in game.rules.active or game.rules.may_draw_action(p):  # as in play_turn (R4.3.1)
-        options.insert(0, Option(label, DRAW))
+        options.insert(0, draw)
     prompt = _FOLLOW_PROMPTS.get(action) or f"Follow {action.upper()} or draw"
     choice = game.ask(Decision("follow", p.seat, options, prompt))  # a Play is its own value
     if not isinstance(choice, Play):
