@@ -21,7 +21,7 @@ from interpreter.agents.screen import Numbered, fit, option_lines
 from interpreter.cards.explained import card_lines, find_card
 from interpreter.cards.model import ACTION_TYPES
 from interpreter.engine import events as ev
-from interpreter.engine.turn import play_options
+from interpreter.engine.turn import draw_option, play_options
 from interpreter.engine.view import GOOD_LEGEND, compact_view, render
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ class HumanAgent:
         first (`d1`, `d2` ...). A lead chosen here is played when the engine asks for it."""
         keep = decision.stop if decision.stop is not None else 0
         ways = play_options(game, me, ACTION_TYPES, True)
-        leads = [f"draw {game.rules.draw_count(me)} card(s); the turn ends"] + [o.label for o in ways]
+        leads = [draw_option(game.rules.draw_count(me), True).label] + [o.label for o in ways]
         shown = leads[:1] + [self._foreseen(game, me, "lead", o.label, o.value) for o in ways]
         discards = [(i, o) for i, o in enumerate(decision.options) if i != keep]
         numbered = [Numbered(str(i), label) for i, label in enumerate(shown, start=1)]

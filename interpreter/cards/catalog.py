@@ -25,8 +25,15 @@ def load_rules(root: Path | None = None) -> RulesData:
     return load_rules_data((root or project_root()) / "cards" / "game.yaml")
 
 
-# The shipped rules as last read, with the name, time and size of the file they came from.
-_rules: tuple[tuple[str, int, int], RulesData] | None = None
+Stamp = tuple[tuple[str, int, int], ...]  # the name, time and size of each file something was read from
+
+
+def _stamp(files: list[Path]) -> Stamp:
+    return tuple((str(f), st.st_mtime_ns, st.st_size) for f in files for st in (f.stat(),))
+
+
+# The shipped rules as last read, with the stamp of the file they came from.
+_rules: tuple[Stamp, RulesData] | None = None
 
 
 def shipped_rules() -> RulesData:
@@ -35,8 +42,7 @@ def shipped_rules() -> RulesData:
     a heuristic game (a look at the file's time and size costs a few microseconds)."""
     global _rules
     path = project_root() / "cards" / "game.yaml"
-    st = path.stat()
-    stamp = (str(path), st.st_mtime_ns, st.st_size)
+    stamp = _stamp([path])
     if _rules is None or _rules[0] != stamp:
         _rules = (stamp, load_rules_data(path))
     return _rules[1]
@@ -47,7 +53,7 @@ def load_all_cards(root: Path | None = None) -> CardSet:
 
 
 # The shipped cards as last loaded, with the name, time and size of each file they came from.
-_shipped: tuple[tuple[tuple[str, int, int], ...], CardSet] | None = None
+_shipped: tuple[Stamp, CardSet] | None = None
 
 
 def shipped_cards() -> CardSet:
@@ -56,7 +62,7 @@ def shipped_cards() -> CardSet:
     every card file (about 60 ms; a look at the files' times and sizes, about 2 ms)."""
     global _shipped
     files = card_files(d for d in card_dirs() if d.exists())
-    stamp = tuple((str(f), st.st_mtime_ns, st.st_size) for f in files for st in (f.stat(),))
+    stamp = _stamp(files)
     if _shipped is None or _shipped[0] != stamp:
         _shipped = (stamp, load_all_cards())
     return _shipped[1]

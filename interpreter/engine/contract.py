@@ -7,16 +7,13 @@ from typing import TYPE_CHECKING
 from interpreter.engine import events as ev
 from interpreter.engine.choices import ContractCard
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.decisions import Decision, Option, stop_option
 from interpreter.engine.instances import each_instance
 from interpreter.engine.slots import required_total
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
-
-
-_STOPS: dict[str, Option] = {}  # the stop options by label, made once: an option is never changed
 
 
 def cost(game: Game, p: Player, card: Card) -> int | None:
@@ -45,7 +42,7 @@ def contract_options(game: Game, p: Player, remaining: int, ships: list[Ship] | 
                      stop: str = "stop contracting") -> list[Option]:
     """The contracts `p` may make with `remaining` instances (on `ships`, if given): tier met or
     stacked (R6.4), room on the ship (R6.6), and the credits a power asks for contracting paid."""
-    options: list[Option] = [_STOPS.get(stop) or _STOPS.setdefault(stop, Option(stop, None))]
+    options: list[Option] = [stop_option(stop)]
     rooms = [(ship, room(game, p, ship)) for ship in (p.harbor_ships() if ships is None else ships)]
     seen: set[str] = set()
     priced = "contract_cost" in game.rules.active

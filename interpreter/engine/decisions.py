@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 # The decision kinds, with what each asks. Docs and the human agent read this table.
@@ -40,6 +41,13 @@ class Option:
 
     def __repr__(self) -> str:
         return f"Option({self.label!r})"
+
+
+@cache
+def stop_option(label: str) -> Option:
+    """The option that declines or stops (its value None), one per label, made once and shared by
+    every decision offering it: an option is never changed once made."""
+    return Option(label, None)
 
 
 class DescribedOption(Option):

@@ -9,6 +9,7 @@ of each action stay in its module: what it offers (`options`) and what a choice 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.decisions import Decision, Option
@@ -37,12 +38,8 @@ def each_instance(game: Game, p: Player, instances: int, action: str,
         game.after_action()
 
 
-_PROMPTS: dict[tuple[str, int], str] = {}  # made once per action and count, not at every instance
-
-
+@cache
 def instance_prompt(action: str, left: int) -> str:
-    """`Load (2 action(s) left)`: the prompt of an instance of `action` (PIRATE's too)."""
-    prompt = _PROMPTS.get((action, left))
-    if prompt is None:
-        prompt = _PROMPTS[(action, left)] = f"{action.capitalize()} ({left} action(s) left)"
-    return prompt
+    """`Load (2 action(s) left)`: the prompt of an instance of `action` (PIRATE's too), made once per
+    action and count, not at every instance."""
+    return f"{action.capitalize()} ({left} action(s) left)"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from interpreter.engine import events as ev
 from interpreter.engine.choices import LoadCard, LoadFromDeck, LoadPair, SellInsteadOfLoad
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.decisions import Decision, Option, stop_option
 from interpreter.engine.instances import each_instance
 from interpreter.engine.slots import fits, fitting, pair_fits
 from interpreter.engine.state import Card, Player, Ship
@@ -21,13 +21,10 @@ if TYPE_CHECKING:
 SALE_INSTEAD_OF_LOAD = "sale instead of a load"
 
 
-STOP_LOADING = Option("stop loading", None)  # made once, shared: an option is never changed
-
-
 def load_options(game: Game, p: Player, left: int = 1) -> list[Option]:
     """What one LOAD instance may do (the same whatever `left`, the instances left)."""
     rules = game.rules
-    options: list[Option] = [STOP_LOADING]
+    options: list[Option] = [stop_option("stop loading")]
     ships = [s for s in p.ships if not s.at_sea and s.contracts]
     tests = [(ship, fitting(rules, p, ship)) for ship in ships]  # each ship's slots counted once
     seen: set[str] = set()

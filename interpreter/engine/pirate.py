@@ -14,7 +14,7 @@ from interpreter.engine.choices import (
     PirateFromShip,
 )
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.decisions import Decision, Option, stop_option
 from interpreter.engine.instances import instance_prompt
 from interpreter.engine.load import load_container
 from interpreter.engine.slots import fits, pair_fits
@@ -24,13 +24,10 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-STOP_PIRATING = Option("stop pirating", None)  # made once, shared: an option is never changed
-
-
 def pirate_options(game: Game, p: Player, sea_only: bool = False) -> list[Option]:
     """What a pirate instance may take (R11.1): a container of any ship at sea, an island card, and
     the sources a power opens; `sea_only`: ships at sea only (a power's extra pirate action)."""
-    options: list[Option] = [STOP_PIRATING]
+    options: list[Option] = [stop_option("stop pirating")]
     guarded = "may_pirate_ship" in game.rules.active
     for owner in game.players:
         if guarded and owner is not p and not game.rules.may_pirate_ship(p, owner):

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
 from interpreter.engine.choices import SellCard, TakeIslandCard
-from interpreter.engine.decisions import Option
+from interpreter.engine.decisions import Option, stop_option
 from interpreter.engine.instances import each_instance
 from interpreter.engine.state import Player
 
@@ -14,13 +14,10 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 
-STOP_SUPPLYING = Option("stop supplying", None)  # made once, shared: an option is never changed
-
-
 def supply_options(game: Game, p: Player, left: int = 1) -> list[Option]:
     """What one SUPPLY instance may do (the same whatever `left`, the instances left)."""
     rules = game.rules
-    options: list[Option] = [STOP_SUPPLYING]
+    options: list[Option] = [stop_option("stop supplying")]
     guarded = not rules.active.isdisjoint(("may_sell", "may_take_from_island"))  # a power may forbid some sales or takes
     if p.sales_this_turn < rules.sales_per_turn(p):  # R12.2
         price = rules.sale_price(p)

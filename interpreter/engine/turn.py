@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -10,7 +11,7 @@ from interpreter.engine import contract, importing, load, pirate, supply
 from interpreter.engine import events as ev
 from interpreter.engine.choices import DiscardContract, Play
 from interpreter.engine.completion import complete_if_full
-from interpreter.engine.decisions import Decision, Option
+from interpreter.engine.decisions import Decision, Option, stop_option
 from interpreter.engine.state import Card, Player
 
 if TYPE_CHECKING:
@@ -19,12 +20,21 @@ if TYPE_CHECKING:
     from interpreter.engine.game import Game
 
 DRAW = "draw"
-# Prompts and draw options made once, not at every lead and follow: the draw options by the count
-# drawn (shared: an option is never changed, and its label is a plain string), prompts by the action followed
-_LEAD_DRAWS: dict[int, Option] = {}
-_FOLLOW_DRAWS: dict[int, Option] = {}
-_FOLLOW_PROMPTS = {action: f"Follow {action.upper()} or draw" for action in ACTION_TYPES}
-KEEP_ALL_CONTRACTS = Option("keep all contracts", None)  # shared: an option is never changed
+
+
+@cache
+def draw_option(count: int, ends_turn: bool) -> Option:
+    """The draw action offered at a lead (`ends_turn`, R4.2.1) or a follow (R4.3.1), drawing `count`
+    cards: made once per count and shared (an option is never changed; its label is a plain string
+    that names the count when the decision is put), not at every lead and follow."""
+    return Option(f"draw {count} card(s){'; the turn ends' if ends_turn else ''}", DRAW)
+
+
+@cache
+def follow_prompt(action: str) -> str:
+    """A follow's question, made once per action followed."""
+    return f"Follow {action.upper()} or draw"
+
 
 PERFORM: dict[str, Callable[[Game, Player, int], None]] = {
     "contract": contract.perform,
@@ -239,7 +249,7 @@ def offer_contract_discards(game: Game, p: Player) -> None:
                     discards.append(DiscardContract(ship, card))
         if not discards:  # the usual case: nothing to ask (and no option to make)
             return
-        options = [KEEP_ALL_CONTRACTS, *discards]
+        options = [stop_option("keep all contracts"), *discards]
         choice = game.ask(Decision("discard_contract", p.seat, options, "Discard a contract?", False, 0)).value  # stop=0
         if not isinstance(choice, DiscardContract):
             return
@@ -267,8 +277,7 @@ def play_turn(game: Game) -> None:
     game.after_action()  # an any-time power (or a standing condition) may have won the game
 
     options = play_options(game, leader, ACTION_TYPES, leading=True)
-    count = game.rules.draw_count(leader)
-    draw = _LEAD_DRAWS.get(count) or _LEAD_DRAWS.setdefault(count, Option(f"draw {count} card(s); the turn ends", DRAW))
+    draw = draw_option(game.rules.draw_count(leader), True)
     # The draw first (R4.2.1), unless a power forbids it and there is something else to do (a player
     # who can do nothing else draws all the same). Written out here and in follow_or_draw, no call:
     # it runs at every lead and follow.
@@ -313,12 +322,10 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     """R4.3: follow (returns the action the player will carry out) or draw (None); a player who
     cannot follow must draw."""
     options = play_options(game, p, (action,), leading=False)
-    count = game.rules.draw_count(p)
-    draw = _FOLLOW_DRAWS.get(count) or _FOLLOW_DRAWS.setdefault(count, Option(f"draw {count} card(s)", DRAW))
+    draw = draw_option(game.rules.draw_count(p), False)
     if not options or "may_draw_action" not in game.rules.active or game.rules.may_draw_action(p):  # as in play_turn (R4.3.1)
         options.insert(0, draw)
-    prompt = _FOLLOW_PROMPTS.get(action) or f"Follow {action.upper()} or draw"
-    choice = game.ask(Decision("follow", p.seat, options, prompt))  # a Play is its own value
+    choice = game.ask(Decision("follow", p.seat, options, follow_prompt(action)))  # a Play is its own value
     if not isinstance(choice, Play):
         draw_action(game, p, as_leader=False)
         return None
