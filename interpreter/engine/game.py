@@ -196,7 +196,8 @@ class Game:
             return False
         else:
             p.goods.append(card)
-        self.emit(ev.GoodAdded, player=p.seat, card=card)
+        if ev.GoodAdded in self.bus.wanted:  # built only if something would see it
+            self.emit(ev.GoodAdded, player=p.seat, card=card)
         return True
 
     def add_to_imports(self, p: Player, card: Card, *, ignore_limits: bool = False) -> bool:
@@ -205,7 +206,8 @@ class Game:
         p.imports.append(card)
         if ignore_limits:
             self.note_held_over_limit(p)
-        self.emit(ev.ImportAdded, player=p.seat, card=card)
+        if ev.ImportAdded in self.bus.wanted:  # built only if something would see it
+            self.emit(ev.ImportAdded, player=p.seat, card=card)
         return True
 
     def add_shipment(self, p: Player, card: Card) -> None:
@@ -273,7 +275,8 @@ class Game:
         p.credits -= paid
         if to is not None:
             self._receive(to, paid)
-        self.emit(ev.CreditsPaid, player=p.seat, amount=paid, to=None if to is None else to.seat, reason=reason)
+        if ev.CreditsPaid in self.bus.wanted:  # built only if something would see it
+            self.emit(ev.CreditsPaid, player=p.seat, amount=paid, to=None if to is None else to.seat, reason=reason)
         if to is not None:
             self._announce_gain(to, paid, reason)
         return paid

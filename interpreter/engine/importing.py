@@ -55,7 +55,8 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
     owner = game.players[ship.owner]
     if guarded:
         participants = bidders(game, participants, owner)
-    game.emit(ev.AuctionStarted, round=round_no, ship=ship, participants=participants, player=leader.seat, owner=ship.owner)
+    if ev.AuctionStarted in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.AuctionStarted, round=round_no, ship=ship, participants=participants, player=leader.seat, owner=ship.owner)
     bids: dict[int, int] = {}
     if len(participants) == 1:  # R10.3.3: a single participant takes the containers for free (or for the minimum bid)
         winner = participants[0]
@@ -153,7 +154,8 @@ def sealed_bids(game: Game, participants: list[int], round_no: int, what: str = 
         least = least_bid(game, p, owner) if minimum else 0
         options: list[Option] = list(_bid_options(least, p.credits, step))
         bids[seat] = game.ask(Decision("bid", seat, options, prompt, secret=True)).value
-    game.emit(ev.BidsRevealed, bids=bids)
+    if ev.BidsRevealed in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.BidsRevealed, bids=bids)
     for seat, amount in bids.items():
         if ev.BidPlaced in game.bus.wanted:  # built only if something would see it
             game.emit(ev.BidPlaced, player=seat, bid=amount, round=round_no)

@@ -255,7 +255,8 @@ def offer_contract_discards(game: Game, p: Player) -> None:
             return
         ship, card = choice.ship, choice.card
         ship.contracts.remove(card)
-        game.emit(ev.ContractDiscarded, player=p.seat, card=card, ship=ship)
+        if ev.ContractDiscarded in game.bus.wanted:  # built only if something would see it
+            game.emit(ev.ContractDiscarded, player=p.seat, card=card, ship=ship)
         game.discard(card, "discarded contract", p.seat)
         complete_if_full(game, p, ship)
 
