@@ -19,7 +19,7 @@ from interpreter.engine.powers_port import NoPowers, Powers
 from interpreter.engine.queries import Rules
 from interpreter.engine.result import GameResult
 from interpreter.engine.scoring import finish
-from interpreter.engine.setup import set_up
+from interpreter.engine.setup import set_up, shuffle
 from interpreter.engine.state import Card, Player, Ship, Zones, remove_container
 from interpreter.engine.turn import clean_up, offer_contract_discards, play_turn
 
@@ -140,7 +140,7 @@ class Game:
                 return None
             zones.deck = zones.discard
             zones.discard = []
-            self.rng.shuffle(zones.deck)
+            shuffle(self.rng, zones.deck)
             self.emit(ev.DeckReshuffled, size=len(zones.deck), player=by)
         return zones.deck.pop()
 
@@ -151,7 +151,7 @@ class Game:
         if len(zones.deck) < n and zones.discard:
             under = zones.discard
             zones.discard = []
-            self.rng.shuffle(under)
+            shuffle(self.rng, under)
             zones.deck = under + zones.deck
             self.emit(ev.DeckReshuffled, size=len(under), player=by)
         return list(reversed(zones.deck[-n:])) if n > 0 else []
