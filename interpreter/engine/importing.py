@@ -169,9 +169,7 @@ def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str
     """Where taken cards may go (R10.5, R13.5, OQ-22): at most `most_into_imports` into Imports,
     the rest into Goods, within the limits; a card is discarded only if it fits nowhere."""
     rules = game.rules
-    import_room = max(0, rules.imports_limit(p) - len(p.imports))
-    goods_room = max(0, rules.goods_limit(p) - rules.goods_counted(p))
-    most_imports = min(rules.most_into_imports(p), import_room)
+    most_imports, goods_room = _room(game, p)
     if "goods_counted" not in rules.active:  # every good takes one place: the plans depend on numbers alone
         return list(_plans_by_room(len(cards), most_imports, goods_room))
 
@@ -186,6 +184,14 @@ def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str
             del p.goods[-len(added):]
 
     return _maximal_plans(len(cards), lambda plan: plan.count(IMPORTS) <= most_imports and goods_fit(plan))
+
+
+def _room(game: Game, p: Player) -> tuple[int, int]:
+    """(the most cards `p` may put into Imports now, the room left in Goods), R10.5, R13.5."""
+    rules = game.rules
+    import_room = max(0, rules.imports_limit(p) - len(p.imports))
+    goods_room = max(0, rules.goods_limit(p) - rules.goods_counted(p))
+    return min(rules.most_into_imports(p), import_room), goods_room
 
 
 @cache
@@ -215,13 +221,18 @@ def take_options(game: Game, p: Player, ship: Ship, count: int | None = None) ->
     least = min(game.data.containers_per_win, most) if count is None else most
     options: list[Option] = []
     seen: set[tuple[str, ...]] = set()
-    for cards in (c for n in range(most, least - 1, -1) for c in combinations(ship.containers, n)):
-        key = tuple(sorted([c.id for c in cards]))
-        if key in seen:
-            continue
-        seen.add(key)
-        for plan in placements(game, p, cards):
-            options.append(TakeContainers(cards, plan))
+    # every good taking one place (the usual case), the plans depend on numbers alone: the room is
+    # counted once here, not for every set of containers
+    by_room = None if "goods_counted" in game.rules.active else _room(game, p)
+    for n in range(most, least - 1, -1):
+        for cards in combinations(ship.containers, n):
+            key = tuple(sorted([c.id for c in cards]))
+            if key in seen:
+                continue
+            seen.add(key)
+            plans = placements(game, p, cards) if by_room is None else _plans_by_room(n, *by_room)
+            for plan in plans:
+                options.append(TakeContainers(cards, plan))
     return options
 
 
