@@ -33,8 +33,8 @@ def test_random_bot_draws_as_randrange_does():
 
 
 def test_deck_shuffle_as_random_shuffle():
-    """R2.7, R3.7: the engine's shuffle (written out) puts the cards in the order `Random.shuffle`
-    gives, drawing the same numbers, so a seed deals and reshuffles as before."""
+    """The engine's shuffle (written out) puts the cards in the order `Random.shuffle` gives, drawing
+    the same numbers, so a seed deals the game and reshuffles the discard pile as before."""
     for seed in range(40):
         for size in [0, 1, 2, 3, 5, 8, 17, 64, 100, 129]:
             mine, theirs = random.Random(seed), random.Random(seed)
