@@ -243,7 +243,13 @@ class Game:
 
     # --- ships ---------------------------------------------------------------------------------
     def ships_at_sea(self) -> list[Ship]:
-        return [s for p in self.players for s in p.ships if s.at_sea and s.containers]
+        """The ships at sea with containers aboard, in seat order (those an import or a pirate may take from)."""
+        ships = []  # loops, not a comprehension (a call of its own): every import round and bot appraisal asks
+        for p in self.players:
+            for ship in p.ships:
+                if ship.at_sea and ship.containers:
+                    ships.append(ship)
+        return ships
 
     def take_from_ship_at_sea(self, ship: Ship, card: Card, by: int | None) -> None:
         """`by` (a seat, or None) removes a container from a ship (at sea, or in harbor by a power); an
