@@ -8,6 +8,7 @@ from interpreter.agents.random_agent import DECLINE, DEFAULT_DECLINE, RandomAgen
 from interpreter.agents.scripted import ReplayMismatch, ScriptedAgent, ScriptedLog
 from interpreter.engine.decisions import Decision, Option
 from interpreter.engine.options import GameOptions
+from interpreter.engine.setup import shuffle
 from interpreter.powers import new_game
 
 
@@ -29,6 +30,19 @@ def test_random_bot_draws_as_randrange_does():
     mine, theirs = random.Random(3), random.Random(3)
     for n in [1, 2, 3, 5, 7, 8, 31, 64, 100, 1000] * 50:
         assert below(mine, n) == theirs.randrange(n)
+
+
+def test_deck_shuffle_as_random_shuffle():
+    """The engine's shuffle (written out) puts the cards in the order `Random.shuffle` gives, drawing
+    the same numbers, so a seed deals the game and reshuffles the discard pile as before."""
+    for seed in range(40):
+        for size in [0, 1, 2, 3, 5, 8, 17, 64, 100, 129]:
+            mine, theirs = random.Random(seed), random.Random(seed)
+            cards, expected = list(range(size)), list(range(size))
+            shuffle(mine, cards)
+            theirs.shuffle(expected)
+            assert cards == expected
+            assert mine.random() == theirs.random()  # the same numbers drawn
 
 
 def test_random_bot_chooses_as_with_randrange():

@@ -69,7 +69,8 @@ def make_contract(game: Game, p: Player, card: Card, ship: Ship, spend: int) -> 
     if card in p.hand:
         p.hand.remove(card)
     ship.contracts.append(card)
-    game.emit(ev.ContractMade, player=p.seat, card=card, ship=ship, instances=spend)
+    if ev.ContractMade in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.ContractMade, player=p.seat, card=card, ship=ship, instances=spend)
     if card.defn.powers:
         game.powers.contracted(p, card, ship)
     complete_if_full(game, p, ship)  # R6.8: containers already aboard may complete it at once

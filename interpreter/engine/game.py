@@ -19,7 +19,7 @@ from interpreter.engine.powers_port import NoPowers, Powers
 from interpreter.engine.queries import Rules
 from interpreter.engine.result import GameResult
 from interpreter.engine.scoring import finish
-from interpreter.engine.setup import set_up
+from interpreter.engine.setup import set_up, shuffle
 from interpreter.engine.state import Card, Player, Ship, Zones, remove_container
 from interpreter.engine.turn import clean_up, offer_contract_discards, play_turn
 
@@ -140,7 +140,7 @@ class Game:
                 return None
             zones.deck = zones.discard
             zones.discard = []
-            self.rng.shuffle(zones.deck)
+            shuffle(self.rng, zones.deck)
             self.emit(ev.DeckReshuffled, size=len(zones.deck), player=by)
         return zones.deck.pop()
 
@@ -151,7 +151,7 @@ class Game:
         if len(zones.deck) < n and zones.discard:
             under = zones.discard
             zones.discard = []
-            self.rng.shuffle(under)
+            shuffle(self.rng, under)
             zones.deck = under + zones.deck
             self.emit(ev.DeckReshuffled, size=len(under), player=by)
         return list(reversed(zones.deck[-n:])) if n > 0 else []
@@ -181,6 +181,17 @@ class Game:
         if ev.CardDiscarded in self.bus.wanted:  # built only if something would see it
             self.emit(ev.CardDiscarded, card=card, source=source, player=player)
 
+    def discard_all(self, cards: list[Card], source: str, player: int | None) -> None:
+        """`discard` each of `cards` in turn (the cards played this turn, at every clean-up)."""
+        if ev.CardDiscarded in self.bus.wanted:  # each event is seen before the next card goes
+            for card in cards:
+                self.discard(card, source, player)
+            return
+        pile = self.zones.discard
+        for card in cards:  # what `discard` does when nothing would see the event, without a call per card
+            card.parked = 0
+            pile.append(card)
+
     def add_to_goods(self, p: Player, card: Card, *, ignore_limits: bool = False) -> bool:
         """Place `card` in Goods if the goods limit allows (R13.3-R13.5); False if it does not fit.
         `ignore_limits`: a power puts it there whatever the limit (R13.7)."""
@@ -196,7 +207,8 @@ class Game:
             return False
         else:
             p.goods.append(card)
-        self.emit(ev.GoodAdded, player=p.seat, card=card)
+        if ev.GoodAdded in self.bus.wanted:  # built only if something would see it
+            self.emit(ev.GoodAdded, player=p.seat, card=card)
         return True
 
     def add_to_imports(self, p: Player, card: Card, *, ignore_limits: bool = False) -> bool:
@@ -205,7 +217,8 @@ class Game:
         p.imports.append(card)
         if ignore_limits:
             self.note_held_over_limit(p)
-        self.emit(ev.ImportAdded, player=p.seat, card=card)
+        if ev.ImportAdded in self.bus.wanted:  # built only if something would see it
+            self.emit(ev.ImportAdded, player=p.seat, card=card)
         return True
 
     def add_shipment(self, p: Player, card: Card) -> None:
@@ -230,7 +243,13 @@ class Game:
 
     # --- ships ---------------------------------------------------------------------------------
     def ships_at_sea(self) -> list[Ship]:
-        return [s for p in self.players for s in p.ships if s.at_sea and s.containers]
+        """The ships at sea with containers aboard, in seat order (those an import or a pirate may take from)."""
+        ships = []  # loops, not a comprehension (a call of its own): every import round and bot appraisal asks
+        for p in self.players:
+            for ship in p.ships:
+                if ship.at_sea and ship.containers:
+                    ships.append(ship)
+        return ships
 
     def take_from_ship_at_sea(self, ship: Ship, card: Card, by: int | None) -> None:
         """`by` (a seat, or None) removes a container from a ship (at sea, or in harbor by a power); an
@@ -273,7 +292,8 @@ class Game:
         p.credits -= paid
         if to is not None:
             self._receive(to, paid)
-        self.emit(ev.CreditsPaid, player=p.seat, amount=paid, to=None if to is None else to.seat, reason=reason)
+        if ev.CreditsPaid in self.bus.wanted:  # built only if something would see it
+            self.emit(ev.CreditsPaid, player=p.seat, amount=paid, to=None if to is None else to.seat, reason=reason)
         if to is not None:
             self._announce_gain(to, paid, reason)
         return paid

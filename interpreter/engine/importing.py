@@ -55,7 +55,8 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
     owner = game.players[ship.owner]
     if guarded:
         participants = bidders(game, participants, owner)
-    game.emit(ev.AuctionStarted, round=round_no, ship=ship, participants=participants, player=leader.seat, owner=ship.owner)
+    if ev.AuctionStarted in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.AuctionStarted, round=round_no, ship=ship, participants=participants, player=leader.seat, owner=ship.owner)
     bids: dict[int, int] = {}
     if len(participants) == 1:  # R10.3.3: a single participant takes the containers for free (or for the minimum bid)
         winner = participants[0]
@@ -153,7 +154,8 @@ def sealed_bids(game: Game, participants: list[int], round_no: int, what: str = 
         least = least_bid(game, p, owner) if minimum else 0
         options: list[Option] = list(_bid_options(least, p.credits, step))
         bids[seat] = game.ask(Decision("bid", seat, options, prompt, secret=True)).value
-    game.emit(ev.BidsRevealed, bids=bids)
+    if ev.BidsRevealed in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.BidsRevealed, bids=bids)
     for seat, amount in bids.items():
         if ev.BidPlaced in game.bus.wanted:  # built only if something would see it
             game.emit(ev.BidPlaced, player=seat, bid=amount, round=round_no)
@@ -167,9 +169,7 @@ def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str
     """Where taken cards may go (R10.5, R13.5, OQ-22): at most `most_into_imports` into Imports,
     the rest into Goods, within the limits; a card is discarded only if it fits nowhere."""
     rules = game.rules
-    import_room = max(0, rules.imports_limit(p) - len(p.imports))
-    goods_room = max(0, rules.goods_limit(p) - rules.goods_counted(p))
-    most_imports = min(rules.most_into_imports(p), import_room)
+    most_imports, goods_room = _room(game, p)
     if "goods_counted" not in rules.active:  # every good takes one place: the plans depend on numbers alone
         return list(_plans_by_room(len(cards), most_imports, goods_room))
 
@@ -184,6 +184,14 @@ def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str
             del p.goods[-len(added):]
 
     return _maximal_plans(len(cards), lambda plan: plan.count(IMPORTS) <= most_imports and goods_fit(plan))
+
+
+def _room(game: Game, p: Player) -> tuple[int, int]:
+    """(the most cards `p` may put into Imports now, the room left in Goods), R10.5, R13.5."""
+    rules = game.rules
+    import_room = max(0, rules.imports_limit(p) - len(p.imports))
+    goods_room = max(0, rules.goods_limit(p) - rules.goods_counted(p))
+    return min(rules.most_into_imports(p), import_room), goods_room
 
 
 @cache
@@ -213,13 +221,18 @@ def take_options(game: Game, p: Player, ship: Ship, count: int | None = None) ->
     least = min(game.data.containers_per_win, most) if count is None else most
     options: list[Option] = []
     seen: set[tuple[str, ...]] = set()
-    for cards in (c for n in range(most, least - 1, -1) for c in combinations(ship.containers, n)):
-        key = tuple(sorted([c.id for c in cards]))
-        if key in seen:
-            continue
-        seen.add(key)
-        for plan in placements(game, p, cards):
-            options.append(TakeContainers(cards, plan))
+    # every good taking one place (the usual case), the plans depend on numbers alone: the room is
+    # counted once here, not for every set of containers
+    by_room = None if "goods_counted" in game.rules.active else _room(game, p)
+    for n in range(most, least - 1, -1):
+        for cards in combinations(ship.containers, n):
+            key = tuple(sorted([c.id for c in cards]))
+            if key in seen:
+                continue
+            seen.add(key)
+            plans = placements(game, p, cards) if by_room is None else _plans_by_room(n, *by_room)
+            for plan in plans:
+                options.append(TakeContainers(cards, plan))
     return options
 
 

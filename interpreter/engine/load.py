@@ -69,9 +69,11 @@ def pair_options(game: Game, p: Player, ships: list[Ship], good: str) -> list[Op
 def load_container(game: Game, p: Player, card: Card, ship: Ship, by: str) -> None:
     """Put `card` on `ship` as a container; the shipment completes when its last slot fills (R7.5)."""
     ship.containers.append(card)
-    game.emit(ev.ContainerLoaded, player=p.seat, card=card, ship=ship, by=by)
+    if ev.ContainerLoaded in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.ContainerLoaded, player=p.seat, card=card, ship=ship, by=by)
     complete_if_full(game, p, ship)
-    game.emit(ev.LoadFinished, player=p.seat, card=card, ship=ship, by=by)
+    if ev.LoadFinished in game.bus.wanted:
+        game.emit(ev.LoadFinished, player=p.seat, card=card, ship=ship, by=by)
 
 
 def perform(game: Game, p: Player, instances: int) -> None:

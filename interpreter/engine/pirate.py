@@ -183,6 +183,7 @@ def pirate_once(game: Game, p: Player, left: int, kept: list[tuple[Card, Ship]],
     if ev.CardPirated in game.bus.wanted:  # built only if something would see it
         game.emit(ev.CardPirated, player=p.seat, card=card, source=source, ship=ship, victim=victim)
     place_pirated(game, p, card, left > 1, kept)
-    game.emit(ev.PirateFinished, player=p.seat, card=card, source=source, ship=ship, victim=victim)
+    if ev.PirateFinished in game.bus.wanted:  # built only if something would see it
+        game.emit(ev.PirateFinished, player=p.seat, card=card, source=source, ship=ship, victim=victim)
     game.after_action()
     return True

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.errors import SetupError
 from interpreter.engine.state import Card, Player, Ship
 
 if TYPE_CHECKING:
+    import random
+
     from interpreter.engine.game import Game
 
 
@@ -16,6 +18,21 @@ def game_seed(batch_seed: int, index: int) -> int:
     """The seed of the `index`-th game of a batch (simulate, balance, tune, the leaf value's fit):
     batches with different seeds do not overlap."""
     return batch_seed * 1_000_003 + index
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """`rng.shuffle(items)`: the same draws and the same order (CPython's algorithm: for each place
+    from the last, an index below it drawn as `n.bit_length()` random bits, again while too large),
+    without two Python calls per item. The deck is shuffled at every setup and reshuffle;
+    tests/test_determinism.py checks the two agree."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def colours_in_use(data: RulesData, n: int) -> list[tuple[str, str | None]]:
@@ -34,7 +51,7 @@ def set_up(game: Game, n: int) -> None:
     colours = colours_in_use(data, n)
     if len(colours) < n:
         raise SetupError(f"{n} players need {n} ship colours; the rules data has {len(colours)}")
-    rng.shuffle(colours)
+    shuffle(rng, colours)
     for seat in range(n):
         colour, good = colours[seat]
         p = Player(seat=seat, colour=colour, colour_good=good)
@@ -47,7 +64,7 @@ def set_up(game: Game, n: int) -> None:
     needed = n * (data.cards_per_ship_at_sea * (data.ships_per_player - 1) + data.island_cards_per_player + data.starting_hand)
     if len(deck) < needed:
         raise SetupError(f"{n} players need at least {needed} cards to set up; the card set has {len(deck)}")
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     game.zones.deck = deck
     deal(game)
     # R2.10, R2.4: credits

@@ -53,5 +53,6 @@ def supply(game: Game, p: Player, choice: SellCard | TakeIslandCard) -> int:
     else:
         game.zones.island.remove(card)
         game.add_to_imports(p, card)
-        game.emit(ev.CardTakenFromIsland, player=p.seat, card=card)
+        if ev.CardTakenFromIsland in game.bus.wanted:  # built only if something would see it
+            game.emit(ev.CardTakenFromIsland, player=p.seat, card=card)
     return 1

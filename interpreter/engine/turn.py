@@ -225,13 +225,14 @@ def announce_played(game: Game, p: Player, action: str, cards: tuple[Card, ...],
         game.emit(ev.CardPlayed, player=p.seat, card=card, action=action, leading=leading)
 
 
-def draw_action(game: Game, p: Player, as_leader: bool) -> None:
+def draw_action(game: Game, p: Player, as_leader: bool, count: int | None = None) -> None:
     """R4.2.1, R4.3.1: draw up to the hand size, at least one card; one draw action per turn (R4.4).
     The event follows the draw: a power answering it sees the cards in hand (and what it draws is not
-    taken into account by the draw action's own count)."""
+    taken into account by the draw action's own count). `count`: the draw count, when the caller has
+    just asked it (for the draw option) and nothing has changed since."""
     p.drew_this_turn = True
     game.turn_log.append((p.seat, "draw"))
-    drawn = game.draw_into_hand(p, game.rules.draw_count(p))
+    drawn = game.draw_into_hand(p, game.rules.draw_count(p) if count is None else count)
     if ev.DrawActionTaken in game.bus.wanted:  # built only if something would see it
         game.emit(ev.DrawActionTaken, player=p.seat, as_leader=as_leader, count=drawn)
 
@@ -255,7 +256,8 @@ def offer_contract_discards(game: Game, p: Player) -> None:
             return
         ship, card = choice.ship, choice.card
         ship.contracts.remove(card)
-        game.emit(ev.ContractDiscarded, player=p.seat, card=card, ship=ship)
+        if ev.ContractDiscarded in game.bus.wanted:  # built only if something would see it
+            game.emit(ev.ContractDiscarded, player=p.seat, card=card, ship=ship)
         game.discard(card, "discarded contract", p.seat)
         complete_if_full(game, p, ship)
 
@@ -277,7 +279,8 @@ def play_turn(game: Game) -> None:
     game.after_action()  # an any-time power (or a standing condition) may have won the game
 
     options = play_options(game, leader, ACTION_TYPES, leading=True)
-    draw = draw_option(game.rules.draw_count(leader), True)
+    count = game.rules.draw_count(leader)
+    draw = draw_option(count, True)
     # The draw first (R4.2.1), unless a power forbids it and there is something else to do (a player
     # who can do nothing else draws all the same). Written out here and in follow_or_draw, no call:
     # it runs at every lead and follow.
@@ -285,7 +288,7 @@ def play_turn(game: Game) -> None:
         options.insert(0, draw)
     choice = game.ask(Decision("lead", leader.seat, options, "Lead an action or draw"))  # a Play is its own value
     if not isinstance(choice, Play):  # R4.2.1, OQ-34: drawing ends the turn at once
-        draw_action(game, leader, as_leader=True)
+        draw_action(game, leader, True, count)  # as leader, the count the option names (asking changes nothing)
         clean_up(game)
         return
     action, cards, leader_performs = choice.declared, choice.cards, choice.performed
@@ -322,12 +325,13 @@ def follow_or_draw(game: Game, p: Player, action: str) -> str | None:
     """R4.3: follow (returns the action the player will carry out) or draw (None); a player who
     cannot follow must draw."""
     options = play_options(game, p, (action,), leading=False)
-    draw = draw_option(game.rules.draw_count(p), False)
+    count = game.rules.draw_count(p)
+    draw = draw_option(count, False)
     if not options or "may_draw_action" not in game.rules.active or game.rules.may_draw_action(p):  # as in play_turn (R4.3.1)
         options.insert(0, draw)
     choice = game.ask(Decision("follow", p.seat, options, follow_prompt(action)))  # a Play is its own value
     if not isinstance(choice, Play):
-        draw_action(game, p, as_leader=False)
+        draw_action(game, p, False, count)  # not as leader, the count the option names
         return None
     cards, performs = choice.cards, choice.performed
     play_cards(p, cards)
@@ -365,8 +369,7 @@ def clean_up(game: Game) -> None:
     """R4.9: every card played to declare or follow goes to the discard pile."""
     for p in game.players:
         if p.played:
-            for card in p.played:
-                game.discard(card, "played this turn", p.seat)
+            game.discard_all(p.played, "played this turn", p.seat)
             p.played.clear()
     if ev.TurnEnded in game.bus.wanted:  # built only if something would see it
         game.emit(ev.TurnEnded, turn=game.turn, leader=game.leader)

@@ -151,9 +151,10 @@ class PowerRuntime:
             raise TriggerLoopError(f"runaway chain of powers (more than {MAX_CHAIN} deep): {chain} -> {ctx.card.name}")
         self._running.append(f"{ctx.card.name} ({power.text})")
         try:
-            answering = type(ctx.event).__name__ if ctx.event is not None else ""
-            self.game.emit(ev.PowerUsed, player=ctx.owner.seat, card=ctx.card, timing=timing or power.timing, line=power.text,
-                           answering=answering)
+            if ev.PowerUsed in self.game.bus.wanted:  # built only if something would see it
+                answering = type(ctx.event).__name__ if ctx.event is not None else ""
+                self.game.emit(ev.PowerUsed, player=ctx.owner.seat, card=ctx.card, timing=timing or power.timing,
+                               line=power.text, answering=answering)
             power.run(ctx)
         except RecursionError:
             # A chain of powers nests engine calls (a power draws, a trigger loads, a completion
