@@ -224,11 +224,7 @@ def _results(job: BalanceJob, todo: list[int], workers: int, dask_address: str |
     if dask_address:
         yield from _dask_results(job, todo, dask_address)
         return
-    if workers <= 1 or len(todo) <= 1:
-        for i in todo:
-            yield play_one(job, i)
-        return
-    yield from unordered(_play_job, [(job, i) for i in todo], min(workers, len(todo)))
+    yield from unordered(_play_job, [(job, i) for i in todo], workers)
 
 
 DASK_CHUNK = 25  # games per Dask task: a second or two of a worker's time, for ~1 ms of scheduling

@@ -24,7 +24,7 @@ from interpreter.engine.options import GameOptions
 from interpreter.engine.turn import clean_up, play_turn
 from interpreter.sim.failures import BatchSettings, Failures
 from interpreter.sim.runner import bot_game, game_seed, run_batch
-from interpreter.sim.workers import unordered
+from interpreter.sim.workers import keep_loaded_out_of_gc, unordered
 
 # The commands whose start-up is measured: checking every shipped card, and explaining one.
 STARTUP_COMMANDS = (("validate",), ("explain", "cups"))
@@ -174,16 +174,12 @@ def heuristic_rate(cards: CardSet, data: RulesData, players: int, games: int, se
     start with the loaded cards, as balance's workers do), forking included."""
     global _shared
     start = time.perf_counter()
-    if workers <= 1:
-        for i in range(games):
-            bot_game(cards, data, players, game_seed(seed, i), options, ["heuristic"] * players).play()
-    else:
-        _shared = (cards, data, players, seed, options)
-        chunks = [range(k, min(k + HEURISTIC_CHUNK, games)) for k in range(0, games, HEURISTIC_CHUNK)]
-        try:
-            sum(unordered(_heuristic_games, chunks, workers))
-        finally:
-            _shared = None
+    _shared = (cards, data, players, seed, options)
+    chunks = [range(k, min(k + HEURISTIC_CHUNK, games)) for k in range(0, games, HEURISTIC_CHUNK)]
+    try:
+        sum(unordered(_heuristic_games, chunks, workers))
+    finally:
+        _shared = None
     return games / (time.perf_counter() - start)
 
 
@@ -233,6 +229,7 @@ def uno_comparison(cards: CardSet, data: RulesData, players: int, seed: int, opt
     agents, in the same process and in alternating rounds (so both see the same machine), and the
     ratio of ours to UNO's. Each round plays `games` of ours and `uno_games` of UNO."""
     env = make_env(seed)
+    keep_loaded_out_of_gc()  # both games' loaded data: neither side's full collections walk it
     ours_s = uno_s = 0.0
     ours_n = uno_n = 0
     for r in range(rounds):

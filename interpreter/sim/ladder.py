@@ -104,13 +104,8 @@ def _play(args: tuple[LadderJob, int, str, str]) -> dict[str, Any]:
 
 
 def _records(job: LadderJob, workers: int) -> Iterator[dict[str, Any]]:
-    tasks = job.tasks()
-    if workers <= 1:
-        for index, lone, field in tasks:
-            yield play_ladder_game(job, index, lone, field)
-        return
     # the balance run's workers (sim/workers.py): Ctrl-C stops them at once, and they die with the ladder
-    yield from unordered(_play, [(job, index, lone, field) for index, lone, field in tasks], min(workers, len(tasks)))
+    yield from unordered(_play, [(job, index, lone, field) for index, lone, field in job.tasks()], workers)
 
 
 def run_ladder(job: LadderJob, workers: int | None = None,

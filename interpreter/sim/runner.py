@@ -19,6 +19,7 @@ from interpreter.engine.options import GameOptions
 from interpreter.engine.setup import game_seed as game_seed  # the batch seeds, also read from here
 from interpreter.powers import new_game
 from interpreter.sim.failures import BatchSettings, Failures, failure_record
+from interpreter.sim.workers import keep_loaded_out_of_gc
 
 BOTS = ("random", "heuristic", "search")
 BOTS_HELP = "random, heuristic, search or search:BUDGET (search:50ro rollouts, search:20ms CPU per decision)"
@@ -103,6 +104,7 @@ def run_batch(cards: CardSet, data: RulesData, players: int, games: int, seed: i
     results: list[GameResult] = []
     kinds: list[list[str]] = []
     failures = failures if failures is not None else Failures()
+    keep_loaded_out_of_gc()
     start = time.perf_counter()
     interrupted = False
     try:

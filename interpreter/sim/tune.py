@@ -209,11 +209,7 @@ def make_player(job: TuneJob, workers: int, dask_address: str | None) -> Player:
 
     def play(tasks: list[tuple[Values, int]]) -> Iterator[dict[str, Any]]:
         items = [(job, values, index) for values, index in tasks]
-        if workers <= 1 or len(items) <= 1:
-            for item in items:
-                yield play_candidate(item)
-            return
-        results = unordered(play_candidate, items, min(workers, len(items)))
+        results = unordered(play_candidate, items, workers)
         try:
             yield from results
         finally:
