@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.errors import SetupError
@@ -13,6 +13,8 @@ if TYPE_CHECKING:
 
     from interpreter.engine.game import Game
 
+T = TypeVar("T")  # what a shuffled list holds
+
 
 def game_seed(batch_seed: int, index: int) -> int:
     """The seed of the `index`-th game of a batch (simulate, balance, tune, the leaf value's fit):
@@ -20,7 +22,7 @@ def game_seed(batch_seed: int, index: int) -> int:
     return batch_seed * 1_000_003 + index
 
 
-def shuffle(rng: random.Random, items: list[Any]) -> None:
+def shuffle(rng: random.Random, items: list[T]) -> None:
     """`rng.shuffle(items)`: the same draws and the same order (CPython's algorithm: for each place
     from the last, an index below it drawn as `n.bit_length()` random bits, again while too large),
     without two Python calls per item. The deck is shuffled at every setup and reshuffle;
