@@ -40,7 +40,7 @@ class CardDef:
         total = 0
         for _, n in self.load:
             total += n
-        object.__setattr__(self, "load_total", total)  # a frozen dataclass sets its own derived field so
+        object.__setattr__(self, "load_total", total)  # the way a frozen dataclass sets a derived field
 
     def load_text(self) -> str:
         return " + ".join(f"{n} {colour}" for colour, n in self.load)

@@ -181,17 +181,6 @@ class Game:
         if ev.CardDiscarded in self.bus.wanted:  # built only if something would see it
             self.emit(ev.CardDiscarded, card=card, source=source, player=player)
 
-    def discard_all(self, cards: list[Card], source: str, player: int | None) -> None:
-        """`discard` each of `cards` in turn (the cards played this turn, at every clean-up)."""
-        if ev.CardDiscarded in self.bus.wanted:  # each event is seen before the next card goes
-            for card in cards:
-                self.discard(card, source, player)
-            return
-        pile = self.zones.discard
-        for card in cards:  # what `discard` does when nothing would see the event, without a call per card
-            card.parked = 0
-            pile.append(card)
-
     def add_to_goods(self, p: Player, card: Card, *, ignore_limits: bool = False) -> bool:
         """Place `card` in Goods if the goods limit allows (R13.3-R13.5); False if it does not fit.
         `ignore_limits`: a power puts it there whatever the limit (R13.7)."""

@@ -165,11 +165,12 @@ def sealed_bids(game: Game, participants: list[int], round_no: int, what: str = 
     return winner, top, bids
 
 
-def placements(game: Game, p: Player, cards: tuple[Card, ...]) -> list[tuple[str, ...]]:
+def placements(game: Game, p: Player, cards: tuple[Card, ...], room: tuple[int, int] | None = None) -> list[tuple[str, ...]]:
     """Where taken cards may go (R10.5, R13.5, OQ-22): at most `most_into_imports` into Imports,
-    the rest into Goods, within the limits; a card is discarded only if it fits nowhere."""
+    the rest into Goods, within the limits; a card is discarded only if it fits nowhere. `room`:
+    `_room(game, p)` when the caller has counted it (once for all the sets of containers it offers)."""
     rules = game.rules
-    most_imports, goods_room = _room(game, p)
+    most_imports, goods_room = _room(game, p) if room is None else room
     if "goods_counted" not in rules.active:  # every good takes one place: the plans depend on numbers alone
         return list(_plans_by_room(len(cards), most_imports, goods_room))
 
@@ -221,17 +222,14 @@ def take_options(game: Game, p: Player, ship: Ship, count: int | None = None) ->
     least = min(game.data.containers_per_win, most) if count is None else most
     options: list[Option] = []
     seen: set[tuple[str, ...]] = set()
-    # every good taking one place (the usual case), the plans depend on numbers alone: the room is
-    # counted once here, not for every set of containers
-    by_room = None if "goods_counted" in game.rules.active else _room(game, p)
+    room = _room(game, p)  # counted once here, not for every set of containers
     for n in range(most, least - 1, -1):
         for cards in combinations(ship.containers, n):
             key = tuple(sorted([c.id for c in cards]))
             if key in seen:
                 continue
             seen.add(key)
-            plans = placements(game, p, cards) if by_room is None else _plans_by_room(n, *by_room)
-            for plan in plans:
+            for plan in placements(game, p, cards, room):
                 options.append(TakeContainers(cards, plan))
     return options
 

@@ -369,7 +369,8 @@ def clean_up(game: Game) -> None:
     """R4.9: every card played to declare or follow goes to the discard pile."""
     for p in game.players:
         if p.played:
-            game.discard_all(p.played, "played this turn", p.seat)
+            for card in p.played:
+                game.discard(card, "played this turn", p.seat)
             p.played.clear()
     if ev.TurnEnded in game.bus.wanted:  # built only if something would see it
         game.emit(ev.TurnEnded, turn=game.turn, leader=game.leader)
