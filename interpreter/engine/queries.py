@@ -15,7 +15,7 @@ from typing import Any
 from interpreter.cards.model import GOOD_TYPES
 from interpreter.cards.rulesdata import RulesData
 from interpreter.engine.options import GameOptions
-from interpreter.engine.state import Card, Player, Ship, count_goods
+from interpreter.engine.state import Card, Container, Player, Ship, count_goods
 
 Modifier = Callable[..., Any]
 PIRATE_SOURCES = frozenset(("sea", "island"))  # where a pirate takes from by the rules (R11.1)
@@ -230,7 +230,7 @@ class Rules:
         """How many of the `slots` a contract opens (`contract_load`) must be filled to complete it."""
         return self._apply("contract_need", slots, p, card) if self._mods["contract_need"] else slots
 
-    def container_wild(self, p: Player, card: Card) -> bool:
+    def container_wild(self, p: Player, card: Container) -> bool:
         return self._apply("container_wild", False, p, card) if self._mods["container_wild"] else False
 
     # --- game end ------------------------------------------------------------------------------
@@ -312,7 +312,7 @@ class Rules:
         """Whether `pirate` may take containers from a ship of `ship_owner` (R11.1)."""
         return self._apply("may_pirate_ship", True, pirate, ship_owner) if self._mods["may_pirate_ship"] else True
 
-    def slot_colours(self, p: Player, card: Card) -> frozenset[str]:
+    def slot_colours(self, p: Player, card: Container) -> frozenset[str]:
         """The slot colours a container of `p`'s fills: its own (R7.1), more by a power."""
         value = frozenset((card.good,))
         return self._apply("slot_colours", value, p, card) if self._mods["slot_colours"] else value

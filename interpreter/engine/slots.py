@@ -13,12 +13,12 @@ flow, each contract taking at most what it needs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from interpreter.cards.model import ANY_COLOUR
-from interpreter.engine.state import Card, Player, Ship
+from interpreter.engine.state import Card, Container, Player, Ship
 
 if TYPE_CHECKING:
     from interpreter.engine.queries import Rules
@@ -77,7 +77,7 @@ class PairContainer:
         self.uid = -1
 
 
-def _effective(ship: Ship, pair_good: str | None) -> list[Any]:
+def _effective(ship: Ship, pair_good: str | None) -> Sequence[Container]:
     """The containers as the slots see them: a loaded pair counts once, as `pair_good`; a card waiting
     for the second of a pair fills nothing yet."""
     if ship.halves:
@@ -86,12 +86,12 @@ def _effective(ship: Ship, pair_good: str | None) -> list[Any]:
     return _effective_pairs(ship, pair_good)
 
 
-def _effective_pairs(ship: Ship, pair_good: str | None) -> list[Any]:
+def _effective_pairs(ship: Ship, pair_good: str | None) -> Sequence[Container]:
     if not ship.pairs:
         return ship.containers
     firsts = {a for a, _ in ship.pairs}
     seconds = {b for _, b in ship.pairs}
-    out: list[Any] = []
+    out: list[Container] = []
     for card in ship.containers:
         if card.uid in seconds:
             continue
@@ -110,7 +110,7 @@ def _needs_matching(rules: Rules, p: Player, ship: Ship) -> list[tuple[Load, int
     return None
 
 
-def _count(rules: Rules, p: Player, ship: Ship, containers: list[Any]) -> tuple[dict[str, int], int, int, int]:
+def _count(rules: Rules, p: Player, ship: Ship, containers: Sequence[Container]) -> tuple[dict[str, int], int, int, int]:
     """The plain count (R7.1, R7.2): each container fills a slot of its colour, else an `any` slot;
     wild containers are counted apart. Returns (colour slots left, `any` slots left, slots filled
     with wild containers counted, total slots)."""
@@ -131,14 +131,14 @@ def _count(rules: Rules, p: Player, ship: Ship, containers: list[Any]) -> tuple[
     return by_colour, any_slots, min(total, filled), total
 
 
-def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Any = None, extras: list[Any] | None = None) -> tuple[int, int]:
+def filled_slots(rules: Rules, p: Player, ship: Ship, extra: Container | None = None, extras: list[Card] | None = None) -> tuple[int, int]:
     """(slots filled by the containers on `ship` plus `extra` and `extras`, slots that must be filled)."""
     # a ship with no pairs or halves: its containers as they are, without a call
-    containers = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None) if ship.pairs or ship.halves else ship.containers
+    containers: Sequence[Container] = _effective(ship, rules.pair_slot_good(p) if ship.pairs else None) if ship.pairs or ship.halves else ship.containers
     if extra is not None:
-        containers = containers + [extra]
+        containers = [*containers, extra]
     if extras:
-        containers = containers + list(extras)
+        containers = [*containers, *extras]
     needs = _needs_matching(rules, p, ship)
     if needs is not None:
         return _matched(rules, p, needs, containers), sum(need for _, need in needs)
@@ -154,7 +154,7 @@ def paid_containers(rules: Rules, p: Player, ship: Ship) -> int:
     return min(len(ship.containers), filled + len(ship.pairs))
 
 
-def fits(rules: Rules, p: Player, ship: Ship, card: Card) -> bool:
+def fits(rules: Rules, p: Player, ship: Ship, card: Container) -> bool:
     """Would `card` fill a still-open slot of `ship` (R7.1, R7.3)?"""
     return fitting(rules, p, ship)(card)
 
@@ -165,7 +165,7 @@ def fits_by_colour(rules: Rules) -> bool:
     return "container_wild" not in rules.active and "slot_colours" not in rules.active
 
 
-def fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
+def fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Container], bool]:
     """`fits` for many cards and one ship: the ship's slots are counted once, then each card is a
     look-up (the options of a load, a bot weighing its hand)."""
     if not ship.contracts or ship.at_sea:
@@ -173,7 +173,7 @@ def fitting(rules: Rules, p: Player, ship: Ship) -> Callable[[Any], bool]:
     return fitting_and_open(rules, p, ship)[0]
 
 
-def fitting_and_open(rules: Rules, p: Player, ship: Ship) -> tuple[Callable[[Any], bool], int]:
+def fitting_and_open(rules: Rules, p: Player, ship: Ship) -> tuple[Callable[[Container], bool], int]:
     """`fitting` of a ship in harbor with contracts, and its open slots (slots to fill less slots
     filled, as `filled_slots` gives them), from one count of its slots."""
     fits_card, open_slots = _fitting(rules, p, ship)
@@ -183,7 +183,7 @@ def fitting_and_open(rules: Rules, p: Player, ship: Ship) -> tuple[Callable[[Any
     return fits_card, open_slots
 
 
-def _fitting(rules: Rules, p: Player, ship: Ship) -> tuple[Callable[[Any], bool], int]:
+def _fitting(rules: Rules, p: Player, ship: Ship) -> tuple[Callable[[Container], bool], int]:
     if _needs_matching(rules, p, ship) is not None:
         before, total = filled_slots(rules, p, ship)
         if before >= total:
@@ -202,11 +202,11 @@ def _fitting(rules: Rules, p: Player, ship: Ship) -> tuple[Callable[[Any], bool]
     return (lambda card: left.get(card.good, 0) > 0 or rules.container_wild(p, card)), total - filled
 
 
-def _fits_nowhere(card: Any) -> bool:
+def _fits_nowhere(card: Container) -> bool:
     return False
 
 
-def _fits_anything(card: Any) -> bool:
+def _fits_anything(card: Container) -> bool:
     return True
 
 
@@ -221,7 +221,7 @@ def can_load_all(rules: Rules, p: Player, ship: Ship, cards: list[Card], n: int)
 
 def pair_fits(rules: Rules, p: Player, ship: Ship, good: str) -> bool:
     """Would a pair counting as one `good` container fill a still-open slot of `ship`?"""
-    return fits(rules, p, ship, PairContainer(good))  # type: ignore[arg-type]
+    return fits(rules, p, ship, PairContainer(good))
 
 
 def is_complete(rules: Rules, p: Player, ship: Ship) -> bool:
@@ -232,7 +232,7 @@ def is_complete(rules: Rules, p: Player, ship: Ship) -> bool:
     return filled >= total
 
 
-def _matched(rules: Rules, p: Player, needs: list[tuple[Load, int]], containers: list[Any]) -> int:
+def _matched(rules: Rules, p: Player, needs: list[tuple[Load, int]], containers: Sequence[Container]) -> int:
     """The most containers that fill slots when each contract takes at most what it needs: a maximum
     flow from the containers through the (contract, colour) slots and the contracts (a few nodes)."""
     graph: dict[Any, dict[Any, int]] = {}
@@ -255,7 +255,7 @@ def _matched(rules: Rules, p: Player, needs: list[tuple[Load, int]], containers:
     flow = 0
     while "source" in graph:  # augmenting paths, one container each
         parent: dict[Any, Any] = {"source": None}
-        queue = ["source"]
+        queue: list[Any] = ["source"]  # the nodes: "source", "sink" and tuples
         for u in queue:
             for v, capacity in graph[u].items():
                 if capacity > 0 and v not in parent:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.engine import importing, pirate
 from interpreter.engine.decisions import Decision, Option
-from interpreter.engine.state import Player
+from interpreter.engine.state import Card, Player
 from interpreter.engine.turn import PERFORM, may_act, may_use_action
 
 if TYPE_CHECKING:
@@ -56,8 +56,8 @@ def use_hand_actions(game: Game, p: Player) -> None:
             options.append(Option(f"use the {card.action.upper()} action of {card.name}", card))
         if len(options) == 1:
             return
-        card = game.ask(Decision("solo_action", p.seat, options, "Act out a card of your hand?", stop=0)).value
-        if card is None:
+        chosen: Card | None = game.ask(Decision("solo_action", p.seat, options, "Act out a card of your hand?", stop=0)).value
+        if chosen is None:
             return
-        used.add(card.uid)
-        perform_alone(game, p, card.action)
+        used.add(chosen.uid)
+        perform_alone(game, p, chosen.action)

@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from interpreter.cards.model import CardDef
+
+
+class Container(Protocol):
+    """What the slots see of a container (R7.1): its good (its colour) and its card's id. A card is
+    one; so is a loaded pair that counts as one container (`slots.PairContainer`)."""
+
+    @property
+    def good(self) -> str: ...
+
+    @property
+    def uid(self) -> int: ...
 
 
 class Card:
