@@ -120,8 +120,40 @@ def unpickle(blob: bytes) -> Any:
             gc.enable()
 
 
-def cached_pickle(kind: str, key: str, build: Callable[[], T]) -> T:
-    """The value stored under `key`, else `build()`, stored for next time (if it can be pickled)."""
+# Values this process has already read or built, by cache folder, kind and key (see `cached_pickle`).
+_kept_here: dict[tuple[str, str, str], Any] = {}
+MAX_KEPT_HERE = 4096  # entries; past this the memory starts again empty (a card is a few kB)
+
+
+def cached_pickle(kind: str, key: str, build: Callable[[], T], shared: bool = False) -> T:
+    """The value stored under `key`, else `build()`, stored for next time (if it can be pickled).
+
+    `shared`: the value is never changed by its users, so one object may serve every call in this
+    process. A long-running process (the desk, a language server, a test session) loads the same
+    card files again and again, and unpickling them is most of a load. Kept only while the cache is
+    on, and under the folder's name too, so `IMPORTEXPORT_CACHE=off` or another folder reads afresh."""
+    if not shared:
+        return _stored_or_built(kind, key, build)
+    root = cache_dir()
+    if root is None:
+        return build()
+    here = (str(root), kind, key)
+    if here in _kept_here:
+        kept: T = _kept_here[here]
+        return kept
+    value = _stored_or_built(kind, key, build)
+    if len(_kept_here) >= MAX_KEPT_HERE:
+        _kept_here.clear()
+    _kept_here[here] = value
+    return value
+
+
+def forget_kept() -> None:
+    """Let go of the values this process keeps (`shared`): the next calls read the folder again."""
+    _kept_here.clear()
+
+
+def _stored_or_built(kind: str, key: str, build: Callable[[], T]) -> T:
     blob = read(kind, key)
     if blob is not None:
         try:

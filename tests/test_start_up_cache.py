@@ -30,6 +30,7 @@ powers:
 def store(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv(cache.ENV, str(folder))
+    monkeypatch.setattr(cache, "_kept_here", {})  # nothing this process read before
     return folder
 
 
@@ -83,8 +84,45 @@ def test_a_damaged_entry_is_built_again(store, tmp_path):
     first, _ = load_card_file(path)
     for entry in (store / "cards").iterdir():
         entry.write_bytes(b"not a pickle")
+    cache.forget_kept()  # as a new process would: read the damaged entry
     again, diags = load_card_file(path)
-    assert again == first and diags == []
+    assert again == first and again is not first and diags == []
+
+
+def test_a_card_file_loaded_again_by_one_process_is_not_unpickled_again(store, tmp_path, monkeypatch):
+    """A long-running process (the desk, the language server) loads the same files again and again:
+    the second load hands back the card the first one made (it is frozen), and a list of problems of
+    the caller's own."""
+    good, bad = tmp_path / "bolts.yaml", tmp_path / "nuts.yaml"
+    good.write_text(CARD)
+    bad.write_text(CARD.replace("draw 2", "drow 2"))
+    first, _ = load_card_file(good)
+    _, problems = load_card_file(bad)
+    unpickled: list[bytes] = []
+    real_loads = cache.pickle.loads
+    monkeypatch.setattr(cache.pickle, "loads", lambda blob: unpickled.append(blob) or real_loads(blob))
+    parsed = compositions(monkeypatch)
+    again, _ = load_card_file(good)
+    missing, problems_again = load_card_file(bad)
+    assert unpickled == [] and parsed == []
+    assert first is not None and again is first and missing is None
+    assert problems_again == problems != [] and problems_again is not problems
+    good.write_text(CARD.replace("draw 2", "draw 3"))  # an edit is still seen at once: the key is the content
+    edited, _ = load_card_file(good)
+    assert edited is not None and edited.powers[0].text == "on completion: draw 3"
+
+
+def test_what_one_process_keeps_follows_the_cache_folder(store, tmp_path, monkeypatch):
+    """Another cache folder, or the cache turned off, reads afresh: nothing kept from before is served."""
+    path = tmp_path / "bolts.yaml"
+    path.write_text(CARD)
+    first, _ = load_card_file(path)
+    monkeypatch.setenv(cache.ENV, str(tmp_path / "other"))
+    elsewhere, _ = load_card_file(path)
+    assert elsewhere == first and elsewhere is not first
+    assert len(list((tmp_path / "other" / "cards").iterdir())) == 1
+    monkeypatch.setenv(cache.ENV, "off")
+    assert load_card_file(path)[0] is not first and load_card_file(path)[0] is not load_card_file(path)[0]
 
 
 def test_caching_can_be_turned_off(tmp_path, monkeypatch):

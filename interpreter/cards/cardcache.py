@@ -36,17 +36,19 @@ def _compiled(node: Any) -> Any:
     return node.compile()
 
 
-def cached_card_file(path: Path, limit: int, load: Callable[[Path, bytes | None], T], variant: str = "") -> T:
+def cached_card_file(path: Path, limit: int, load: Callable[[Path, bytes | None], T], variant: str = "",
+                     shared: bool = False) -> T:
     """`load(path, its bytes)`, or the stored result of an earlier call on the same bytes (and the
     same `variant`: what else the result depends on, such as a pack's shorthands). A file that cannot
-    be read is handed to `load` unread (`None`), to report why."""
+    be read is handed to `load` unread (`None`), to report why. `shared`: the result is never
+    changed, so this process may hand the same one to every call (`cache.cached_pickle`)."""
     try:
         raw = read_limited(path, limit)
     except FileRefused:
         return load(path, None)
     _pickle_powers_as_nodes()
     key = store.digest(store.code_fingerprint(), str(path), variant, raw)
-    return store.cached_pickle("cards", key, lambda: load(path, raw))
+    return store.cached_pickle("cards", key, lambda: load(path, raw), shared=shared)
 
 
 def cached_lines(name: str) -> dict[Any, Any]:

@@ -292,7 +292,10 @@ def load_card_file(path: Path, shorthands: Sequence[Shorthand] | None = None) ->
     if shorthands is None:
         shorthands = shorthands_for(path)
     variant = shorthand_key(shorthands)
-    return cached_card_file(path, MAX_FILE_BYTES, lambda p, raw: _read_card_file(p, raw, shorthands, variant), variant=variant)
+    # a card is frozen, and so are its diagnostics; only the list is the caller's own
+    card, diags = cached_card_file(path, MAX_FILE_BYTES, lambda p, raw: _read_card_file(p, raw, shorthands, variant),
+                                   variant=variant, shared=True)
+    return card, list(diags)
 
 
 def _read_card_file(path: Path, raw: bytes | None, shorthands: Sequence[Shorthand] | None,
