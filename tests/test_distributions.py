@@ -97,3 +97,12 @@ def test_the_balance_tools_no_longer_import_scipy():
             "health.first_player_p(40, 100, 4); print(sorted(m for m in sys.modules if m.split('.')[0] == 'scipy'))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+@given(st.integers(0, 20_000), st.data())
+def test_a_log_binomial_coefficient_is_the_very_float_lgamma_gives(n, data):
+    """The exact tests read log(i!) from a table that grows as larger runs come: whatever order the
+    sizes come in, each coefficient is bit for bit what `math.lgamma` computes, so a p-value does not
+    depend on which runs this process reported before."""
+    k = data.draw(st.integers(0, n))
+    assert dist._log_choose(n, k) == math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)

@@ -134,8 +134,23 @@ def t_ppf(p: float, df: float) -> float:
     return sign * x
 
 
+# log(i!) for i = 0, 1, ...: an exact test of a 10,000-game run sums thousands of binomial
+# coefficients, one per possible count, for every card. Each entry is `math.lgamma(i + 1)`, so a
+# coefficient read from the table is the very float it would be computed as.
+_log_factorials: list[float] = [0.0]
+
+
+def _log_factorial_table(n: int) -> list[float]:
+    """The table of log(i!), holding at least i = 0..n."""
+    table = _log_factorials
+    if len(table) <= n:
+        table.extend(math.lgamma(i + 1) for i in range(len(table), n + 1))
+    return table
+
+
 def _log_choose(n: int, k: int) -> float:
-    return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+    f = _log_factorial_table(n)
+    return f[n] - f[k] - f[n - k]
 
 
 def _two_sided(log_pmf: Sequence[float], observed: int, start: int, relative: float) -> float:
@@ -156,7 +171,9 @@ def fisher_exact_p(a: int, b: int, c: int, d: int) -> float:
         return 1.0
     start, stop = max(0, col1 - row2), min(col1, row1)
     whole = _log_choose(row1 + row2, col1)
-    log_pmf = [_log_choose(row1, x) + _log_choose(row2, col1 - x) - whole for x in range(start, stop + 1)]
+    f = _log_factorial_table(row1 + row2)  # _log_choose written out: this list is the test's whole cost
+    log_pmf = [(f[row1] - f[x] - f[row1 - x]) + (f[row2] - f[col1 - x] - f[row2 - col1 + x]) - whole
+               for x in range(start, stop + 1)]
     mode = int((col1 + 1) * (row1 + 1) / (row1 + row2 + 2))
     observed, at_mode = log_pmf[a - start], log_pmf[mode - start]
     if abs(math.exp(observed) - math.exp(at_mode)) <= 1e-14 * max(math.exp(observed), math.exp(at_mode)):
@@ -170,7 +187,8 @@ def binomial_test_p(k: int, n: int, p: float) -> float:
     if k == p * n:
         return 1.0
     log_p, log_q = math.log(p), math.log1p(-p)
-    log_pmf = [_log_choose(n, x) + x * log_p + (n - x) * log_q for x in range(n + 1)]
+    f = _log_factorial_table(n)
+    log_pmf = [(f[n] - f[x] - f[n - x]) + x * log_p + (n - x) * log_q for x in range(n + 1)]
     return _two_sided(log_pmf, k, 0, 1e-7)
 
 
