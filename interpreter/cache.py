@@ -138,8 +138,8 @@ def cached_pickle(kind: str, key: str, build: Callable[[], T], shared: bool = Fa
     if root is None:
         return build()
     here = (str(root), kind, key)
-    if here in _kept_here:
-        kept: T = _kept_here[here]
+    kept: T | None = _kept_here.get(here)  # one look-up: the desk's threads may clear it meanwhile
+    if kept is not None:
         return kept
     value = _stored_or_built(kind, key, build)
     if len(_kept_here) >= MAX_KEPT_HERE:
