@@ -148,11 +148,6 @@ def cached_pickle(kind: str, key: str, build: Callable[[], T], shared: bool = Fa
     return value
 
 
-def forget_kept() -> None:
-    """Let go of the values this process keeps (`shared`): the next calls read the folder again."""
-    _kept_here.clear()
-
-
 def _stored_or_built(kind: str, key: str, build: Callable[[], T]) -> T:
     blob = read(kind, key)
     if blob is not None:

@@ -72,7 +72,7 @@ def load_container(game: Game, p: Player, card: Card, ship: Ship, by: str) -> No
     if ev.ContainerLoaded in game.bus.wanted:  # built only if something would see it
         game.emit(ev.ContainerLoaded, player=p.seat, card=card, ship=ship, by=by)
     complete_if_full(game, p, ship)
-    if ev.LoadFinished in game.bus.wanted:
+    if ev.LoadFinished in game.bus.wanted:  # built only if something would see it
         game.emit(ev.LoadFinished, player=p.seat, card=card, ship=ship, by=by)
 
 

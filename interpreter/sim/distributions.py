@@ -170,8 +170,9 @@ def fisher_exact_p(a: int, b: int, c: int, d: int) -> float:
     if row1 == 0 or row2 == 0 or col1 == 0 or b + d == 0:
         return 1.0
     start, stop = max(0, col1 - row2), min(col1, row1)
-    whole = _log_choose(row1 + row2, col1)
-    f = _log_factorial_table(row1 + row2)  # _log_choose written out: this list is the test's whole cost
+    total = row1 + row2
+    f = _log_factorial_table(total)  # _log_choose written out: this list is the test's whole cost
+    whole = f[total] - f[col1] - f[total - col1]
     log_pmf = [(f[row1] - f[x] - f[row1 - x]) + (f[row2] - f[col1 - x] - f[row2 - col1 + x]) - whole
                for x in range(start, stop + 1)]
     mode = int((col1 + 1) * (row1 + 1) / (row1 + row2 + 2))
