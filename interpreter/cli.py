@@ -17,6 +17,7 @@ import sys
 import time
 import traceback
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -1031,11 +1032,30 @@ COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "val
             "print": cmd_print, "export": cmd_export}
 
 
+@cache
+def shared_parser() -> Parser:
+    """The command line's parser, made once per process and only read after: `main` may run many
+    times in one process (the docs runner and the tests run hundreds of commands in process), and
+    each parser made costs about 13 ms (argparse looks up its messages' translations for each of the
+    sub-parsers). Parsing never changes a parser; `main` gives each call's namespace lists of its
+    own, so that no command can change a default the next call would read."""
+    return build_parser()
+
+
+def own_lists(args: argparse.Namespace) -> argparse.Namespace:
+    """`args` with each list value copied: a list option given nowhere on the command line holds the
+    parser's own default list, shared by every call of the shared parser."""
+    for name, value in vars(args).items():
+        if type(value) is list:
+            setattr(args, name, list(value))
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = shared_parser()
     command = "importexport"
     try:
-        args = parser.parse_args(argv)
+        args = own_lists(parser.parse_args(argv))
         if args.version:
             print(version_text())
             return 0

@@ -313,3 +313,18 @@ def test_play_human_end_of_input_ends_cleanly(capsys, monkeypatch):
     assert "Traceback" not in out + err
     assert "Game abandoned." in out
     assert code == 1
+
+
+def test_main_reuses_one_parser_and_gives_each_call_lists_of_its_own(monkeypatch):
+    """`main` parses with the process's one parser; a command that appends to a list option left at
+    its default changes neither the parser's default nor what the next call reads."""
+    seen = []
+
+    def appends(args):
+        seen.append(list(args.mod))
+        args.mod.append(Path("added"))
+        return 0
+    monkeypatch.setitem(cli.COMMANDS, "simulate", appends)
+    assert cli.main(["simulate"]) == 0 and cli.main(["simulate"]) == 0
+    assert seen == [[], []]
+    assert cli.shared_parser() is cli.shared_parser() and cli.shared_parser().parse_args(["simulate"]).mod == []

@@ -50,7 +50,7 @@ import pytest
 import yaml
 
 from interpreter.cards.catalog import load_all_cards, load_rules, project_root
-from interpreter.cli import UsageError, build_parser, main
+from interpreter.cli import UsageError, main, shared_parser
 
 ROOT = project_root()
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "docs" / "examples" / "novel" / "README.md"]
@@ -151,7 +151,7 @@ def sub_parser(parser: Any, words: list[str]) -> tuple[Any, list[str]]:
 
 def check_reference(args: list[str]) -> str | None:
     """A synopsis or a mention: the command exists and so does every option it names."""
-    parser, rest = sub_parser(build_parser(), args)
+    parser, rest = sub_parser(shared_parser(), args)
     if parser is None or parser.prog == "importexport":
         return f"no such command: importexport {args[0] if args else ''}"
     known = {s for a in parser._actions for s in a.option_strings}
@@ -164,7 +164,7 @@ def complete(args: list[str]) -> bool:
         return False
     try:
         with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-            build_parser().parse_args(args)
+            shared_parser().parse_args(args)
     except (UsageError, SystemExit):
         return False
     return True
@@ -176,7 +176,7 @@ def with_options(args: list[str], marker: Marker | None) -> list[str]:
     if marker is None or not marker.options:
         return args
     args = list(args)
-    parser, _ = sub_parser(build_parser(), args)
+    parser, _ = sub_parser(shared_parser(), args)
     known = {s for a in parser._actions for s in a.option_strings}
     for option, value in marker.options.items():
         if option not in known:
@@ -417,7 +417,7 @@ def test_cli_md_names_only_options_the_commands_have():
     one of the options shared by the commands that play games)."""
     text = (ROOT / "docs" / "cli.md").read_text()
     sections = re.split(r"^### `importexport ", text, flags=re.M)[1:]
-    parser = build_parser()
+    parser = shared_parser()
     assert len(sections) >= 10
     for section in sections:
         words = section.split("`")[0].split()
