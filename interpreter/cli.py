@@ -29,6 +29,7 @@ from interpreter.cards.loader import load_card_file
 from interpreter.cards.model import GOOD_TYPES
 from interpreter.engine.errors import SetupError
 from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
+from interpreter.lsp.command import run as run_language_server
 from interpreter.mods.apply import apply_packs, change_report
 from interpreter.mods.skeleton import SkeletonError, make_pack
 from interpreter.outputs import OutputError, check_output_file, check_output_folder
@@ -1017,13 +1018,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_lsp(args: argparse.Namespace) -> int:
-    try:
-        # optional dependency: pygls (the `lsp` extra); without it the command says what to install
-        from interpreter.lsp.server import main as serve
-    except ImportError as exc:
-        raise UsageError(f"importexport lsp needs the optional extra `lsp` ({exc.name} is missing): "
-                         "pip install 'importexport-interpreter[lsp]'") from None
-    return serve(["--log", str(args.log)] if args.log else [])
+    return run_language_server(args.log)
 
 
 COMMANDS = {"simulate": cmd_simulate, "play": cmd_play, "bench": cmd_bench, "validate": cmd_validate, "options": cmd_options, "docs": cmd_docs,

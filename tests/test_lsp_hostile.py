@@ -15,8 +15,8 @@ import pytest
 from interpreter.cards.catalog import load_all_cards
 from interpreter.cli import main as cli_main
 from interpreter.lsp import documents
+from interpreter.lsp.command import main as server_main
 from interpreter.lsp.server import MAX_MESSAGE_BYTES
-from interpreter.lsp.server import main as server_main
 from tests.lsp_wire import START, WAIT, Wire
 
 CUPS = Path(__file__).resolve().parents[1] / "cards" / "consumer" / "cups.yaml"
@@ -129,3 +129,13 @@ def test_a_log_file_that_cannot_be_written_is_refused_in_one_line_by_both_comman
         assert done.returncode == 2
         assert done.stderr.startswith(f"importexport-lsp: cannot write the log to {argv[1]}: ")
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_a_bad_command_line_is_answered_before_the_server_is_imported() -> None:
+    """The log is opened, or refused, before pygls and the protocol's types are imported (about a
+    second of an editor's wait): a refusal loads neither."""
+    code = ("import sys; from interpreter.lsp.command import main; status = main(['--log', '/nonexistent/x.log']); "
+            "print(status, sorted(m for m in sys.modules if m.split('.')[0] in ('pygls', 'lsprotocol') or m == 'interpreter.lsp.server'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=WAIT, stdin=subprocess.DEVNULL)
+    assert done.stdout.split("\n")[0] == "2 []", done.stdout + done.stderr
+    assert done.stderr.startswith("importexport-lsp: cannot write the log to /nonexistent/x.log: ")

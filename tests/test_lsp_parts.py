@@ -121,7 +121,7 @@ def test_the_editor_setup_in_the_docs_starts_the_installed_server():
     from interpreter.cards.catalog import project_root
     root = project_root()
     scripts = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts["importexport-lsp"] == "interpreter.lsp.server:main"
+    assert scripts["importexport-lsp"] == "interpreter.lsp.command:main"
     doc = (root / "docs" / "editors.md").read_text()
     blocks = re.findall(r"```json\n(.*?)```", doc, re.S)
     extension = json.loads(blocks[0])

@@ -7,5 +7,6 @@
 - hover: the power under the cursor in English, or what is wrong with it; a field's description.
 
 The editor-independent parts (documents.py, powerline.py, completion.py, hover.py) know nothing of the
-protocol beyond plain data; server.py wires them to pygls (the optional extra `lsp`).
+protocol beyond plain data; server.py wires them to pygls (the optional extra `lsp`), and command.py
+is the command line that starts it.
 """

@@ -1,5 +1,5 @@
 """`python -m interpreter.lsp`: the language server on standard input and output."""
 
-from interpreter.lsp.server import main
+from interpreter.lsp.command import main
 
 raise SystemExit(main())

@@ -8,11 +8,10 @@ be hundreds of lines of ours.
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import IO, Any
@@ -30,11 +29,11 @@ from interpreter.cards.diagnostics import Diagnostic
 from interpreter.cards.loader import CardSet
 from interpreter.cards.reading import FileRefused, read_limited
 from interpreter.cards.yamlsource import MAX_FILE_BYTES
+from interpreter.lsp.command import NAME
 from interpreter.lsp.completion import Suggestion, suggestions
 from interpreter.lsp.documents import OTHER, checked_diagnostics, document_kind, shorthands_in
 from interpreter.lsp.hover import hover_markdown
 
-NAME = "importexport-lsp"
 WORD_END = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'-"
 KINDS = {"word": types.CompletionItemKind.Keyword, "example": types.CompletionItemKind.Snippet,
          "field": types.CompletionItemKind.Field, "value": types.CompletionItemKind.EnumMember}
@@ -74,16 +73,6 @@ class BoundedInput:
             left -= len(piece)
         self.refused(n)
         return json.dumps({"jsonrpc": "2.0", "method": ANSWERED}).encode()
-
-
-class OneLine(logging.Formatter):
-    """A log record's first line, without a traceback (pygls puts some in the message itself)."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        lines = record.getMessage().splitlines()
-        first = logging.makeLogRecord({**record.__dict__, "msg": lines[0] if lines else "", "args": None,
-                                       "exc_info": None, "exc_text": None, "stack_info": None})
-        return super().format(first)
 
 
 class Protocol(LanguageServerProtocol):
@@ -222,24 +211,8 @@ def build_server() -> LanguageServer:
     return server
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Serve on standard input and output until the editor says exit."""
-    parser = argparse.ArgumentParser(prog=NAME, description="Language server for Import / Export card files and mod packs "
-                                                            "(speaks LSP on stdin/stdout; docs/editors.md).")
-    parser.add_argument("--log", type=Path, help="write the server's log to this file")
-    args = parser.parse_args(argv)
-    if args.log:
-        try:
-            handler: logging.Handler = logging.FileHandler(args.log, encoding="utf-8")
-        except OSError as exc:
-            print(f"{NAME}: cannot write the log to {args.log}: {exc.strerror or exc}; give a file in a folder that exists "
-                  "and that you may write to", file=sys.stderr)
-            return 2
-        logging.basicConfig(handlers=[handler], level=logging.INFO)
-    else:  # standard error is the editor's output panel: warnings, one line each (the details go to --log FILE)
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(OneLine(f"{NAME}: %(levelname)s: %(message)s"))
-        logging.basicConfig(handlers=[handler], level=logging.WARNING)
+def serve() -> None:
+    """Serve on standard input and output until the editor says exit (command.py sets up the log)."""
     server = build_server()
 
     def refused(size: int) -> None:
@@ -249,4 +222,3 @@ def main(argv: Sequence[str] | None = None) -> int:
             message=f"{NAME}: a message of {size} bytes was dropped: at most {MAX_MESSAGE_BYTES} bytes are read"))
 
     server.start_io(stdin=BoundedInput(sys.stdin.buffer, refused))  # type: ignore[arg-type]
-    return 0
