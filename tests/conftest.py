@@ -10,6 +10,7 @@ IMPORTEXPORT_CACHE=off, or it may be served what the unpatched loader built."""
 
 from __future__ import annotations
 
+import compileall
 import gc
 import os
 import tempfile
@@ -17,7 +18,23 @@ from pathlib import Path
 
 import pytest
 
+import interpreter
 from interpreter.cache import ENV as CACHE_ENV
+
+
+def _compile_the_package() -> None:
+    """Write the package's bytecode (its __pycache__ folders) before any test starts a process of the
+    tool. The CLI subprocesses, desk servers and language servers the tests start then read it, as an
+    installed tool's processes do (pip compiles a wheel's modules as it installs them). Where
+    PYTHONDONTWRITEBYTECODE is set, as on the CI machine, no process writes it, and each of those
+    processes compiled every module it imported again: about 0.4 s of CPU a process. Measured on
+    the test files of the desk's saves, the language server, balance runs and the CLI: 40 s of CPU
+    without, 31 s with. Only what is missing or out of date is compiled (about 1 s for all of it)."""
+    # a file that cannot be written is passed over (quiet=2: nothing printed), and its processes compile it
+    compileall.compile_dir(Path(interpreter.__file__).parent, quiet=2)
+
+
+_compile_the_package()
 
 
 def _tests_cache() -> str:
