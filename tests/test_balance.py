@@ -97,8 +97,9 @@ def test_a_run_reads_the_rules_once_and_again_when_game_yaml_changes(monkeypatch
     home = tmp_path / "home"
     shutil.copytree(project_root() / "cards", home / "cards")
     shutil.copytree(project_root() / "expansions", home / "expansions")
+    shutil.copytree(project_root() / "grammar", home / "grammar")  # the shorthands, when a card is not in the cache
     monkeypatch.setenv("IMPORTEXPORT_HOME", str(home))
-    monkeypatch.setattr(catalog, "_rules", None)
+    monkeypatch.setattr(catalog, "_rules", {})
     reads: list[object] = []
     read = catalog.load_rules_data
 

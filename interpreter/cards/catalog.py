@@ -21,10 +21,6 @@ def card_dirs(root: Path | None = None) -> list[Path]:
     return [root / "cards", root / "expansions"]
 
 
-def load_rules(root: Path | None = None) -> RulesData:
-    return load_rules_data((root or project_root()) / "cards" / "game.yaml")
-
-
 Stamp = tuple[tuple[str, int, int], ...]  # the name, time and size of each file something was read from
 
 
@@ -32,20 +28,30 @@ def _stamp(files: list[Path]) -> Stamp:
     return tuple((str(f), st.st_mtime_ns, st.st_size) for f in files for st in (f.stat(),))
 
 
-# The shipped rules as last read, with the stamp of the file they came from.
-_rules: tuple[Stamp, RulesData] | None = None
+# Each rules file as last read, with the stamp of the file it came from.
+_rules: dict[Path, tuple[Stamp, RulesData]] = {}
+
+
+def load_rules(root: Path | None = None) -> RulesData:
+    """The rules in cards/game.yaml under `root` (the shipped rules by default), read again only when
+    the file changed. A balance, tune or ladder run asks for them at every game it plays, and a
+    process that stays up (the desk, a test session) at every command: reading them costs about 2
+    ms, some 7 % of a heuristic game, and a look at the file's time and size a few microseconds.
+    The rules are never changed once read, so one object serves every caller."""
+    path = (root or project_root()) / "cards" / "game.yaml"
+    try:
+        stamp = _stamp([path])
+    except OSError:  # no such file: reading it says so as it always has
+        return load_rules_data(path)
+    known = _rules.get(path)
+    if known is None or known[0] != stamp:
+        known = _rules[path] = (stamp, load_rules_data(path))
+    return known[1]
 
 
 def shipped_rules() -> RulesData:
-    """The shipped rules (cards/game.yaml), read again only when the file changed: a balance, tune or
-    ladder run asks for them at every game it plays, and reading them costs about 2 ms, some 7 % of
-    a heuristic game (a look at the file's time and size costs a few microseconds)."""
-    global _rules
-    path = project_root() / "cards" / "game.yaml"
-    stamp = _stamp([path])
-    if _rules is None or _rules[0] != stamp:
-        _rules = (stamp, load_rules_data(path))
-    return _rules[1]
+    """The shipped rules (cards/game.yaml), read again only when the file changed."""
+    return load_rules()
 
 
 def load_all_cards(root: Path | None = None) -> CardSet:
