@@ -74,6 +74,7 @@ window.attachCompletion = function (area, post) {
   }
 
   function close() {
+    asked++;  // an answer still on its way is for a list closed since: it must not open it again
     items = [];
     box.hidden = true;
   }
@@ -104,6 +105,11 @@ window.attachCompletion = function (area, post) {
 
   area.addEventListener("keydown", e => {
     if (e.key === " " && e.ctrlKey) { e.preventDefault(); ask(true); return; }
+    if (e.key === "Escape") {  // closes the list, and one still on its way (asked for, not yet shown)
+      if (!box.hidden) e.preventDefault();
+      close();
+      return;
+    }
     if (box.hidden) return;
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
@@ -113,9 +119,6 @@ window.attachCompletion = function (area, post) {
       e.preventDefault();
       e.stopImmediatePropagation();  // the editor's Tab indents only when no list is open
       take();
-    } else if (e.key === "Escape") {
-      e.preventDefault();
-      close();
     }
   });
   area.addEventListener("input", e => {
