@@ -64,10 +64,17 @@ def _import_statements(nodes: list[ast.stmt], function: str | None = None) -> It
 
 
 @cache
+def _source(path: Path) -> tuple[str, ast.Module]:
+    """A module's text and syntax tree, read and parsed once for both readings of its imports."""
+    text = path.read_text()
+    return text, ast.parse(text)
+
+
+@cache
 def imports(path: Path) -> tuple[set[str], list[tuple[str, str]]]:
     """(modules imported at module level, [(function, module) imported inside functions])."""
     module = module_name(path)
-    tree = ast.parse(path.read_text())
+    tree = _source(path)[1]
     top: set[str] = set()
     inner: list[tuple[str, str]] = []
     for node, function, _ in _import_statements(tree.body):
@@ -186,11 +193,11 @@ def inner_imports(path: Path) -> list[InnerImport]:
         # optional dependency: reportlab (the `print` extra); ...
         from interpreter.printing.sheets import write_sheets
     """
-    text = path.read_text()
+    text, tree = _source(path)
     lines = text.splitlines()
     found: list[InnerImport] = []
 
-    for node, function, block_start in _import_statements(ast.parse(text).body):
+    for node, function, block_start in _import_statements(tree.body):
         if function is None:
             continue
         end = node.end_lineno or node.lineno
