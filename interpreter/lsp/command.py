@@ -25,8 +25,8 @@ class OneLine(logging.Formatter):
         return super().format(first)
 
 
-def build_parser(prog: str = NAME) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=prog, description="Language server for Import / Export card files and mod packs "
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=NAME, description="Language server for Import / Export card files and mod packs "
                                                             "(speaks LSP on stdin/stdout; docs/editors.md).")
     parser.add_argument("--log", type=Path, help="write the server's log to this file")
     return parser
