@@ -15,7 +15,7 @@ continued fraction (modified Lentz); the exact tests sum point probabilities com
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from statistics import NormalDist
 
 _EPS = 1e-15
@@ -148,9 +148,16 @@ def _log_factorial_table(n: int) -> list[float]:
     return table
 
 
-def _log_choose(n: int, k: int) -> float:
+def _log_choose_row(n: int, ks: Iterable[int]) -> list[float]:
+    """log C(n, k) for each of `ks`, from the table read once: an exact test needs one per possible
+    count, and this list is most of its cost."""
     f = _log_factorial_table(n)
-    return f[n] - f[k] - f[n - k]
+    whole = f[n]
+    return [whole - f[k] - f[n - k] for k in ks]
+
+
+def _log_choose(n: int, k: int) -> float:
+    return _log_choose_row(n, (k,))[0]
 
 
 def _two_sided(log_pmf: Sequence[float], observed: int, start: int, relative: float) -> float:
@@ -170,11 +177,10 @@ def fisher_exact_p(a: int, b: int, c: int, d: int) -> float:
     if row1 == 0 or row2 == 0 or col1 == 0 or b + d == 0:
         return 1.0
     start, stop = max(0, col1 - row2), min(col1, row1)
-    total = row1 + row2
-    f = _log_factorial_table(total)  # _log_choose written out: this list is the test's whole cost
-    whole = f[total] - f[col1] - f[total - col1]
-    log_pmf = [(f[row1] - f[x] - f[row1 - x]) + (f[row2] - f[col1 - x] - f[row2 - col1 + x]) - whole
-               for x in range(start, stop + 1)]
+    whole = _log_choose(row1 + row2, col1)
+    first = _log_choose_row(row1, range(start, stop + 1))
+    second = _log_choose_row(row2, range(col1 - start, col1 - stop - 1, -1))
+    log_pmf = [left + right - whole for left, right in zip(first, second, strict=True)]
     mode = int((col1 + 1) * (row1 + 1) / (row1 + row2 + 2))
     observed, at_mode = log_pmf[a - start], log_pmf[mode - start]
     if abs(math.exp(observed) - math.exp(at_mode)) <= 1e-14 * max(math.exp(observed), math.exp(at_mode)):
@@ -188,8 +194,7 @@ def binomial_test_p(k: int, n: int, p: float) -> float:
     if k == p * n:
         return 1.0
     log_p, log_q = math.log(p), math.log1p(-p)
-    f = _log_factorial_table(n)
-    log_pmf = [(f[n] - f[x] - f[n - x]) + x * log_p + (n - x) * log_q for x in range(n + 1)]
+    log_pmf = [c + x * log_p + (n - x) * log_q for x, c in enumerate(_log_choose_row(n, range(n + 1)))]
     return _two_sided(log_pmf, k, 0, 1e-7)
 
 
