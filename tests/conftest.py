@@ -22,7 +22,7 @@ import interpreter
 from interpreter.cache import ENV as CACHE_ENV
 
 
-def _compile_the_package() -> None:
+def pytest_sessionstart(session: pytest.Session) -> None:
     """Write the package's bytecode (its __pycache__ folders) before any test starts a process of the
     tool. The CLI subprocesses, desk servers and language servers the tests start then read it, as an
     installed tool's processes do (pip compiles a wheel's modules as it installs them). Where
@@ -32,9 +32,6 @@ def _compile_the_package() -> None:
     without, 31 s with. Only what is missing or out of date is compiled (about 1 s for all of it)."""
     # a file that cannot be written is passed over (quiet=2: nothing printed), and its processes compile it
     compileall.compile_dir(Path(interpreter.__file__).parent, quiet=2)
-
-
-_compile_the_package()
 
 
 def _tests_cache() -> str:
