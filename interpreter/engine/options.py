@@ -32,6 +32,10 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
                           "the turn and before his or her own actions; or also after every action instance of the turn"),
     "pirate_load": (("mandatory", "optional"),
                     "whether a pirated container must be loaded when it fits a slot (R11.2, OQ-18)"),
+    "leftover_payout": (("unpaid", "paid"),
+                        "whether containers left aboard by a discarded contract (R14.2) count for the payout of a "
+                        "later shipment on that ship (R8.2.2, OQ-47) when they fill none of its slots: carried unpaid; "
+                        "or paid, every container loaded counting (beyond the payout table's last row, as its last row)"),
     "tie_rounding": (("up", "up-to-even"),
                      "how shared majority bonuses round (R17.6.1, OQ-12): integer ceiling, or up to an even number"),
     "the_most": (("ties-count", "strict"),
@@ -67,6 +71,7 @@ class GameOptions:
     game_end: str = "end-of-turn"
     contract_discards: str = "two-moments"
     pirate_load: str = "mandatory"
+    leftover_payout: str = "unpaid"
     tie_rounding: str = "up"
     the_most: str = "ties-count"
     trigger_order: str = "player-chooses"
