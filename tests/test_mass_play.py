@@ -10,7 +10,7 @@ import pytest
 
 from interpreter.agents.random_agent import random_agents
 from interpreter.engine.invariants import check
-from interpreter.engine.options import GameOptions
+from interpreter.engine.options import CHOICES, GameOptions
 from interpreter.powers import new_game
 from interpreter.sim.coverage import PowerCoverage
 from tests.helpers import OnceEach
@@ -79,11 +79,11 @@ def test_most_card_powers_fire_in_mass_play(base_cards, mass_play, coverage):
 
 
 def test_option_variants_play_through(base_cards, data):
-    """Every named option value plays complete games (docs/rulings.md)."""
-    variants = [dict(import_ties="random"), dict(import_fee="per-container"), dict(drawers_use_imports="no"),
-                dict(game_end="after-action"), dict(pirate_load="optional"), dict(tie_rounding="up-to-even"),
-                dict(contract_discards="any-moment"),
-                dict(end_threshold=80)]
+    """Every named option value plays complete games (docs/rulings.md): each value other than the
+    default of every option in CHOICES (so an option added there is played here too), and R18's 80."""
+    variants: list[dict[str, object]] = [{name: value} for name, (values, _) in CHOICES.items() for value in values[1:]]
+    assert {"leftover_payout": "paid"} in variants and {"pirate_load": "optional"} in variants
+    variants.append(dict(end_threshold=80))
     for i, values in enumerate(variants):
         options = GameOptions(check_invariants=True).with_values(**values)
         for seed in range(10):

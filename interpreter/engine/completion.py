@@ -32,10 +32,8 @@ def complete(game: Game, p: Player, ship: Ship) -> None:
         game.emit(ev.IslandSeeded, card=seed, player=p.seat)
     # R8.2.2: payout by the number of containers loaded for this shipment (OQ-47: not the leftovers
     # of a discarded contract that fill none of its slots, unless the option counts every container)
-    if game.options.leftover_payout == "paid":
-        containers = len(ship.containers)
-    else:
-        containers = paid_containers(game.rules, p, ship)
+    literal = game.options.leftover_payout == "paid"
+    containers = len(ship.containers) if literal else paid_containers(game.rules, p, ship)
     payout = game.rules.payout(p, ship, containers)
     game.gain(p, payout, "payout")
     # R8.2.3: each contract, in the order made, enters Shipments and its power starts
