@@ -244,6 +244,16 @@ def test_a_discard_after_an_action_is_not_asked_under_the_default_reading_R14_1(
     ("steps: [{player: 1, kind: lead, choose: draw, offered: draw}]", "S012 `offered` is a list of option labels"),
     ("expect: {players: {1: {ships: [{container_cuont: 2}]}}}", "unknown key `container_cuont` in an expected ship (did you mean `container_count`?)"),
     ("setup: {deck: [pens], deck_size: 3}", "S015 `deck` is the whole deck; `deck_size` cannot be given with it"),
+    ("seed: abc", "S011 `seed` must be a whole number from 0 to 1,000,000,000,000; got `abc`"),
+    ("seed: 1.5", "S011 `seed` must be a whole number"),
+    ("players: 3\nsetup: {players: [{credits: 7}]}", "S022 credits are an even whole number, 0 or more (they come in 2s, R1.8.3); got `7`; write 6 or 8"),
+    ("players: 3\nsetup: {players: [{credits: lots}]}", "S022 credits are an even whole number"),
+    ("players: 3\nsetup: {players: [{ships: wheat}]}", "S002 `ships` is a list, one mapping per ship"),
+    ("players: 3\nsetup: {players: [{ships: [{at_sea: maybe}]}]}", "S017 `at_sea` is `true` or `false`; got `maybe`"),
+    ("expect: {events: [{type: InstancesGranted, action: SUPPLY}]}", "S021 `SUPPLY` is not an action; actions: contract, load, import, "
+                                                                     "pirate, supply (did you mean `supply`?)"),
+    ("expect: {events: [{type: PowerUsed, card: cupz}]}", "S005 unknown card `cupz` (did you mean `cups`?)"),
+    ("expect: {events: [{type: ShipmentCompleted, contracts: [wheat, wheet]}]}", "S005 unknown card `wheet` (did you mean `wheat`?)"),
 ])
 def test_structural_problems_are_reported_with_position(tmp_path, text, message):
     outcome = run_text(tmp_path, "name: bad\n" + text + "\n")

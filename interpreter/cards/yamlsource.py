@@ -74,7 +74,7 @@ def _scalar(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
 
 def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLoader, seen: set[int]) -> Any:
     if id(node) in seen:  # the same node twice: an alias (*name); card data never needs one
-        raise _Problem(node, "E006", "aliases (`*name`) are not allowed in card files: write the value out")
+        raise _Problem(node, "E006", "aliases (`*name`) are not allowed in these files (card, pack, rules and scenario files): write the value out")
     seen.add(id(node))
     smap.values[key] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if isinstance(node, yaml.MappingNode):

@@ -43,7 +43,8 @@ def check(game: Game) -> None:
     rules = game.rules
     for p in game.players:
         if p.credits < 0 or p.credits % 2:
-            raise InvariantError(f"turn {game.turn}: {p.name} has {p.credits} credits")
+            why = "credits are never negative" if p.credits < 0 else "credits are always even (R1.8.3)"
+            raise InvariantError(f"turn {game.turn}: {p.name} has {p.credits} credits: {why}")
         if game.scoring:  # end-game adjustments may ignore limits (R13.7, e.g. moving shipments to goods)
             continue
         # R13.6: an area may be past its limit only with cards it already held when the limit fell

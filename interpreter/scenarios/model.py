@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.cards.diagnostics import Diagnostic, did_you_mean
+from interpreter.cards.model import ACTION_TYPES
 from interpreter.cards.yamlsource import PathKey, SourceMap
 from interpreter.engine import events as ev
 from interpreter.engine.scoring import PARTS
@@ -32,8 +33,15 @@ RANDOM = "random"  # `setup: leader: random`: the seeded first leader of R2.13
 MAX_COPIES = 100  # of one card, as in a mod pack's deck list
 
 # Event fields by event name, for checking `events` expectations before they run.
+MAX_SEED = 10**12  # as the command line's --seed
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     cls.__name__: tuple(f.name for f in dataclasses.fields(cls)) for cls in ev.CATALOGUE
+}
+# The event fields a scenario writes as card ids (one, or a list), read from the events' declared
+# types: a value there that is no card could never match, so it is refused before the run.
+EVENT_CARD_FIELDS: dict[str, dict[str, bool]] = {  # event -> field -> whether it holds a list of cards
+    cls.__name__: {f.name: str(f.type).startswith("list") for f in dataclasses.fields(cls) if str(f.type) in ("Card", "list[Card]")}
+    for cls in ev.CATALOGUE
 }
 
 
@@ -97,6 +105,13 @@ def _count(sc: Scenario, value: Any, path: tuple[Any, ...], what: str, most: int
     return True
 
 
+def _credits(sc: Scenario, value: Any, path: tuple[Any, ...]) -> None:
+    """A player's credits: a whole number, 0 or more, and even: credits come in 2s (R1.8.3)."""
+    if not _is_int(value) or value < 0 or value % 2:
+        near = f"; write {value - 1} or {value + 1}" if _is_int(value) and value > 0 and value % 2 else ""
+        sc.problems.append(sc.diag(path, "S022", f"credits are an even whole number, 0 or more (they come in 2s, R1.8.3); got `{value}`{near}"))
+
+
 def _texts(sc: Scenario, value: Any, path: tuple[Any, ...], what: str,
            kind: str = "option labels (or parts of them), e.g. `[draw, LOAD with Pens]`") -> None:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
@@ -114,6 +129,8 @@ def check_scenario(sc: Scenario, known_cards: set[str], decision_kinds: set[str]
     if not _is_int(players) or not 2 <= players <= 6:
         sc.problems.append(sc.diag(("players",), "S007", f"`players` must be from 2 to 6; got `{players}`"))
         return
+    if "seed" in data and (not _is_int(data["seed"]) or not 0 <= data["seed"] <= MAX_SEED):
+        sc.problems.append(sc.diag(("seed",), "S011", f"`seed` must be a whole number from 0 to {MAX_SEED:,}; got `{data['seed']}`"))
     if data.get("unscripted", "fail") not in UNSCRIPTED:
         sc.problems.append(sc.diag(("unscripted",), "S013", f"`unscripted` is `fail` or `decline`; got `{data['unscripted']}`"))
     _check_copies(sc, data.get("copies"), known_cards)
@@ -196,11 +213,28 @@ def _check_setup(sc: Scenario, setup: dict[str, Any], players: int, known: set[s
                 _id_list(sc, p[zone], path + (zone,), known)
         if "over_limit" in p and not isinstance(p["over_limit"], bool):
             sc.problems.append(sc.diag(path + ("over_limit",), "S017", "`over_limit` is `true` or `false`"))
-        for j, ship in enumerate(p.get("ships", []) or []):
+        if "credits" in p:
+            _credits(sc, p["credits"], path + ("credits",))
+        for j, ship in enumerate(_ships(sc, p, path)):
             if _keys(sc, ship, path + ("ships", j), SHIP_KEYS, "a ship"):
                 for zone in ("contracts", "containers"):
                     if zone in ship:
                         _id_list(sc, ship[zone], path + ("ships", j, zone), known)
+                _at_sea(sc, ship, path + ("ships", j))
+
+
+def _ships(sc: Scenario, player: dict[str, Any], path: tuple[Any, ...]) -> list[Any]:
+    """A player's `ships`: a list, one mapping per ship (an empty list when absent or wrong)."""
+    ships = player.get("ships", []) or []
+    if not isinstance(ships, list):
+        sc.problems.append(sc.diag(path + ("ships",), "S002", "`ships` is a list, one mapping per ship, e.g. `[{contracts: [wheat]}]`"))
+        return []
+    return ships
+
+
+def _at_sea(sc: Scenario, ship: dict[str, Any], path: tuple[Any, ...]) -> None:
+    if "at_sea" in ship and not isinstance(ship["at_sea"], bool):
+        sc.problems.append(sc.diag(path + ("at_sea",), "S017", f"`at_sea` is `true` or `false`; got `{ship['at_sea']}`"))
 
 
 def _check_step(sc: Scenario, step: Any, i: int, players: int, decision_kinds: set[str]) -> None:
@@ -239,9 +273,10 @@ def _check_expect(sc: Scenario, expect: dict[str, Any], players: int, known: set
             for part, n in breakdown.items():
                 if not _is_int(n):
                     sc.problems.append(sc.diag(path + ("score_breakdown", part), "S011", f"`{part}` must be a whole number; got `{n}`"))
-        for j, ship in enumerate(values.get("ships", []) or []):
+        for j, ship in enumerate(_ships(sc, values, path)):
             if not _keys(sc, ship, path + ("ships", j), EXPECT_SHIP_KEYS, "an expected ship"):
                 continue
+            _at_sea(sc, ship, path + ("ships", j))
             for zone in ("contracts", "containers"):
                 if zone in ship:
                     _id_list(sc, ship[zone], path + ("ships", j, zone), known)
@@ -252,7 +287,7 @@ def _check_expect(sc: Scenario, expect: dict[str, Any], players: int, known: set
             _id_list(sc, expect[key], ("expect", key), known)
     for key in ("events", "events_in_order", "absent_events"):
         if key in expect:
-            _check_events(sc, expect[key], ("expect", key))
+            _check_events(sc, expect[key], ("expect", key), known)
     if "winners" in expect:
         winners = expect["winners"]
         if not isinstance(winners, list):
@@ -262,7 +297,7 @@ def _check_expect(sc: Scenario, expect: dict[str, Any], players: int, known: set
                 _seat(sc, seat, ("expect", "winners", i), players)
 
 
-def _check_events(sc: Scenario, specs: Any, path: tuple[Any, ...]) -> None:
+def _check_events(sc: Scenario, specs: Any, path: tuple[Any, ...], known: set[str]) -> None:
     if not isinstance(specs, list):
         sc.problems.append(sc.diag(path, "S002", "expected a list of events, e.g. `[{type: PowerUsed, card: cups}]`"))
         return
@@ -279,3 +314,20 @@ def _check_events(sc: Scenario, specs: Any, path: tuple[Any, ...]) -> None:
                 fields = ", ".join(EVENT_FIELDS[kind]) or "none"
                 sc.problems.append(sc.diag(path + (i, key), "S020", f"{kind} has no field `{key}`{did_you_mean(str(key), EVENT_FIELDS[kind])}; "
                                            f"its fields: {fields}", of_key=True))
+            else:
+                _check_event_value(sc, kind, key, spec[key], path + (i, key), known)
+
+
+def _check_event_value(sc: Scenario, kind: str, key: str, value: Any, path: tuple[Any, ...], known: set[str]) -> None:
+    """A value no event could hold never matches, and the scenario would only say the event did not
+    happen: a card that is no card, an action that is no action (the words are lower case)."""
+    holds_list = EVENT_CARD_FIELDS[kind].get(key)
+    if holds_list is not None:
+        if holds_list:
+            _id_list(sc, value, path, known)
+        elif not isinstance(value, str) or value not in known:
+            sc.problems.append(sc.diag(path, "S005", f"unknown card `{value}`{did_you_mean(str(value), known)}"))
+    elif key == "action" and value not in ACTION_TYPES:
+        lower = str(value).lower()
+        hint = f" (did you mean `{lower}`?)" if lower in ACTION_TYPES else did_you_mean(str(value), ACTION_TYPES)
+        sc.problems.append(sc.diag(path, "S021", f"`{value}` is not an action; actions: {', '.join(ACTION_TYPES)}{hint}"))
