@@ -226,6 +226,44 @@ def test_the_revealed_luxury_cards_move_and_are_counted():
     assert game.zones.deck[-1].id == "rice"
 
 
+@pytest.mark.parametrize(("shown", "taken"), [("champagne", ["champagne"]), ("rice", [])])
+def test_a_card_another_player_revealed_is_it_for_the_next_step(shown, taken):
+    """`it` after another player's reveal is the card that player revealed (powers.md's example: the
+    step runs as that player, and what it showed comes back to the power's later steps)."""
+    game, p, soap = soap_game("on completion: the player on your left reveals 1 random card from their hand then if it "
+                              "is a luxury card then the player on your left gives you it")
+    hand_of(game, 0)
+    hand_of(game, 1, shown)
+    complete(game, p, soap)
+    assert ids(p.hand) == taken and ids(game.players[1].hand) == ([] if taken else [shown])
+
+
+@pytest.mark.parametrize(("second", "gained"), [("cannabis", 4), ("rice", 0)])
+def test_them_after_each_other_player_acts_are_the_cards_all_of_them_acted_on(second, gained):
+    """`any of them` after `each other player reveals ...` looks at every player's card, not one."""
+    game, p, soap = soap_game("on completion: each other player reveals 1 random card from their hand then if any of them "
+                              "is an illegal card then gain 4")
+    hand_of(game, 1, "pens")
+    hand_of(game, 2, second)
+    p.credits = 10
+    complete(game, p, soap)
+    assert p.credits == 10 + gained
+
+
+def test_the_rest_after_each_other_player_takes_one_is_what_none_of_them_took():
+    """Cards looked at, one taken by each other player in turn: `the rest` is what is left of them."""
+    game, p, soap = soap_game("on completion: look at the top 3 cards of the deck then each other player takes 1 of them "
+                              "into their hand then discard the rest")
+    give(game, game.zones.deck, "sauna", "rice", "cologne")
+    hand_of(game, 1)
+    hand_of(game, 2)
+    script = complete(game, p, soap, answers=[(1, "Sauna"), (2, "Rice")])
+    assert ids(game.players[1].hand) == ["sauna"] and ids(game.players[2].hand) == ["rice"]
+    assert game.zones.discard[-1].id == "cologne" and "cologne" not in ids(game.zones.deck)
+    offered_to_p3 = [d for d in script.asked if d.player == 2][0].labels()
+    assert not any("Sauna" in label for label in offered_to_p3), offered_to_p3  # taken by P2 already
+
+
 def test_the_bottom_cards_of_the_deck():
     game, p, soap = soap_game("on completion: take the bottom 2 cards of the deck into your hand")
     hand_of(game, 0)

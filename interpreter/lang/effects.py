@@ -1441,7 +1441,9 @@ group_do: players action
 '''
     syntax: ClassVar[str] = "PLAYERS EFFECT"
     meaning: ClassVar[str] = ("each of the players does it, clockwise from the owner; inside, `you` is still the card's owner "
-                              "and `they`/`their` is the player acting")
+                              "and `they`/`their` is the player acting; a card one of them takes is not offered to the next; "
+                              "afterwards `it`/`them` are the cards all of them acted on (`that player reveals 1 random card "
+                              "from their hand then if it is ...`)")
     examples: ClassVar[tuple[str, ...]] = ("on completion: each other player pays you 2", "on completion: every player draws 1")
     players: Players | None = None
     effect: Effect | None = None
@@ -1462,8 +1464,8 @@ group_do: players action
         group, inner = self.players.resolve(), self.effect.run()
 
         def run(ctx: Ctx) -> None:
-            for p in group(ctx):
-                inner(ctx if p is ctx.actor else ctx.as_actor(p))
+            for sub in ctx.each_acting(group(ctx)):  # `that player reveals a card then if it is ...`: `it` is that card
+                inner(sub)
         return run
 
     def possible(self) -> Test:
@@ -1516,8 +1518,8 @@ class May(Effect):
         text = self.effect.plain() if isinstance(self.effect, Sequence) else self.effect.english()  # the question: no parentheses
 
         def run(ctx: Ctx) -> None:
-            for p in group(ctx):
-                sub = ctx if p is ctx.actor else ctx.as_actor(p)
+            for sub in ctx.each_acting(group(ctx)):
+                p = sub.actor
                 if not can(sub):
                     if p is ctx.owner:
                         ctx.declined = True
@@ -1631,13 +1633,12 @@ def _choose_between(options: tuple[Effect, ...], players: Players | None) -> Run
     group = players.resolve() if players is not None else None
 
     def choose(ctx: Ctx) -> None:
-        for p in group(ctx) if group is not None else [ctx.actor]:
-            sub = ctx if p is ctx.actor else ctx.as_actor(p)
+        for sub in ctx.each_acting(group(ctx) if group is not None else [ctx.actor]):
             open_ = [(text, (node, run)) for text, can, run, node in compiled if can(sub)]
             if not open_:
                 compiled[0][2](sub)
                 continue
-            run = sub.world.choose(p, open_, f"{ctx.reason}: choose one")  # a single option is taken, not asked
+            run = sub.world.choose(sub.actor, open_, f"{ctx.reason}: choose one")  # a single option is taken, not asked
             run(sub)
     return choose
 

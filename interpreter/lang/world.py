@@ -12,7 +12,7 @@ satisfy them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -175,6 +175,52 @@ class Ctx:
             setattr(sub, name, getattr(self, name))
         sub.actor = actor
         return sub
+
+    def each_acting(self, players: Iterable[Player]) -> Iterator[Ctx]:
+        """Each of `players` in turn as the one doing a step (`each other player takes 1 of them`,
+        `that player reveals 1 random card from their hand`), in a context of its own (`as_actor`;
+        the actor itself acts in this one). Each sees the cards earlier steps left (`them`, `the
+        rest`) less those the players before it acted on, so two never take the same card; after
+        the last, what the step left for the later steps comes back here (`_gather`)."""
+        runs: list[tuple[Ctx, list[Card], list[Card]]] = []
+        them, rest = self.them, self.rest
+        acted_on: list[Card] = []
+        try:
+            for p in players:
+                sub = self if p is self.actor else self.as_actor(p)
+                sub.them = [c for c in them if c not in acted_on]
+                sub.rest = [c for c in rest if c not in acted_on]
+                runs.append((sub, sub.them, sub.rest))
+                yield sub
+                if sub.them is not runs[-1][1]:  # the step acted on cards (it set new ones)
+                    acted_on += sub.them
+        finally:
+            self._gather(runs)
+
+    def _gather(self, runs: list[tuple[Ctx, list[Card], list[Card]]]) -> None:
+        """`it`/`them` become the cards all the players acted on; `the rest` what any of them left,
+        less what any of them used; a name or choice one of them made is kept. `runs`: each one's
+        context with its `them` and `rest` before the step (a step that acts sets new lists)."""
+        them: list[Card] = []
+        left: list[Card] = []
+        used: list[Card] = []
+        acted = False
+        for sub, them_before, rest_before in runs:
+            if sub.them is not them_before:
+                acted = True
+                them += sub.them
+            if sub.rest is not rest_before:
+                acted = True
+                left += [c for c in sub.rest if c not in left]
+                used += [c for c in rest_before if c not in sub.rest]
+            if sub is not self:
+                for name in ("named", "chosen", "chosen_ship"):
+                    value = getattr(sub, name)
+                    if value is not getattr(self, name):
+                        setattr(self, name, value)
+        if acted:
+            self.them = them
+            self.rest = [c for c in left if c not in used]
 
     @property
     def reason(self) -> str:
