@@ -213,6 +213,30 @@ def test_a_clone_keeps_each_effect_its_uses_and_its_count():
     assert clone.rules.sale_price(clone.players[0]) == game.rules.sale_price(p)
 
 
+def test_a_lasting_trigger_recalls_the_type_named_and_the_player_chosen_when_it_was_installed():
+    """`name a good type then for the rest of the game, whenever ...: (if that card is of the named type
+    ...)`: the trigger runs long after the power that named the type, which it still knows (as a
+    lasting rule does); so does a clone of the game."""
+    game = new_game(players=2, cards=with_powers(
+        soap=["on completion: name a good type then for the rest of the game, whenever a card enters your goods: "
+              "(if that card is of the named type then gain 2)"],
+        candy=["on completion: choose an opponent then for the rest of the game, whenever you draw: the chosen player pays you 4"]))
+    p, q = game.players
+    p.credits, q.credits = 10, 10
+    use_script(game, [(0, "name consumer")])
+    complete(game, 0, "soap")
+    complete(game, 0, "candy")  # the only opponent is chosen without asking
+    clone = game.clone()
+    for g in (game, clone):
+        me, other = g.players
+        clear(g, me.goods)
+        for card in give(g, me.hand, "pens", "rice"):  # consumer: paid; agriculture: not
+            me.hand.remove(card)
+            assert g.add_to_goods(me, card)
+        g.draw_into_hand(me, 1)  # the chosen player pays
+        assert (me.credits, other.credits) == (10 + 2 + 4, 10 - 4)
+
+
 def test_explain_reads_each_duration_back():
     english = {
         "on completion: for the rest of the game, whenever another player draws: gain 2":

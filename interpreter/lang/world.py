@@ -176,6 +176,11 @@ class Ctx:
         sub.actor = actor
         return sub
 
+    def recall(self, made: Ctx) -> None:
+        """What the run that installed a lasting effect named and chose (`the named type`, `the
+        chosen player`, `the chosen ship`), for a run of that effect's trigger."""
+        self.named, self.chosen, self.chosen_ship = made.named, made.chosen, made.chosen_ship
+
     def each_acting(self, players: Iterable[Player]) -> Iterator[Ctx]:
         """Each of `players` in turn as the one doing a step (`each other player takes 1 of them`,
         `that player reveals 1 random card from their hand`), in a context of its own (`as_actor`;

@@ -29,7 +29,8 @@ class Active:
 @dataclass(eq=False)
 class Lasting:
     """One lasting effect in force: `effect` installed by a step of `card`'s power for `owner` in turn
-    `turn`; `left`: the events still to count (`times`); `ctx`: the context its rule was made with;
+    `turn`; `left`: the events still to count (`times`); `ctx`: the context of the run that installed it
+    (its rule is made with it; its trigger recalls what that run named and chose);
     `installed`: its rule's modifiers in the queries; `active`: its trigger; `counter`: what counts its
     events (its trigger itself for `the next N times EVENT, EFFECT`)."""
 

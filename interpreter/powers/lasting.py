@@ -40,8 +40,8 @@ class LastingEffects:
     def install(self, ctx: Ctx, effect: LastingEffect) -> None:
         runtime = self.runtime
         lasting = Lasting(engine_player(ctx.owner), engine_card(ctx.card), effect, runtime.game.turn, effect.times)
+        lasting.ctx = ctx  # its rule is made with it, and its trigger recalls what it named and chose
         if effect.changes:
-            lasting.ctx = ctx
             lasting.installed = runtime._install(effect.changes, ctx)
         if effect.trigger is not None:
             lasting.active = self._listen(lasting, effect.trigger, effect.run or nothing, effect.once, "triggered")

@@ -270,6 +270,8 @@ class PowerRuntime:
         if power.completion_trigger and not power.own_included and _own_completion(active.host, event):
             return None
         ctx = self.ctx(active.owner, active.host, event)
+        if active.lasting is not None and active.lasting.ctx is not None:
+            ctx.recall(active.lasting.ctx)  # `name a good type then for the rest of the game, whenever ...: ... the named type`
         assert power.bind is not None and power.matches is not None
         power.bind(ctx, event)
         if not power.matches(ctx, event) or not available(active, actor, self.game.turn):
