@@ -162,6 +162,35 @@ def test_each_bid_and_each_lost_auction_R10_3():
     assert game.players[2].credits == 10 - 6 + 2 + 4  # P3 outbid P1 (bid 2) and P2 (bid 4): the losers' bids
 
 
+@pytest.mark.parametrize(("line", "drawn"), [("when you lose an import with a bid of 4 or more: draw 1", [0, 1]),
+                                              ("when you lose an import with a bid of 2 or less: draw 1", [1, 0]),
+                                              ("when you lose an auction with a bid of 2: draw 1", [1, 0])])
+def test_a_lost_auction_with_a_bid_of_n_R10_3(line, drawn):
+    """`with a bid of N [or more|or less]` tests the bid the loser made (it was refused before:
+    the import trigger's `with a bid of` was read as one word, which this phrase did not take)."""
+    game = new_game(players=3, cards=with_powers(candy=[line], rice=[line]))
+    completed(game, 0, "candy")
+    completed(game, 1, "rice")
+    for p in game.players:
+        p.credits = 10
+    hands(game, (), (), ())
+    game.players[2].ships[1].at_sea = True
+    give(game, game.players[2].ships[1].containers, "beer", "pens")
+    _import_round(game, {0: "bid 2", 1: "bid 4", 2: "bid 6"})
+    assert [len(game.players[seat].hand) for seat in (0, 1)] == drawn
+
+
+def test_the_bid_of_a_lost_auction_reads_as_the_losing_bid():
+    """`the bid` is what the event carries: the winner's of an import won, the loser's of an auction
+    lost (also from the winner's side, `when you outbid a player`), the bidder's own of a bid."""
+    english = {line: parse_power(line)[0].english() for line in (
+        "when you lose an import: if the bid >= 4 then gain 2", "when you outbid a player: gain the bid",
+        "when another player imports: if the bid >= 4 then draw 1", "when you bid: if the bid >= 4 then draw 1",
+        "on completion: for the rest of the game, whenever you lose an import: gain the bid")}
+    assert [("losing bid" in text, "winning bid" in text, "that bid" in text) for text in english.values()] == [
+        (True, False, False), (True, False, False), (False, True, False), (False, False, True), (True, False, False)]
+
+
 def test_being_paid_is_the_payees_side_R0_6():
     game = new_game(players=2, cards=with_powers(soap=["when you are paid 4 or more: draw 1"]))
     completed(game, 0, "soap")

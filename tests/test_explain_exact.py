@@ -221,3 +221,18 @@ def test_every_node_field_is_a_value_meaning_can_compare() -> None:
         power = valid(line)
         assert power is not None
         walk(power)
+
+
+@pytest.mark.parametrize(("line", "reads"), [
+    ("any time, once per turn: pay 2 to (if a coin flip is heads then gain 6)",
+     "pay 2 credits to the bank, and in return if a coin flip comes up heads, take 6 credits from the bank"),
+    ("any time: pay 2 to (each other player draws 1)", "pay 2 credits to the bank, and in return each other player draws 1 card"),
+    ("any time: pay 2 to draw 2", "pay 2 credits to the bank to draw 2 cards"),
+    ("any time: pay 2 to (draw 1)", "pay 2 credits to the bank to draw 1 card"),
+])
+def test_a_price_reads_as_the_price_of_what_follows(line: str, reads: str) -> None:
+    """`X to Y`: `to` before a verb; before a condition or another player's step (`to if ...` was
+    written before) the price is said to buy it."""
+    power, problems = parse_power(line)
+    assert power is not None and not problems
+    assert reads in power.english()

@@ -1568,7 +1568,13 @@ cost: action "to" branch
 
     def english(self) -> str:
         assert self.price is not None and self.effect is not None
-        return f"{self.price.english()} to {self.effect.english()}"
+        price, effect = self.price.english(), self.effect.english()
+        inner: Effect = self.effect
+        while isinstance(inner, Sequence) and len(inner.steps) == 1:  # parentheses around one step
+            inner = inner.steps[0]
+        if isinstance(inner, (Action, Sequence)):  # a verb (or steps in parentheses): `pay 2 to draw 2`
+            return f"{price} to {effect}"
+        return f"{price}, and in return {effect}"  # `if ...`, `for each ...`: no `to if`
 
     def run(self) -> Run:
         assert self.price is not None and self.effect is not None

@@ -72,3 +72,23 @@ def acting(possessive: str) -> Iterator[None]:
         yield
     finally:
         _ACTING.reset(token)
+
+
+# The event a triggered effect answers, where its English is being written: `the bid` is the winning
+# bid of an import won, but the losing bid of an auction lost (`when you lose an import: ... the bid`).
+_ANSWERING: ContextVar[str] = ContextVar("answering", default="")
+
+
+def answered_event() -> str:
+    """The event (its class name) the effect whose English is being written answers, or ''."""
+    return _ANSWERING.get()
+
+
+@contextmanager
+def answering(event: str) -> Iterator[None]:
+    """English written inside is that of an effect answering `event` (a trigger's)."""
+    token = _ANSWERING.set(event)
+    try:
+        yield
+    finally:
+        _ANSWERING.reset(token)

@@ -18,6 +18,7 @@ from typing import ClassVar
 from interpreter.lang.bounds import OCCURRENCES, Bound
 from interpreter.lang.cards import first, ints, words
 from interpreter.lang.effects import Sequence
+from interpreter.lang.english import answering
 from interpreter.lang.registry import Children, Node, construct
 from interpreter.lang.roles import Effect, RuleNode, Trigger
 from interpreter.lang.world import LastingEffect, Run, nothing
@@ -101,7 +102,9 @@ class Lasting(Effect):
             return self.rule_.english()
         assert self.trigger is not None and self.effect is not None
         once = f", once per {self.once}" if self.once else ""
-        return f"whenever {self.trigger.english()}{once}, {self.effect.english()}"
+        with answering(self.trigger.event_name()):
+            effect = self.effect.english()
+        return f"whenever {self.trigger.english()}{once}, {effect}"
 
     def english(self) -> str:
         return f"{self.duration_text()}, {self.content_text()}"
@@ -165,7 +168,9 @@ class NextTime(Effect):
     def english(self) -> str:
         assert self.trigger is not None and self.effect is not None
         when = "the next time" if self.times == 1 else f"each of the next {self.times} times"
-        return f"{when} {self.trigger.english()}, {self.effect.english()}"
+        with answering(self.trigger.event_name()):
+            effect = self.effect.english()
+        return f"{when} {self.trigger.english()}, {effect}"
 
     def run(self) -> Run:
         assert self.trigger is not None and self.effect is not None

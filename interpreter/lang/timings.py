@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from interpreter.lang.cards import Owned, first, nodes, words
 from interpreter.lang.conditions import Condition
 from interpreter.lang.effects import Move, Sequence, VirtualGoods
+from interpreter.lang.english import answering
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Effect, RuleNode, Trigger
 from interpreter.lang.world import Ctx, Maker, Run, Test, always, never, nothing
@@ -162,6 +163,11 @@ class When(Power):
     @classmethod
     def build(cls, col: int, children: Children) -> When:
         return _build(cls, col, children, trigger=first(children, Trigger))
+
+    def body(self) -> str:
+        assert self.trigger is not None
+        with answering(self.trigger.event_name()):  # `the bid` of an auction lost is the losing bid
+            return super().body()
 
     def opening(self) -> str:
         assert self.trigger is not None

@@ -524,7 +524,7 @@ EVENTS = (
            "BidPlaced", "{actor} {verb}{number}", "a sealed bid of an import round is revealed (R10.3), before the winner "
            "is known (`the bid`: how much)", "when another player bids 6 or more: gain 2", ("that player", "bid"),
            verbs=("bid", "bids"), number_field="bid", numbers=(CREDITS,)),
-    _event("loses_import", '_actor ("lose" | "loses") "an" ("import" | "auction") ("with" "a" "bid" "of" INT ("or" "more" | "or" "less")?)?',
+    _event("loses_import", '_actor ("lose" | "loses") "an" ("import" | "auction") (WITH_A_BID_OF INT ("or" "more" | "or" "less")?)?',
            "ACTOR lose(s) an import|auction [with a bid of N [or more|or less]]", "AuctionLost",
            "{actor} {verb} an import auction{with_bid}", "a bidder did not win the import auction (R10.3), once the winner "
            "has placed the cards (`the bid`: what the loser bid)", "when you lose an import: draw 1", ("that player", "bid"),

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from interpreter.lang.bounds import COMPARED, EVERY, Bound
 from interpreter.lang.cards import Owner, first, ints, words
-from interpreter.lang.english import counted
+from interpreter.lang.english import answered_event, counted
 from interpreter.lang.registry import Children, Node, construct
 from interpreter.lang.roles import Group, Value
 from interpreter.lang.world import Number
@@ -227,6 +227,13 @@ EVENT_VALUES: dict[tuple[str, ...], str] = {("its", "payout"): "payout", ("the",
                 ("that", "amount"): "amount", ("that", "many"): "count"}
 
 
+def _event_value_text(name: str) -> str:
+    """`its payout`, `the bid`, ... in words; the bid is whose the event says (AuctionLost: the loser's)."""
+    if name == "bid":
+        return {"AuctionLost": "the losing bid", "BidPlaced": "that bid"}.get(answered_event(), "the winning bid")
+    return {"payout": "its payout", "amount": "that amount", "count": "that many"}[name]
+
+
 @construct
 @dataclass(frozen=True)
 class EventAmount(Node):
@@ -249,7 +256,7 @@ class EventAmount(Node):
         return cls(EVENT_VALUES[tuple(words(children))], first(children, AtMost), col=col)
 
     def english(self) -> str:
-        said = {"payout": "its payout", "bid": "the winning bid", "amount": "that amount", "count": "that many"}[self.name]
+        said = _event_value_text(self.name)
         return f"{said} {self.cap.english()}" if self.cap is not None else said
 
     def of(self, noun: str, where: str = "") -> str:
@@ -373,7 +380,7 @@ class EventValue(Value):
         return cls(EVENT_VALUES[tuple(words(children))], col=col)
 
     def english(self) -> str:
-        return {"payout": "its payout", "bid": "the winning bid", "amount": "that amount", "count": "that many"}[self.name]
+        return _event_value_text(self.name)
 
     def number(self) -> Number:
         name = self.name
