@@ -199,11 +199,31 @@ def _describe(prefix: str, limit: int = 6, near: str = "") -> str:
     if near:
         alike = difflib.get_close_matches(near, others, n=3, cutoff=0.6)
         others = alike + [w for w in others if w not in alike]
-    parts = [ROLES[r] for r in roles]
+    parts = [_role_text(r, prefix) for r in roles]
     if others:
         shown = ", ".join(f"`{w}`" for w in others[:limit]) + (", ..." if len(others) > limit else "")
         parts.append(("or " if roles else "") + shown)
     return "; ".join(parts) if parts else "the end of the power"
+
+
+# Roles whose forms differ with the place: each form's probe, as the message shows it. Only the forms
+# the parser takes where the error stands are shown (a rule's amount takes `2` and `2 for each ...`, not
+# `the number of ...`: listing that there sent a writer to a form refused in turn).
+ROLE_FORMS: dict[str, tuple[tuple[str, str], ...]] = {
+    "amount": (("2", "`2`"), ("2 for each", "`2 for each ...`"), ("the number of", "`the number of ...`"),
+               ("half your credits", "`half your credits`")),
+}
+
+
+def _role_text(role: str, prefix: str) -> str:
+    forms = ROLE_FORMS.get(role)
+    ip = _state_at(prefix) if forms else None
+    if forms is None or ip is None:
+        return ROLES[role]
+    taken = [shown for probe, shown in forms if _accepts(ip, probe)]
+    if not taken or len(taken) == len(forms):
+        return ROLES[role]
+    return f"{ROLES[role].split(' (', 1)[0]} ({', '.join(taken)})"
 
 
 def _problem(text: str, err: UnexpectedInput) -> Problem:
