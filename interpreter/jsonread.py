@@ -38,6 +38,8 @@ def read_json(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise JsonRefused("syntax", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except ValueError:  # a number past Python's limit of digits (4,300): no value here is that long
+        raise JsonRefused("syntax", "invalid JSON: a number of thousands of digits") from None
     bad = _not_unicode(value)
     if bad is not None:
         raise JsonRefused("unicode", f"its text is not Unicode: a lone surrogate in {bad}")

@@ -26,6 +26,7 @@ from interpreter.mods.skeleton import SkeletonError, sample_card, set_name
 from interpreter.web.cardview import card_face
 from interpreter.web.desk import Desk, DeskError
 from interpreter.web.editing import LIVE_CHECK_SECONDS, Base, check_text, run_examples, save_card, target_path
+from interpreter.web.numbers import whole
 from interpreter.web.pages import _shown, card_yaml, desk_of
 from interpreter.web.render import render
 from interpreter.web.saving import SaveConflict, version_of
@@ -172,10 +173,10 @@ async def api_target(request: Request) -> Response:
 
 def _number(body: dict[str, Any], key: str, lo: int, hi: int, default: int) -> int:
     value = body.get(key, default)
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
+    if isinstance(value, str) and whole(value.strip()) is not None:
+        value = whole(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise DeskError(f"`{key}` must be a whole number from {lo} to {hi}; got `{value}`.")
+        raise DeskError(f"`{key}` must be a whole number from {lo} to {hi}; got `{str(value)[:40]}`.")
     return value
 
 

@@ -18,6 +18,7 @@ from interpreter.powers import new_game
 from interpreter.records import make_record
 from interpreter.sim.runner import bot_agents
 from interpreter.web.desk import Desk, DeskError
+from interpreter.web.numbers import whole
 from interpreter.web.pages import desk_of
 from interpreter.web.play import BOTS, PlaySession
 from interpreter.web.render import render
@@ -32,9 +33,10 @@ def _int(form: FormData, key: str, lo: int, hi: int, default: int | None) -> int
     text = raw.strip() if isinstance(raw, str) else ""
     if not text:
         return default
-    if not text.isdigit() or not lo <= int(text) <= hi:
-        raise DeskError(f"`{key}` must be a whole number from {lo} to {hi}; got `{text}`.")
-    return int(text)
+    value = whole(text)
+    if value is None or not lo <= value <= hi:
+        raise DeskError(f"`{key}` must be a whole number from {lo} to {hi}; got `{text[:40]}`.")
+    return value
 
 
 def _players(form: FormData, desk: Desk) -> int:
@@ -117,15 +119,17 @@ def _step(request: Request, game: ViewedGame) -> int:
     last = len(game.steps) - 1
     turn = request.query_params.get("turn", "").strip()
     if turn:
-        if not turn.isdigit() or int(turn) not in game.turn_starts:
-            raise DeskError(f"This game has turns {min(game.turn_starts)} to {max(game.turn_starts)}; there is no turn `{turn}`.")
-        return game.turn_starts[int(turn)]
+        number = whole(turn)
+        if number is None or number not in game.turn_starts:
+            raise DeskError(f"This game has turns {min(game.turn_starts)} to {max(game.turn_starts)}; there is no turn `{turn[:40]}`.")
+        return game.turn_starts[number]
     raw = request.query_params.get("step", "0").strip()
     if raw == "end":
         return last
-    if not raw.lstrip("-").isdigit():
-        raise DeskError(f"`step` is a decision number from 0 to {last}, or `end`; got `{raw}`.")
-    return max(0, min(last, int(raw)))
+    step = whole(raw, signed=True)
+    if step is None:
+        raise DeskError(f"`step` is a decision number from 0 to {last}, or `end`; got `{raw[:40]}`.")
+    return max(0, min(last, step))
 
 
 async def viewer(request: Request) -> Response:

@@ -32,6 +32,7 @@ from interpreter.engine.options import GameOptions, OptionError, parse_option
 from interpreter.mods.apply import apply_packs
 from interpreter.printing.faces import print_set
 from interpreter.web.desk import Desk, DeskError, expansions_for
+from interpreter.web.numbers import whole
 from interpreter.web.online import OnlineTable, Role, TableSettings, create_table, resume_table
 from interpreter.web.pages import desk_of
 from interpreter.web.play import BOTS
@@ -149,9 +150,10 @@ def _whole(form: FormData, key: str, lo: int, hi: int, default: int | None) -> i
     text = _text(form, key)
     if not text:
         return default
-    if not text.isdigit() or not lo <= int(text) <= hi:
+    value = whole(text)
+    if value is None or not lo <= value <= hi:
         raise DeskError(f"`{key}` must be a whole number from {lo} to {hi}; got `{text[:40]}`.")
-    return int(text)
+    return value
 
 
 def table_settings(form: FormData, desk: Desk) -> TableSettings:

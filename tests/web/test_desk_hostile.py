@@ -266,3 +266,34 @@ def test_fuzz_the_forms_never_answer_500(client: TestClient, url: str, form: dic
        query=queries)
 def test_fuzz_the_pages_never_answer_500(client: TestClient, url: str, query: dict[str, str]) -> None:
     assert_answered(client.get(url, params=query))
+
+
+# ------------------------------------------------------------------------------------ numbers that are no numbers
+
+HUGE = "9" * 5000  # past Python's limit of digits for int()
+
+
+@pytest.mark.parametrize("value", ["\u00b2", "\u0663", HUGE, "-1", "1.5", " "])
+@pytest.mark.parametrize(("url", "field"), [("/viewer/seed", "seed"), ("/play/start", "seat"), ("/play/start", "seed")])
+def test_a_form_number_that_is_no_whole_number_is_a_400(client: TestClient, url: str, field: str, value: str) -> None:
+    """`²` passes str.isdigit and then int() refused it; 5,000 digits pass Python's own limit: both
+    were 500s. Each is now a 400 with one line naming the field (a blank is the default)."""
+    form = {"players": "2", field: value}
+    response = client.post(url, data=form)
+    assert response.status_code in ((400,) if value.strip() else (200, 303)), response.text[:200]
+    if value.strip():
+        assert f"`{field}` must be a whole number" in message_of(response)
+
+
+@pytest.mark.parametrize("body", [{"text": "x", "games": "\u00b2"}, {"text": "x\ny", "line": "\u00b2"}])
+def test_an_api_number_in_other_digits_is_a_400(client: TestClient, body: dict[str, str]) -> None:
+    url = "/api/try" if "games" in body else "/api/complete"
+    response = client.post(url, json=body)
+    assert response.status_code == 400 and "must be a whole number" in response.json()["error"]
+
+
+@pytest.mark.parametrize("url", API)
+def test_a_json_number_of_thousands_of_digits_is_a_400(client: TestClient, url: str) -> None:
+    raw = ('{"text": "x", "line": ' + HUGE + "}").encode()
+    response = client.post(url, content=raw, headers={"content-type": "application/json"})
+    assert (response.status_code, response.json()) == (400, {"error": "The request is not valid JSON."})
