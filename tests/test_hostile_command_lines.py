@@ -17,6 +17,16 @@ OPTIONS = ("end_threshold, first_leader, import_ties, import_fee, drawers_use_im
 EXPANSIONS = "choose from captain, jutaku, kickstarter, all or none"
 
 BAD_COMMAND_LINES: list[tuple[str, int, str]] = [
+    # a saved object's name is a file name in --out, never a path out of it
+    ("export tts --out OUT --name ../../evil --cards cups", 2,
+     "importexport export tts: argument --name: must be a plain file name (no `/`, `\\`, leading `.` or control characters); "
+     "got `../../evil` (see `importexport export tts --help`)"),
+    ("export tts --out OUT --name a/b --cards cups", 2,
+     "importexport export tts: argument --name: must be a plain file name (no `/`, `\\`, leading `.` or control characters); "
+     "got `a/b` (see `importexport export tts --help`)"),
+    ("export tts --out OUT --name .hidden --cards cups", 2,
+     "importexport export tts: argument --name: must be a plain file name (no `/`, `\\`, leading `.` or control characters); "
+     "got `.hidden` (see `importexport export tts --help`)"),
     # numbers
     ("simulate --players 7", 2, "importexport simulate: --players must be from 2 to 6; got 7"),
     ("simulate --players 0", 2, "importexport simulate: argument --players: must be at least 1; got 0 (see `importexport simulate --help`)"),

@@ -44,7 +44,8 @@ def add_parsers(sub: Any, whole: Any, parser_class: type[argparse.ArgumentParser
     tts = ex_sub.add_parser("tts", help="a Tabletop Simulator saved object: deck sheets, a back, ship and harbor cards")
     add_card_choice(tts)
     tts.add_argument("--out", type=Path, required=True, help="the folder to write the saved object and its images into")
-    tts.add_argument("--name", default="Import Export", help="the saved object's name (its file name; default `Import Export`)")
+    tts.add_argument("--name", type=object_name, default="Import Export",
+                     help="the saved object's name (its file name in --out: no `/`, `\\` or leading `.`; default `Import Export`)")
     tts.add_argument("--image-url", metavar="URL",
                      help="where the images will be put online, e.g. https://example.org/deck/ (default: file URLs of the "
                           "images in --out, which Tabletop Simulator reads on this computer)")
@@ -132,6 +133,17 @@ def write_pngs(ps: Any, folder: Path, dpi: int) -> int:
     for name, image in zip(names, page_images(pdf, dpi=dpi), strict=True):
         write_atomically(folder / name, png_bytes(image))
     return len(names)
+
+
+def object_name(text: str) -> str:
+    """A saved object's name, which is also its file name in --out: one plain file name, never a path
+    (`../x` wrote outside --out), a hidden file (`` wrote `.json`) or a folder that is not there."""
+    name = text.strip()
+    if not name or len(name) > 100:
+        raise argparse.ArgumentTypeError(f"must be a name of 1 to 100 characters; got `{text[:40]}`")
+    if "/" in name or "\\" in name or name.startswith(".") or not name.isprintable():
+        raise argparse.ArgumentTypeError(f"must be a plain file name (no `/`, `\\`, leading `.` or control characters); got `{name[:40]}`")
+    return name
 
 
 def run_export(args: argparse.Namespace) -> int:
