@@ -96,3 +96,16 @@ def test_a_bad_shorthand_entry_is_reported_at_its_line(tmp_path):
     diags = load_pack(pack).diagnostics
     assert [(d.line, d.code) for d in diags if d.code == "M012"] == [(5, "M012")]
     assert "`{m}`" in next(d.message for d in diags if d.code == "M012")
+
+
+def test_a_shorthand_that_repeats_what_it_is_given_stops_at_a_length(tmp_path, capsys):
+    """`twice {n:words}` meaning `{n} {n}` doubles the line at each use: ten uses took a minute and
+    gigabytes before the expansion limit spoke. The line's length now stops it, at once."""
+    manifest = MANIFEST.replace('  - says: "cash in {n:number}"', '  - says: "twice {n:words}"\n    means: "{n} {n}"\n  - says: "cash in {n:number}"')
+    pack = make_pack(tmp_path, manifest)
+    card = pack / "cards" / "money_changer.yaml"
+    card.write_text(CARD.replace('"on completion: cash in 6"', '"on completion: ' + "twice " * 12 + 'cash in 6"'))
+    assert main(["mod", "check", str(pack)]) == 1
+    captured = capsys.readouterr()
+    err = captured.err + captured.out
+    assert "P007 shorthands make this line longer than 4,000 characters; check `twice {n:words}`" in err

@@ -32,6 +32,10 @@ KINDS: dict[str, str] = {
     "words": r"[^:;()]+?",
 }
 MAX_EXPANSIONS = 20
+# A line written with shorthands grows at most to this many characters (or twice its own length): a
+# shorthand that repeats its slot (`twice {n:words}` meaning `{n} {n}`) doubles the line at each use,
+# and twenty uses made lines of millions of characters (minutes and gigabytes before any message).
+MAX_EXPANDED = 4000
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,7 @@ def expand(text: str, shorthands: Iterable[Shorthand] | None) -> Expansion:
     """`shorthands`: those that apply (None: the built-in ones; a pack passes the built-in ones and its own)."""
     found = builtin() if shorthands is None else list(shorthands)
     out = Expansion(text, list(range(1, len(text) + 1)))
+    longest = max(MAX_EXPANDED, 2 * len(text))
     for _ in range(MAX_EXPANSIONS):
         best: tuple[int, int, Shorthand, re.Match[str]] | None = None
         for sh in found:
@@ -103,6 +108,10 @@ def expand(text: str, shorthands: Iterable[Shorthand] | None) -> Expansion:
         new_text, new_cols = _replace(out, start, end, sh, m)
         out.text, out.cols = new_text, new_cols
         out.used.append(sh)
+        if len(new_text) > longest:
+            out.problem = (1, f"shorthands make this line longer than {longest:,} characters; check `{sh.says}` ({sh.source}), "
+                              "which repeats what it is given")
+            return out
     out.problem = (1, f"shorthands keep expanding into each other (more than {MAX_EXPANSIONS} times); check "
                       f"`{out.used[-1].says}` ({out.used[-1].source})")
     return out
