@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,15 +62,27 @@ class _Problem(Exception):
         super().__init__(message)
 
 
+# What an escape in a quoted string can make that no text holds: a control character (a tab, a line
+# break and a carriage return aside) or half of a UTF-16 surrogate pair, which cannot be written in
+# UTF-8 at all (the terminal, the desk's pages and a save all failed on `"\ud800"`).
+_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
 def _scalar(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
     if not isinstance(node, yaml.ScalarNode):
         raise _Problem(node, "E004", "invalid YAML: a key must be a plain value, not a list or mapping")
     try:
-        return loader.construct_object(node, deep=True)
+        value = loader.construct_object(node, deep=True)
     except yaml.MarkedYAMLError as exc:
         raise _Problem(node, "E004", f"invalid YAML value: {_one_line(exc.problem or str(exc))}") from None
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
         raise _Problem(node, "E004", f"invalid YAML value `{node.value}` for the tag {node.tag}") from None
+    if isinstance(value, str):
+        bad = _NOT_TEXT.search(value)
+        if bad is not None:
+            what = "half of a surrogate pair, not Unicode" if "\ud800" <= bad.group() <= "\udfff" else "a control character"
+            raise _Problem(node, "E004", f"invalid text: `{bad.group().encode('unicode_escape').decode()}` is {what}; write the text out")
+    return value
 
 
 def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLoader, seen: set[int]) -> Any:
