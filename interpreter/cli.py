@@ -32,7 +32,7 @@ from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_
 from interpreter.lsp.command import run as run_language_server
 from interpreter.mods.apply import apply_packs, change_report
 from interpreter.mods.skeleton import SkeletonError, make_pack
-from interpreter.outputs import OutputError, check_output_file, check_output_folder
+from interpreter.outputs import OutputError, check_output_file, check_output_folder, write_atomically
 from interpreter.printing.commands import CommandError, run_export, run_print
 from interpreter.printing.commands import add_parsers as add_printing
 from interpreter.records import ReplayError, make_record, paths_for_record, read_record, record_mods, record_schema
@@ -569,14 +569,16 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             raise UsageError(f"importexport ladder: --bots: {exc}") from None
     if len(set(bots)) < 2 or len(set(bots)) != len(bots):
         raise UsageError(f"importexport ladder: --bots needs at least two different bots, each named once; got `{args.bots}`")
+    if args.out:  # before any game: a folder that cannot be written is said now, not after the games
+        check_output_folder(args.out, "--out")
+        check_output_file(args.out / "ladder.json", "--out")
     job = LadderJob(bots, args.games, args.players, args.seed, CardSpec(args.expansions, tuple(str(m) for m in args.mod)),
                     tuple(args.option))
     start = time.perf_counter()
     records, interrupted = run_ladder(job, args.workers, terminal_progress())
     figures = summary(job, records, interrupted, time.perf_counter() - start)
     if args.out:
-        args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / "ladder.json").write_text(json.dumps({**figures, "records": records}, indent=1))
+        write_atomically(args.out / "ladder.json", json.dumps({**figures, "records": records}, indent=1))
     print(json.dumps(figures, indent=1) if args.json else table_text(figures))
     if interrupted:
         print(f"Interrupted: {len(records)} of {figures['planned']} games finished and are counted above.", file=sys.stderr)

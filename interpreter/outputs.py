@@ -4,6 +4,8 @@ run, only to fail at the end on a missing folder, a folder where a file should b
 from __future__ import annotations
 
 import os
+import stat
+import tempfile
 from pathlib import Path
 
 
@@ -54,12 +56,52 @@ def check_output_folder(path: Path, flag: str, *, create: bool = True) -> None:
         raise OutputError(f"{flag}: cannot write into the folder {path} (permission denied)")
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder and a rename, so a reader
-    (or an interruption) never sees half a file, and the old file stays whole until the new one is."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+def write_atomically(path: Path, content: str | bytes) -> None:
+    """Write `content` (text as UTF-8, or bytes) to `path` whole or not at all: a temporary file in the
+    same folder, flushed to the disk, then renamed over `path`, so a reader (or an interruption, or a
+    second writer) never sees half a file and the old file stays whole until the new one is. The file
+    keeps the permissions of the one it replaces, or has those of any new file (the umask's): the
+    temporary file's own (owner only) would otherwise become the saved file's."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        tmp.write_text(text)
-        os.replace(tmp, path)
+        with os.fdopen(fd, "wb") as out:
+            out.write(content.encode("utf-8") if isinstance(content, str) else content)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, _mode_for(path))
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    _sync_folder(path.parent)
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:  # a new file
+        return 0o666 & ~_UMASK
+
+
+def _read_umask() -> int:
+    """The process's umask. Reading it means setting it: done once, when this module is imported."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); where a folder cannot be opened, the rename stands."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
     finally:
-        tmp.unlink(missing_ok=True)
+        os.close(fd)

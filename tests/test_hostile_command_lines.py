@@ -85,6 +85,9 @@ BAD_COMMAND_LINES: list[tuple[str, int, str]] = [
     ("balance --out afile --games 2", 2, "importexport balance: --out: afile is a file, not a folder"),
     ("balance --out afile/run --games 2", 2, "importexport balance: --out: afile is a file, so the folder afile/run cannot be made"),
     ("docs --out afile", 2, "importexport docs: --out: afile is a file, not a folder"),
+    ("ladder --bots random,heuristic --games 1 --out afile", 2, "importexport ladder: --out: afile is a file, not a folder"),
+    ("ladder --bots random,heuristic --games 1 --out afile/x", 2,
+     "importexport ladder: --out: afile is a file, so the folder afile/x cannot be made"),
     ("docs --out afile/x", 2, "importexport docs: --out: afile is a file, so the folder afile/x cannot be made"),
     # the command line itself
     ("balance --games 2", 2, "importexport balance: the following arguments are required: --out (see `importexport balance --help`)"),

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine.options import GameOptions, OptionError, parse_option
+from interpreter.outputs import write_atomically
 from interpreter.printing.faces import PrintError, choose_cards, print_set
 
 NEEDS_EXTRA = "needs the optional extra `print` ({missing} is missing): pip install -e '.[print]'"
@@ -98,7 +99,7 @@ def _warn(line: str) -> None:
 def run_print(args: argparse.Namespace) -> int:
     try:
         # optional dependency: reportlab (the `print` extra); without it the command says what to install
-        from interpreter.printing.sheets import write_atomically, write_sheets
+        from interpreter.printing.sheets import write_sheets
     except ImportError as exc:
         raise CommandError("importexport print " + NEEDS_EXTRA.format(missing=exc.name)) from None
     options = parse_options(args.option)
@@ -126,7 +127,7 @@ def write_pngs(ps: Any, folder: Path, dpi: int) -> int:
     """One image per distinct face (copies share it), named by the face's key, and back.png."""
     # optional dependency: pypdfium2, pillow and reportlab (the `print` extra), which only the PNG images need
     from interpreter.printing.raster import page_images, png_bytes
-    from interpreter.printing.sheets import single_cards, write_atomically
+    from interpreter.printing.sheets import single_cards
     distinct = list({f.key: f for f in ps.faces()}.values())
     pdf, _ = single_cards(distinct)
     names = [f"{f.key}.png" for f in distinct] + ["back.png"]

@@ -6,10 +6,8 @@ cards without margins (Tabletop Simulator's deck images)."""
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_LEFT
@@ -175,13 +173,3 @@ def deck_sheet(faces: list[Face], columns: int, rows: int, back_last: bool) -> b
     c.showPage()
     c.save()
     return out.getvalue()
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """The file is written whole or not at all: a temporary file beside it, then renamed."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)

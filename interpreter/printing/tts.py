@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from interpreter.outputs import write_atomically
 from interpreter.printing.faces import Face, PrintSet
 from interpreter.printing.raster import page_images, png_bytes
-from interpreter.printing.sheets import deck_sheet, single_cards, write_atomically
+from interpreter.printing.sheets import deck_sheet, single_cards
 
 COLUMNS, ROWS = 10, 7  # the largest sheet Tabletop Simulator reads
 PER_SHEET = COLUMNS * ROWS - 1  # the last place shows the back

@@ -15,12 +15,12 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
-import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from interpreter.outputs import write_atomically
 from interpreter.web.errors import DeskError
 
 LOCK_FILE = ".importexport-desk.lock"  # in the pack folder; the loaders read only .yaml files
@@ -56,21 +56,6 @@ class SaveConflict(DeskError):
         self.version = version
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` whole or not at all (temporary file in the same folder, fsync, rename)."""
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    _sync_folder(path.parent)
-
-
 def write_or_refuse(path: Path, text: str) -> None:
     """`write_atomically`, a failure of the machine (a full disk, a folder made read-only) said in one
     line as a DeskError: the file on disk is then as it was."""
@@ -100,20 +85,6 @@ def write_new(folder: Path, stem: str, suffix: str, text: str) -> Path:
 def _folder_lock(folder: Path) -> threading.Lock:
     with _LOCKS_GUARD:
         return _LOCKS.setdefault(folder.resolve(), threading.Lock())
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX); where a folder cannot be opened, the rename stands."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 @contextmanager
