@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from interpreter import __version__, resources
-from interpreter.cards.catalog import choose_sets, load_all_cards, load_rules
+from interpreter.cards.catalog import choose_sets, expansions_text, load_all_cards, load_rules
 from interpreter.cards.diagnostics import CardFileError, did_you_mean
 from interpreter.cards.explained import card_lines, find_card
 from interpreter.cards.loader import load_card_file
@@ -137,7 +137,7 @@ def search_bot_name(text: str) -> str:
 def add_game_arguments(p: argparse.ArgumentParser, *, players: int | None = 4) -> None:
     p.add_argument("--players", type=whole(1, 99), default=players, help="number of players, 2-6 (default 4)")
     p.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the game or batch (default 1)")
-    p.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
+    p.add_argument("--expansions", type=expansions_text, default="none", help="none (default), all, or a list such as jutaku,captain")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (see `importexport options`); may be repeated")
     p.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH",
@@ -204,7 +204,7 @@ def build_parser() -> Parser:
     bal.add_argument("--players", type=player_counts, default=(4,),
                      help="number of players, 2-6 (default 4), or several, e.g. 3,4,5 or 2-6: games go round them")
     bal.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the batch (default 1)")
-    bal.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
+    bal.add_argument("--expansions", type=expansions_text, default="none", help="none (default), all, or a list such as jutaku,captain")
     bal.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs, applied in order")
     bal.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option; may be repeated")
     bal.add_argument("--workers", type=whole(1, MAX_WORKERS), default=None, help="processes to use (default: all cores)")
@@ -228,7 +228,7 @@ def build_parser() -> Parser:
     tune.add_argument("--players", type=player_counts, default=(4,),
                       help="number of players, 2-6 (default 4), or several, e.g. 3,4,5: games go round them")
     tune.add_argument("--seed", type=whole(0, MAX_SEED), default=1, help="seed of the games, the same for every candidate (default 1)")
-    tune.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
+    tune.add_argument("--expansions", type=expansions_text, default="none", help="none (default), all, or a list such as jutaku,captain")
     tune.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs, applied in order")
     tune.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option; may be repeated")
     tune.add_argument("--target", default="fair", help="the effect sought: fair (default: 0 points against a typical card), "
@@ -271,7 +271,7 @@ def build_parser() -> Parser:
     mod_sub = mod.add_subparsers(dest="mod_command", parser_class=Parser, metavar="ACTION")
     mod_check = mod_sub.add_parser("check", help="what packs change (added, replaced field by field, removed), conflicts, problems")
     mod_check.add_argument("paths", nargs="+", type=Path, help="mod packs, applied in this order")
-    mod_check.add_argument("--expansions", default="none", help="the sets the packs apply to (default: base only)")
+    mod_check.add_argument("--expansions", type=expansions_text, default="none", help="the sets the packs apply to (default: base only)")
 
     init = sub.add_parser("init", help="make a new mod pack folder (manifest, a sample card with an example, README)")
     init.add_argument("folder", type=Path, help="the folder to create, e.g. my-mod")
@@ -286,7 +286,7 @@ def build_parser() -> Parser:
     sc_sub = sc.add_subparsers(dest="scenario_command", parser_class=Parser, metavar="ACTION")
     sc_run = sc_sub.add_parser("run", help="run scenarios and report each failure with expected vs actual")
     sc_run.add_argument("paths", nargs="+", type=Path, help="scenario files, card files with examples, or folders")
-    sc_run.add_argument("--expansions", default="all", help="the sets scenarios may use (default all)")
+    sc_run.add_argument("--expansions", type=expansions_text, default="all", help="the sets scenarios may use (default all)")
     sc_run.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="mod packs applied first")
 
     ex = sub.add_parser("explain", help="render a card's powers as English sentences")
@@ -300,7 +300,7 @@ def build_parser() -> Parser:
     lsp.add_argument("--log", type=Path, help="write the server's log to this file")
 
     sv = sub.add_parser("serve", help="the designer's desk in a browser: card gallery, editor, game viewer, play against bots")
-    sv.add_argument("--expansions", "--sets", dest="expansions", default="all",
+    sv.add_argument("--expansions", "--sets", dest="expansions", type=expansions_text, default="all",
                     help="the card sets shown and played: all (default), none, or a list such as jutaku,captain "
                          "(the base set is always in; --sets is another name for this option)")
     sv.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH", help="a mod pack applied to the cards; may be repeated")

@@ -27,6 +27,11 @@ BAD_COMMAND_LINES: list[tuple[str, int, str]] = [
     ("export tts --out OUT --name .hidden --cards cups", 2,
      "importexport export tts: argument --name: must be a plain file name (no `/`, `\\`, leading `.` or control characters); "
      "got `.hidden` (see `importexport export tts --help`)"),
+    # values that said nothing and played a default
+    ("play --expansions ''", 2, "importexport play: argument --expansions: give none, all, or set names separated by commas "
+                                "(jutaku,captain); got `` (see `importexport play --help`)"),
+    ("balance --out x --expansions ,,", 2, "importexport balance: argument --expansions: give none, all, or set names separated by "
+                                           "commas (jutaku,captain); got `,,` (see `importexport balance --help`)"),
     # numbers
     ("simulate --players 7", 2, "importexport simulate: --players must be from 2 to 6; got 7"),
     ("simulate --players 0", 2, "importexport simulate: argument --players: must be at least 1; got 0 (see `importexport simulate --help`)"),
@@ -47,6 +52,8 @@ BAD_COMMAND_LINES: list[tuple[str, int, str]] = [
     ("simulate --expansions foo", 2, f"importexport simulate: --expansions: unknown expansion `foo`; {EXPANSIONS}"),
     ("simulate --bots x,y", 2, "importexport simulate: --bots needs one name for every seat, or 4 names, one per seat, among random, "
                                "heuristic, search or search:BUDGET (search:50ro rollouts, search:20ms CPU per decision); got `x,y`"),
+    ("simulate --bots search:", 2, "importexport simulate: --bots: bot `search:` gives no budget after `:` (the bots are random, "
+                                   "heuristic, search or search:BUDGET (search:50ro rollouts, search:20ms CPU per decision))"),
     ("simulate --bots search:fast", 2, "importexport simulate: --bots: bot `search:fast`: a search budget is a number of rollouts "
                                        "(`50ro`) or a CPU time per decision (`20ms`, `1.5s`); got `fast` (the bots are random, heuristic, "
                                        "search or search:BUDGET (search:50ro rollouts, search:20ms CPU per decision))"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 from interpreter import resources
@@ -72,6 +73,17 @@ def shipped_cards() -> CardSet:
     if _shipped is None or _shipped[0] != stamp:
         _shipped = (stamp, load_all_cards())
     return _shipped[1]
+
+
+def expansions_text(text: str) -> str:
+    """An `--expansions` value as written: `none`, `all` or set names separated by commas. An empty
+    value, or commas with no name, is refused (an unset shell variable played the base set silently);
+    the names themselves are checked against the sets (`choose_sets`)."""
+    if text.strip() in ("none", "all"):
+        return text.strip()
+    if not [name for name in text.split(",") if name.strip()]:
+        raise argparse.ArgumentTypeError(f"give none, all, or set names separated by commas (jutaku,captain); got `{text[:40]}`")
+    return text
 
 
 def choose_sets(all_cards: CardSet, expansions: str) -> CardSet:

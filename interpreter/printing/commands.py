@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from interpreter.cards.catalog import expansions_text
 from interpreter.engine.options import GameOptions, OptionError, parse_option
 from interpreter.outputs import write_atomically
 from interpreter.printing.faces import PrintError, choose_cards, print_set
@@ -20,7 +21,7 @@ class CommandError(Exception):
 
 
 def add_card_choice(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--expansions", default="none", help="none (default), all, or a list such as jutaku,captain")
+    p.add_argument("--expansions", type=expansions_text, default="none", help="none (default), all, or a list such as jutaku,captain")
     p.add_argument("--mod", action="append", default=[], type=Path, metavar="PATH",
                    help="a mod pack (folder or file) applied to the cards; may be repeated, applied in order")
     p.add_argument("--cards", metavar="ID,ID", help="only these cards (one copy each), without the ship, harbor and island "

@@ -28,9 +28,11 @@ BOTS_HELP = "random, heuristic, search or search:BUDGET (search:50ro rollouts, s
 def check_bot(name: str) -> str:
     """A bot name: `random`, `heuristic`, `search`, or `search:BUDGET` (`search:20ms`, `search:50ro`).
     Raises ValueError saying what is allowed."""
-    kind, _, budget = name.partition(":")
-    if kind not in BOTS or (budget and kind != "search"):
+    kind, colon, budget = name.partition(":")
+    if kind not in BOTS or (colon and kind != "search"):
         raise ValueError(f"unknown bot `{name}`: the bots are {BOTS_HELP}")
+    if colon and not budget.strip():
+        raise ValueError(f"bot `{name}` gives no budget after `:` (the bots are {BOTS_HELP})")
     if budget:
         try:
             parse_budget(budget)
