@@ -245,6 +245,8 @@ def test_a_discard_after_an_action_is_not_asked_under_the_default_reading_R14_1(
     ("expect: {players: {1: {ships: [{container_cuont: 2}]}}}", "unknown key `container_cuont` in an expected ship (did you mean `container_count`?)"),
     ("setup: {deck: [pens], deck_size: 3}", "S015 `deck` is the whole deck; `deck_size` cannot be given with it"),
     ("seed: abc", "S011 `seed` must be a whole number from 0 to 1,000,000,000,000; got `abc`"),
+    ("sets: [base, jutak]", "S023 unknown card set `jutak` (did you mean `jutaku`?); sets: base, captain, jutaku, kickstarter"),
+    ("sets: base", "S023 `sets` is a list of card set names, e.g. `[base, jutaku]`"),
     ("seed: 1.5", "S011 `seed` must be a whole number"),
     ("players: 3\nsetup: {players: [{credits: 7}]}", "S022 credits are an even whole number, 0 or more (they come in 2s, R1.8.3); got `7`; write 6 or 8"),
     ("players: 3\nsetup: {players: [{credits: lots}]}", "S022 credits are an even whole number"),

@@ -118,7 +118,7 @@ def _texts(sc: Scenario, value: Any, path: tuple[Any, ...], what: str,
         sc.problems.append(sc.diag(path, "S012", f"{what} is a list of {kind}"))
 
 
-def check_scenario(sc: Scenario, known_cards: set[str], decision_kinds: set[str]) -> None:
+def check_scenario(sc: Scenario, known_cards: set[str], decision_kinds: set[str], known_sets: set[str] | None = None) -> None:
     """Structural checks; every problem goes to `sc.problems`."""
     data = sc.data
     if not _keys(sc, data, (), TOP_KEYS, "a scenario"):
@@ -133,6 +133,8 @@ def check_scenario(sc: Scenario, known_cards: set[str], decision_kinds: set[str]
         sc.problems.append(sc.diag(("seed",), "S011", f"`seed` must be a whole number from 0 to {MAX_SEED:,}; got `{data['seed']}`"))
     if data.get("unscripted", "fail") not in UNSCRIPTED:
         sc.problems.append(sc.diag(("unscripted",), "S013", f"`unscripted` is `fail` or `decline`; got `{data['unscripted']}`"))
+    if "sets" in data and known_sets is not None:
+        _check_sets(sc, data["sets"], known_sets)
     _check_copies(sc, data.get("copies"), known_cards)
     _check_options(sc, data.get("options"), data.get("setup"))
     setup = data.get("setup", {})
@@ -150,6 +152,16 @@ def check_scenario(sc: Scenario, known_cards: set[str], decision_kinds: set[str]
     expect = data.get("expect", {})
     if expect is not None and _keys(sc, expect, ("expect",), EXPECT_KEYS, "`expect`"):
         _check_expect(sc, expect, players, known_cards)
+
+
+def _check_sets(sc: Scenario, sets: Any, known: set[str]) -> None:
+    """`sets`: the card sets the game is dealt from, by name (an unknown one dealt nothing, silently)."""
+    if not isinstance(sets, list) or not sets or not all(isinstance(name, str) for name in sets):
+        sc.problems.append(sc.diag(("sets",), "S023", f"`sets` is a list of card set names, e.g. `[base, jutaku]`; sets: {', '.join(sorted(known))}"))
+        return
+    for i, name in enumerate(sets):
+        if name not in known:
+            sc.problems.append(sc.diag(("sets", i), "S023", f"unknown card set `{name}`{did_you_mean(name, known)}; sets: {', '.join(sorted(known))}"))
 
 
 def _check_copies(sc: Scenario, copies: Any, known: set[str]) -> None:

@@ -143,7 +143,7 @@ def check_scenario_setup(sc: Scenario, cards: CardSet, data: RulesData) -> Outco
 def _prepare(sc: Scenario, cards: CardSet, data: RulesData) -> tuple[Outcome, Game | None]:
     outcome = Outcome(sc)
     sc.problems = []
-    check_scenario(sc, set(cards.by_id), set(KINDS))
+    check_scenario(sc, set(cards.by_id), set(KINDS), set(cards.set_names()))
     if sc.problems:
         return outcome, None
     try:
