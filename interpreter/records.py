@@ -241,3 +241,16 @@ def card_set_differences(record: dict[str, Any], cards: CardSet) -> list[str]:
     if not lines:
         lines.append("the number of copies of some cards differs")
     return lines
+
+
+def course_problem(record: dict[str, Any], taken: int) -> str | None:
+    """What a replayed game that came to its end, after taking `taken` of the record's decisions, says
+    against the record (the viewer asks it too): decisions left over, or a game the record says was
+    left before its end (`abandoned`) that its decisions play to the end."""
+    total = len(record["decisions"])
+    if taken < total:
+        return f"it ended after decision {taken}, but the record holds {total} decisions"
+    abandoned = record.get("abandoned")
+    if isinstance(abandoned, dict):
+        return f"the record says the game was left in turn {abandoned.get('turn')}, but its decisions play it to its end"
+    return None

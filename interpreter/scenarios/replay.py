@@ -20,7 +20,7 @@ from interpreter.engine.decisions import Decision, DecisionRecord
 from interpreter.engine.game import Game, GameResult
 from interpreter.engine.options import GameOptions
 from interpreter.powers import new_game
-from interpreter.records import ReplayError, card_set_differences
+from interpreter.records import ReplayError, card_set_differences, course_problem
 from interpreter.sim.runner import bot_game
 
 # ------------------------------------------------------------------------------------ replaying
@@ -51,9 +51,9 @@ def replay(record: dict[str, Any], cards: CardSet, data: RulesData, options: Gam
         if "abandoned" in record and log.position == len(decisions) and game.turn == record["abandoned"]["turn"]:
             return Replayed(game, None, True, [])  # every decision taken, the game asks for the next one
         raise ReplayError(f"the game took another course than the record: {exc}") from None
-    if log.position < len(decisions):
-        raise ReplayError(f"the game took another course than the record: it ended after decision {log.position}, "
-                          f"but the record holds {len(decisions)} decisions")
+    problem = course_problem(record, log.position)
+    if problem is not None:
+        raise ReplayError(f"the game took another course than the record: {problem}")
     expected = record.get("result", {})
     actual = {"totals": result.totals, "winners": result.winners, "end_reason": result.end_reason, "turns": result.turns}
     differences = [f"{key}: recorded {expected[key]}, replayed {actual[key]}" for key in actual if key in expected and expected[key] != actual[key]]

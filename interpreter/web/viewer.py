@@ -21,7 +21,7 @@ from interpreter.engine.options import GameOptions, OptionError, parse_option
 from interpreter.jsonread import JsonRefused, read_json
 from interpreter.mods.apply import apply_packs
 from interpreter.powers import new_game
-from interpreter.records import FORMAT, card_set_differences, schema_problems
+from interpreter.records import FORMAT, card_set_differences, course_problem, schema_problems
 from interpreter.web.cardview import card_book
 from interpreter.web.desk import DeskError
 from interpreter.web.table import EventLog, decision_info, scores, snapshot
@@ -135,10 +135,14 @@ def view_record(record: dict[str, Any], rules: RulesData, title: str, shipped: C
     except (SetupError, ValueError, TypeError) as exc:
         raise DeskError(f"The record's game cannot be set up: {exc}.") from None
     log = EventLog(game)
-    game.agents = [_Watcher(ScriptedLog(decisions), steps, [log])] * len(game.players)
+    scripted = ScriptedLog(decisions)
+    game.agents = [_Watcher(scripted, steps, [log])] * len(game.players)
     result: GameResult | None = None
     try:
         result = game.play()
+        problem = course_problem(record, scripted.position)  # as `replay` says it
+        if problem is not None:
+            raise DeskError(f"The game took another course than the record: {problem}.")
     except ReplayMismatch as exc:
         if not _abandoned_here(record, game, steps):
             raise DeskError(f"The game took another course than the record: {exc}.") from None

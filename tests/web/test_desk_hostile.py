@@ -119,6 +119,23 @@ def test_a_viewer_upload_of_a_record_that_breaks_the_schema(client: TestClient, 
     assert response.status_code == 400 and message_of(response) == answer.format(n=n)
 
 
+@pytest.mark.parametrize(("change", "answer"), [
+    (lambda r: r["decisions"].append(dict(r["decisions"][-1])),
+     "The game took another course than the record: it ended after decision {n}, but the record holds {n_plus_1} decisions."),
+    (lambda r: (r.pop("result"), r.update(abandoned={"turn": 3})),
+     "The game took another course than the record: the record says the game was left in turn 3, but its decisions play it to its end."),
+])
+def test_the_viewer_refuses_a_record_its_game_does_not_bear_out_as_replay_does(client: TestClient, tmp_path: Path, change: Any,
+                                                                               answer: str) -> None:
+    """Decisions left over after the game's end, or an `abandoned` game its decisions play to the end:
+    `replay` refused both, while the viewer said "The same result as the record"."""
+    record = record_json(tmp_path)
+    n = len(record["decisions"])
+    change(record)
+    response = client.post("/viewer/open", files={"record": ("game.json", json.dumps(record).encode(), "application/json")})
+    assert response.status_code == 400 and message_of(response) == answer.format(n=n, n_plus_1=n + 1)
+
+
 def test_a_viewer_upload_nested_too_deeply_or_not_unicode(client: TestClient) -> None:
     for raw, answer in ((b"[" * 100_000, "deep.json is not a game record: its JSON is nested too deeply."),
                         (b'{"format": "\\ud800"}', "deep.json is not a game record: its text is not Unicode: a lone surrogate in `format`.")):
