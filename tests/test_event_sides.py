@@ -191,6 +191,24 @@ def test_the_bid_of_a_lost_auction_reads_as_the_losing_bid():
         (True, False, False), (True, False, False), (False, True, False), (False, False, True), (True, False, False)]
 
 
+def test_an_auction_written_after_the_import_still_names_the_containers_R10_4():
+    """A log rendered once the round is over (a scenario's failure, the desk's log) named the ship's
+    cargo as it was then: `(nothing)`. The event keeps the containers it was put up with."""
+    game = new_game(players=3)
+    for p in game.players:
+        p.credits = 10
+    hands(game, (), (), ())
+    game.players[1].ships[1].at_sea = True
+    clear(game, game.players[1].ships[1].containers)
+    give(game, game.players[1].ships[1].containers, "beer", "rice")
+    started: list[ev.AuctionStarted] = []
+    game.bus.subscribe(ev.AuctionStarted, started.append)
+    _import_round(game, {0: "bid 2", 2: "bid 4"})
+    assert not game.players[1].ships[1].containers  # taken by the winner
+    (event,) = started
+    assert "(Beer, Rice) is auctioned" in event.text(game.names())
+
+
 def test_being_paid_is_the_payees_side_R0_6():
     game = new_game(players=2, cards=with_powers(soap=["when you are paid 4 or more: draw 1"]))
     completed(game, 0, "soap")

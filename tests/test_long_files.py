@@ -15,7 +15,7 @@ import pytest
 from interpreter.cards import loader
 from interpreter.cards.loader import load_card_file, load_card_text
 from interpreter.lang import parse_power
-from interpreter.lang.parser import PROBES
+from interpreter.lang.parser import PROBES, ROLE_FORMS
 
 HEAD = "id: bolts\nname: Bolts\nset: base\ngood: consumer\naction: import\ntier: 2\nload: {consumer: 3}\ntext: Bolts.\npowers:\n"
 
@@ -72,7 +72,7 @@ def test_a_syntax_error_is_described_without_building_a_lexer_each_time(monkeypa
     for n in range(20):
         power, problems = parse_power(f"on completion: gain {2 * n} then draw")
         assert power is None and problems and "expected" in problems[0].message
-    assert len(built) <= sum(len(probes) for probes in PROBES.values())
+    assert len(built) <= sum(len(probes) for probes in PROBES.values()) + sum(len(forms) for forms in ROLE_FORMS.values())
 
 
 def fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -316,7 +316,8 @@ class ShipReturned(Event):
 @dataclass(slots=True, kw_only=True)
 class AuctionStarted(Event):
     """Import round `round`: `player` (the leader, or the player importing alone) put `ship` of `owner`
-    up for auction among `participants` (R10.2, R10.4)."""
+    up for auction among `participants` (R10.2, R10.4), carrying `containers` as it was put up (a
+    log written later, once the winner has taken them, still names them)."""
     rule = "R10.4"
     fires = "once the ship is chosen, before the bids"
     target = "owner"
@@ -326,10 +327,11 @@ class AuctionStarted(Event):
     participants: list[int]
     player: int
     owner: int
+    containers: list[Card]
 
     def text(self, n: Names) -> str:
         who = ", ".join(n(p) for p in self.participants)
-        return f"Import round {self.round}: the {self.ship.label} ({_cards(self.ship.containers)}) is auctioned among {who}"
+        return f"Import round {self.round}: the {self.ship.label} ({_cards(self.containers)}) is auctioned among {who}"
 
 
 @dataclass(slots=True, kw_only=True)

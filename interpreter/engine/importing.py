@@ -56,7 +56,8 @@ def auction(game: Game, round_no: int, participants: list[int], chooser: int | N
     if guarded:
         participants = bidders(game, participants, owner)
     if ev.AuctionStarted in game.bus.wanted:  # built only if something would see it
-        game.emit(ev.AuctionStarted, round=round_no, ship=ship, participants=participants, player=leader.seat, owner=ship.owner)
+        game.emit(ev.AuctionStarted, round=round_no, ship=ship, participants=participants, player=leader.seat, owner=ship.owner,
+                  containers=list(ship.containers))
     bids: dict[int, int] = {}
     if len(participants) == 1:  # R10.3.3: a single participant takes the containers for free (or for the minimum bid)
         winner = participants[0]
