@@ -285,7 +285,9 @@ def _needs_parentheses(text: str, col: int) -> str:
                 continue
             if len(mended) > 100:  # a long line: the mended part, with a few words around it
                 mended = " ".join(["...", *text[:start].split()[-3:], f"({group})", *text[end:].split()[:1], "..."])
-            return f"several effects stand where one goes: put them in parentheses, as in `{mended}`"
+            what = ("an `if ... then ...` stands where one plain effect goes: put it in parentheses"
+                    if re.match(r"if\b", group) else "several effects stand where one goes: put them in parentheses")
+            return f"{what}, as in `{mended}`"
     return ""
 
 
