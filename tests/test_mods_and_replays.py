@@ -99,6 +99,16 @@ def test_a_pack_cannot_read_outside_its_folder(tmp_path, base_cards):
     assert [d.code for d in err.value.diagnostics] == ["M009"]
 
 
+def test_a_pack_whose_cards_is_a_file_says_so(tmp_path, base_cards):
+    """`cards` written as a file: no card was read, and `mod check` said "no problems"."""
+    pack = write_pack(tmp_path / "p", "name: X\nversion: 1\n")
+    (pack / "cards").write_text(CHEAP_PENS)
+    with pytest.raises(CardFileError) as err:
+        apply_packs(base_cards, [pack])
+    assert [(d.code, d.message) for d in err.value.diagnostics] == [
+        ("M009", "`cards` is a file: a pack keeps its card files in a folder named `cards`, and none was read")]
+
+
 def test_a_single_file_pack_holds_its_cards_inline(tmp_path, base_cards):
     pack = tmp_path / "pack.yaml"
     pack.write_text("name: Inline\nversion: 2\ncards:\n  - " + CHEAP_PENS.replace("\n", "\n    ").rstrip() + "\n")

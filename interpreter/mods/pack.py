@@ -178,6 +178,10 @@ def _folder_cards(pack: ModPack, folder: Path, card_texts: Mapping[Path, str]) -
     if cards_dir.is_symlink():
         _refuse(pack, cards_dir, "`cards` is a symbolic link")
         return
+    if cards_dir.exists() and not cards_dir.is_dir():  # its cards would be read from nowhere, silently
+        pack.diagnostics.append(Diagnostic(str(cards_dir), 1, 1, "M009", "`cards` is a file: a pack keeps its card files in a folder "
+                                                                         "named `cards`, and none was read"))
+        return
     found = _card_paths(pack, cards_dir, root) if cards_dir.is_dir() else []
     texts = {p.resolve(): text for p, text in card_texts.items()}
     on_disk = {f.resolve() for f in found}
