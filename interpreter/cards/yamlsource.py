@@ -68,6 +68,9 @@ class _Problem(Exception):
 _NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
+_PLAIN_COLLECTIONS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+
+
 def _scalar(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
     if not isinstance(node, yaml.ScalarNode):
         raise _Problem(node, "E004", "invalid YAML: a key must be a plain value, not a list or mapping")
@@ -90,6 +93,10 @@ def _convert(node: yaml.Node, key: PathKey, smap: SourceMap, loader: yaml.SafeLo
         raise _Problem(node, "E006", "aliases (`*name`) are not allowed in these files (card, pack, rules and scenario files): write the value out")
     seen.add(id(node))
     smap.values[key] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN_COLLECTIONS:
+        # `!!set {...}`, `!!python/object/apply:...`: read as a plain list or mapping, they said "got None" or "must be text"
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        raise _Problem(node, "E004", f"the tag `{tag[:60]}` is not read: a card file holds plain mappings, lists and values")
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for knode, vnode in node.value:
