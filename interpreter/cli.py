@@ -747,6 +747,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if "failed" in record:
             return _replay_failure(replay_failure(record, cards, data, options), record)
         outcome = replay(record, cards, data, options, watch=narrate if args.watch else None)
+    except SetupError as exc:  # a record whose settings make no game (first_leader=5 of 3 players): the record is bad
+        print(f"importexport replay: {args.record}: the record's game cannot be set up: {exc}", file=sys.stderr)
+        return 1
     except (ReplayError, OptionError) as exc:
         print(f"importexport replay: {exc}", file=sys.stderr)
         return 1

@@ -87,6 +87,8 @@ HOSTILE = {
     "decision_appended": (_append_decision, "the game took another course than the record: it ended after decision {n}, "
                           "but the record holds {n_plus_1} decisions"),
     "decision_missing": (_drop_last_decision, "the game took another course than the record: the log ended but P{last_player} was asked {last_kind}"),
+    "first_leader_not_seated": (_set("options", ["first_leader=5"]),
+                                "{path}: the record's game cannot be set up: first_leader must be a seat from 0 to 2; got 5"),
     "abandoned_but_played_to_its_end": (lambda r: (r.pop("result"), r.update(abandoned={"turn": 3})),
                                         "the game took another course than the record: the record says the game was left in turn 3, "
                                         "but its decisions play it to its end"),
