@@ -68,6 +68,7 @@ class _Problem(Exception):
 _NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
+_ODD_BREAK = re.compile("[\u2028\u2029\x85]")  # the line breaks of YAML that are no line break in an editor
 _PLAIN_COLLECTIONS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
@@ -147,6 +148,13 @@ def load_yaml_text(text: str, path: Path | str) -> tuple[Any, SourceMap, list[Di
     if "\x00" in text:
         return None, smap, [Diagnostic(spath, 1, 1, "E003", "binary file: a card file is UTF-8 text")]
     smap.lines = text.lstrip("\ufeff").splitlines()
+    odd_break = _ODD_BREAK.search(text)
+    if odd_break is not None:  # YAML starts a new line there, an editor does not: every position after it would be off
+        line = text.count("\n", 0, odd_break.start()) + 1
+        col = odd_break.start() - (text.rfind("\n", 0, odd_break.start()) + 1) + 1
+        code = f"U+{ord(odd_break.group()):04X}"
+        return None, smap, [Diagnostic(spath, line, col, "E004", f"invalid text: an invisible line separator ({code}), which YAML "
+                                       "reads as a new line and an editor does not; remove it")]
     node, loader, problem = compose(text)
     if problem is not None:
         line, col, message = problem
