@@ -417,3 +417,27 @@ def test_the_players_who_won_an_import_this_turn_R10_5():
     game.turn_log[:] = [(1, "lead"), (2, "import")]
     complete(game, p, soap)
     assert [q.credits for q in game.players] == [12, 10, 8]
+
+
+def test_a_limit_that_a_card_arriving_would_lift_is_read_as_it_stands_R13_4():
+    """`other players' goods limit is 1 less while you have the most goods`: a card moved into a
+    rival's full Goods would itself end the `while`. The room is the room as it stands (the limit
+    now), the same for the power's check and for the move: the card has no room and is discarded, as
+    a card moved where there is no room is. They used to disagree, and the game stopped on an
+    AssertionError ("room was checked")."""
+    game = new_game(players=3, cards=with_powers(soap=["rule: other players' goods limit is 1 less while you have the most goods"],
+                                                 candy=["on completion: move 1 card from the island to your goods"]))
+    p, q = game.players[0], game.players[1]
+    give(game, p.hand, "soap")
+    game.add_shipment(p, p.hand.pop())
+    for player, goods in ((p, ("sauna", "rice", "cups")), (q, ("pens", "wheat", "cologne"))):
+        clear(game, player.goods)
+        give(game, player.goods, *goods)
+    clear(game, game.zones.island)
+    give(game, game.zones.island, "beer")
+    give(game, q.hand, "candy")
+    candy = q.hand.pop()
+    game.add_shipment(q, candy)
+    complete(game, q, candy)
+    assert ids(q.goods) == ["pens", "wheat", "cologne"] and not game.zones.island
+    assert game.zones.discard[-1].id == "beer"

@@ -233,6 +233,8 @@ class EngineWorld:
         with self._as_if_taken_out(card):
             if zone == "imports":
                 return len(to.imports) < rules.imports_limit(to)
+            if "goods_counted" not in rules.active:  # as game.add_to_goods decides: the room there is now
+                return rules.goods_room(to)
             to.goods.append(card)  # counted with the card: some goods take less room (R13.4)
             try:
                 return rules.goods_counted(to) <= rules.goods_limit(to)
@@ -433,12 +435,11 @@ class EngineWorld:
                 game.zones.deck.append(card)
         elif zone == "shipments":
             game.add_shipment(to, card)
-        elif zone == "goods":
-            placed = game.add_to_goods(to, card, ignore_limits=ignore_limits)
-            assert placed, "room was checked"
-        elif zone == "imports":
-            placed = game.add_to_imports(to, card, ignore_limits=ignore_limits)
-            assert placed, "room was checked"
+        elif zone in ("goods", "imports"):
+            add = game.add_to_goods if zone == "goods" else game.add_to_imports
+            if not add(to, card, ignore_limits=ignore_limits):  # checked above, by the same count: never expected
+                game.discard(card, f"no room in {zone}", to.seat)  # taken out already: discarded, as a card with no room is (R13.4)
+                return False
         else:
             to.hand.append(card)
         return True
