@@ -13,7 +13,7 @@ import asyncio
 import ipaddress
 import json
 import logging
-import random
+import secrets
 import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -184,7 +184,10 @@ def table_settings(form: FormData, desk: Desk) -> TableSettings:
             raise DeskError(f"`options`: {exc}") from None
     hot_seat = _text(form, "hot_seat") in ("1", "on", "yes")
     seats = tuple("person" if i < people else "bot" for i in range(players))
-    chosen_seed = seed if seed is not None else random.randrange(1, 1_000_000)
+    # a seed left to the desk is drawn from the system's secret source, from a trillion: the seed deals
+    # every hand and orders the deck, and one of a million could be found from a seat's own cards
+    # by trying them all (about 15 CPU minutes)
+    chosen_seed = seed if seed is not None else 1 + secrets.randbelow(10**12 - 1)
     title = f"{players} seats, {people} {'person' if people == 1 else 'people'}" + (" at one screen" if hot_seat else "")
     return TableSettings(players, seats, bots, chosen_seed, expansions, mods, options, hot_seat, title)
 

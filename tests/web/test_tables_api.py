@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.datastructures import FormData
 from starlette.testclient import TestClient
 
 from interpreter.cli import main
 from interpreter.web.app import create_app
 from interpreter.web.desk import Desk, DeskSettings
+from interpreter.web.table_routes import table_settings
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 POLL = 0.02
@@ -122,6 +124,19 @@ def test_a_seat_sees_its_hand_and_never_another_hand_or_the_deck(site: tuple[Des
             choose(client, links[str(seat)], payload["decision"]["number"])
             checked += 1
     assert checked >= 6
+
+
+def test_the_seed_of_a_game_under_way_is_shown_to_nobody_and_cannot_be_guessed(site: tuple[Desk, TestClient, Path]) -> None:
+    """The seed deals every hand and orders the deck: the public list of tables printed it, and a desk's
+    own seed was one of a million, which a seat could find from its own cards by trying them all. The
+    list shows it once the game is over; a seed left to the desk comes from the system's secret source."""
+    desk, client, _ = site
+    table_id, _ = open_table(client, players="3", people="2")
+    listing = client.get("/tables").text
+    row = re.search(rf'data-table="{table_id}">.*?</p>', listing, re.S)
+    assert row is not None and "seed" not in row.group(0), row.group(0) if row else listing[:300]
+    seeds = [table_settings(FormData({"players": "2", "people": "1"}), desk).seed for _ in range(20)]
+    assert len(set(seeds)) == 20 and sum(seed > 10**9 for seed in seeds) >= 15  # from a trillion, not a million
 
 
 def test_a_token_reads_its_own_table_only_and_acts_for_its_seat_only(site: tuple[Desk, TestClient, Path]) -> None:
