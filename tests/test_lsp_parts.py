@@ -179,3 +179,18 @@ def test_a_pack_cards_own_shorthands_are_read_by_diagnostics_hover_and_completio
     assert shorthands_in(loose, SLANG_CARD, CARD) is None
     unread = hover_markdown(SLANG_CARD, 9, 25, CARD, None)
     assert unread is not None and "does not read" in unread
+
+
+def test_a_position_past_the_end_offers_nothing_and_costs_nothing():
+    """A completion at line 100,000,000 padded the buffer with empty lines up to it: gigabytes."""
+    assert suggestions(CARD_TEXT, 100_000_000, 0, CARD) == []
+    assert suggestions("id: x\n", 1, 0, CARD)  # the empty last line after the final line break is a line
+
+
+@pytest.mark.parametrize("odd", ["\f", "\v", "\x1c", "\u2028", "\x85"])
+def test_lines_are_counted_as_the_editor_counts_them(odd):
+    """LSP lines break at CR LF, CR and LF only: a form feed or U+2028 in a comment moved hover and
+    completion to the line above."""
+    text = CARD_TEXT.replace("# a comment", f"# a{odd}comment")
+    shown = hover_markdown(text, 3, 10, CARD)
+    assert shown is not None and "Whenever you contract an agriculture card" in shown

@@ -6,6 +6,8 @@ the string's text; this maps it back to the file by walking the raw lines alongs
 
 from __future__ import annotations
 
+import re
+
 ESCAPE_LENGTH = {"x": 4, "u": 6, "U": 10}
 
 
@@ -69,3 +71,13 @@ def locate(lines: list[str], line: int, col: int, style: str | None, value: str,
         return positions[index - 1]
     last_line, last_col = positions[-1]
     return last_line, last_col + 1
+
+
+_EDITOR_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def editor_lines(text: str) -> list[str]:
+    """The lines of `text` as an editor shows them and the language server protocol counts them:
+    broken at CR LF, CR and LF only (str.splitlines also breaks at U+2028, a form feed, ..., which put
+    hover and completion on the wrong line). A final line break opens an empty last line."""
+    return _EDITOR_BREAK.split(text)

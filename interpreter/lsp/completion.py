@@ -12,6 +12,7 @@ from functools import cache
 from lark.exceptions import LarkError
 
 from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
+from interpreter.cards.textpos import editor_lines
 from interpreter.lang.grammar import constructs, keywords
 from interpreter.lang.parser import parser
 from interpreter.lang.shorthands import Shorthand, expand
@@ -119,9 +120,9 @@ def field_suggestions(line_text: str, character: int, kind: str) -> list[Suggest
 def suggestions(text: str, line: int, character: int, kind: str, shorthands: Sequence[Shorthand] | None = None) -> list[Suggestion]:
     """Everything worth offering at (line, character), both 0-based, of a buffer of `kind` whose
     power lines may use `shorthands` (None: the built-in ones)."""
-    lines = text.splitlines()
-    if line >= len(lines):
-        lines += [""] * (line - len(lines) + 1)
+    lines = editor_lines(text)
+    if not 0 <= line < len(lines):  # past the end: nothing there (a huge line number padded the buffer to gigabytes)
+        return []
     power = power_at(lines, line)
     if power is not None and power.line == line and character >= power.start:
         return power_suggestions(lines[line][power.start:character], character, shorthands)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from interpreter.cards.textpos import editor_lines
 from interpreter.lang import check_power, parse_power
 from interpreter.lang.shorthands import Shorthand
 from interpreter.lsp.documents import CARD, PACK_FILE, PACK_MANIFEST, SCENARIO
@@ -38,7 +39,7 @@ def field_hover(line_text: str, character: int, kind: str) -> str | None:
 
 def hover_markdown(text: str, line: int, character: int, kind: str, shorthands: Sequence[Shorthand] | None = None) -> str | None:
     """What to show for the 0-based (line, character) of a buffer of `kind`, or None."""
-    lines = text.splitlines()
+    lines = editor_lines(text)
     if not 0 <= line < len(lines):
         return None
     power = power_at(lines, line)

@@ -28,6 +28,7 @@ from interpreter.cards.catalog import load_all_cards
 from interpreter.cards.diagnostics import Diagnostic
 from interpreter.cards.loader import CardSet
 from interpreter.cards.reading import FileRefused, read_limited
+from interpreter.cards.textpos import editor_lines
 from interpreter.cards.yamlsource import MAX_FILE_BYTES
 from interpreter.lsp.command import NAME
 from interpreter.lsp.completion import Suggestion, suggestions
@@ -158,7 +159,7 @@ def build_server() -> LanguageServer:
         if text is None or document_kind(path, text) == OTHER:
             return
         found = checked_diagnostics(path, text, shipped_cards)
-        lines = text.splitlines()
+        lines = editor_lines(text)
         version = server.workspace.get_text_document(uri).version if uri in server.workspace.text_documents else None
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, version=version, diagnostics=[to_lsp(d, lines) for d in found]))
@@ -186,7 +187,7 @@ def build_server() -> LanguageServer:
         kind = document_kind(path, whole) if whole is not None else OTHER
         if whole is None or kind == OTHER:
             return types.CompletionList(is_incomplete=False, items=[])
-        lines = whole.splitlines()
+        lines = editor_lines(whole)
         row = params.position.line
         text = lines[row] if row < len(lines) else ""
         character = _from_utf16(text, params.position.character)
@@ -200,7 +201,7 @@ def build_server() -> LanguageServer:
         kind = document_kind(path, whole) if whole is not None else OTHER
         if whole is None or kind == OTHER:
             return None
-        lines = whole.splitlines()
+        lines = editor_lines(whole)
         row = params.position.line
         text = lines[row] if row < len(lines) else ""
         shown = hover_markdown(whole, row, _from_utf16(text, params.position.character), kind, shorthands_in(path, whole, kind))

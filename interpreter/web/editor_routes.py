@@ -15,6 +15,7 @@ from starlette.routing import BaseRoute, Route
 
 from interpreter.cards.budget import CheckBudget
 from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
+from interpreter.cards.textpos import editor_lines
 from interpreter.jsonread import MAX_DEPTH as MAX_JSON_DEPTH
 from interpreter.jsonread import JsonRefused, read_json
 from interpreter.lang.grammar import keywords
@@ -210,7 +211,7 @@ async def api_complete(request: Request) -> Response:
     text = body.get("text", "")
     line = _number(body, "line", 0, max(0, text.count("\n")), 0)
     character = _number(body, "character", 0, len(text), 0)
-    lines = text.splitlines() or [""]
+    lines = editor_lines(text)
     power = power_at(lines, line) if line < len(lines) else None
     in_power = power is not None and power.line == line and character >= power.start
     found = await run_in_threadpool(suggestions, text, line, character, CARD)
