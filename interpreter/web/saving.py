@@ -39,6 +39,12 @@ def version_of(path: Path) -> str | None:
         data = path.read_bytes()
     except FileNotFoundError:
         return None
+    except IsADirectoryError:
+        raise DeskError(f"Not saved: {path} is a folder, not a file; give the card another name.", 409) from None
+    except NotADirectoryError:
+        raise DeskError(f"Not saved: a file stands where a folder of {path} would be; give the card another folder.", 409) from None
+    except OSError as exc:  # unreadable: a save would write over what cannot be compared
+        raise DeskError(f"Not saved: {path} cannot be read ({exc.strerror or exc}).", 409) from None
     return hashlib.sha256(data).hexdigest()[:20]
 
 

@@ -314,3 +314,20 @@ def test_a_json_number_of_thousands_of_digits_is_a_400(client: TestClient, url: 
     raw = ('{"text": "x", "line": ' + HUGE + "}").encode()
     response = client.post(url, content=raw, headers={"content-type": "application/json"})
     assert (response.status_code, response.json()) == (400, {"error": "The request is not valid JSON."})
+
+
+@pytest.mark.parametrize(("made", "path", "answer"), [
+    ("folder", "cards/odd/cups.yaml", "is a folder, not a file; give the card another name."),
+    ("file", "cards/oddfile/cups.yaml", "a file stands where a folder of"),
+])
+def test_a_save_where_the_pack_holds_a_folder_or_a_file_in_the_way_is_a_409(client: TestClient, desk: Desk, made: str, path: str,
+                                                                           answer: str) -> None:
+    """A folder named like the card file, or a file named like one of its folders: a 500 before
+    (IsADirectoryError, NotADirectoryError from reading the file's version)."""
+    if made == "folder":
+        (desk.settings.pack / path).mkdir(parents=True, exist_ok=True)
+    else:
+        (desk.settings.pack / "cards").mkdir(parents=True, exist_ok=True)
+        (desk.settings.pack / "cards" / "oddfile").write_text("in the way\n")
+    response = client.post("/api/save", json={"text": CUPS, "path": path, "id": "cups"})
+    assert response.status_code == 409 and answer in response.json()["error"], response.text
