@@ -441,3 +441,27 @@ def test_a_limit_that_a_card_arriving_would_lift_is_read_as_it_stands_R13_4():
     complete(game, q, candy)
     assert ids(q.goods) == ["pens", "wheat", "cologne"] and not game.zones.island
     assert game.zones.discard[-1].id == "beer"
+
+
+def test_it_first_in_a_when_power_is_the_events_card():
+    """`when another player sells a card: you may pay 2 to take it into your imports`: before any step
+    has acted, `it` is the card of the event (the card sold, on the island now); it was nothing, and
+    the power did nothing while the checker let it through."""
+    game, p, soap = soap_game("when another player sells a card: you may pay 2 to take it into your imports")
+    q = game.players[1]
+    clear(game, p.imports)
+    hand_of(game, 1, "pens")
+    p.credits = q.credits = 10
+    use_script(game, [(0, "yes")])
+    game.powers.world.sell(q, q.hand[0], 2, "a test")
+    assert ids(p.imports) == ["pens"] and "pens" not in ids(game.zones.island) and p.credits == 8
+
+
+@pytest.mark.parametrize("line", ["on completion: discard them", "when another player draws: discard them",
+                                  "on completion: gain 2 then move it to your goods"])
+def test_it_or_them_with_no_cards_before_is_refused_P022(line):
+    """A step's own words cannot name what the step will act on: `discard them` with no cards before
+    (and no card in the event) is P022, as card-format.md says; the checker let it through."""
+    power, problems = parse_power(line)
+    assert power is not None and not problems
+    assert [problem.code for problem in check_power(power)] == ["P022"]

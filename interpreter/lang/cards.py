@@ -1353,7 +1353,8 @@ class Them(Cards):
     numbers: ClassVar[tuple[Bound, ...]] = (CARDS,)
     syntax: ClassVar[str] = "it | them | N|up to N|any of them | the rest"
     meaning: ClassVar[str] = ("the cards the previous step acted on; after `look at ...`, the cards looked at; `the rest`: the "
-                              "cards looked at that no later step has used")
+                              "cards looked at that no later step has used; before any step of a `when` power whose event has a "
+                              "card, `it` is that card (`when another player sells a card: take it into your hand`)")
     examples: ClassVar[tuple[str, ...]] = (
         "on completion: look at the top 5 cards of the deck then take 1 of them into your hand then discard the rest",)
     quantity: Quantity | None = None

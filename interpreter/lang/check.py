@@ -29,19 +29,23 @@ def provided(power: timings.Power) -> frozenset[str]:
 def check_power(power: timings.Power) -> list[Problem]:
     out = _range_problems(power)
     seen: list[Node] = []
-    for node, binds in _walk(power, provided(power)):
+    for node, binds, within in _walk(power, provided(power), ()):
         out += [Problem(col, code, message) for col, code, message in node.problems(power)]
         out += _binding_problems(node, binds, seen)
-        out += _reference_problems(node, seen)
+        # `it`/`them` are what a step before acted on, not the step whose words they are (`discard them`:
+        # the discard is what would make them); other words may (`draw until two drawn cards share ...`)
+        before = [earlier for earlier in seen if not any(earlier is step for step in within)] if node.refers() == "them" else seen
+        out += _reference_problems(node, before, binds)
         seen.append(node)
     return sorted(out, key=lambda problem: problem.col)  # in the order of the line
 
 
-def _walk(node: Node, binds: frozenset[str]) -> Iterator[tuple[Node, frozenset[str]]]:
-    """Every node in execution order, with what it may refer to where it stands (Node.scopes)."""
-    yield node, binds
+def _walk(node: Node, binds: frozenset[str], within: tuple[Node, ...]) -> Iterator[tuple[Node, frozenset[str], tuple[Node, ...]]]:
+    """Every node in execution order, with what it may refer to where it stands (Node.scopes) and
+    the nodes it stands within."""
+    yield node, binds, within
     for child, inner in node.scopes(binds):
-        yield from _walk(child, inner)
+        yield from _walk(child, inner, (*within, node))
 
 
 NEED_TEXT = {"that player": "`that player` is the player of the triggering event: it needs a `when ...` power whose event has one",
@@ -83,10 +87,11 @@ REFERENCE_TEXT = {
 }
 
 
-def _reference_problems(node: Node, seen: list[Node]) -> list[Problem]:
-    """A word for what an earlier step made (`them`, `card drawn`, `the named type`) with no such step before it."""
+def _reference_problems(node: Node, seen: list[Node], binds: frozenset[str] = frozenset()) -> list[Problem]:
+    """A word for what an earlier step made (`them`, `card drawn`, `the named type`) with no such step
+    before it. `it`/`them` first in a `when` power whose event has a card are that card."""
     ref = node.refers()
-    if ref is None or any(ref in earlier.made() for earlier in seen):
+    if ref is None or any(ref in earlier.made() for earlier in seen) or (ref == "them" and "that card" in binds):
         return []
     text = REFERENCE_TEXT.get(ref, f"`card {ref}` counts the cards this power {ref} earlier; nothing before it does")
     return [Problem(node.col, "P022", text)]

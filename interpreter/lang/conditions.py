@@ -733,7 +733,8 @@ class CardIs(Condition):
                              "OF TYPE | the named card")
     meaning: ClassVar[str] = ("`it`/`all of them`: the cards the previous step acted on (or revealed, or looked at), every "
                               "one of them (and at least one); `any`/`one of them`: at least one; `none of them`: not one; `that "
-                              "card`: the event's card; `the revealed card(s)`: every card revealed earlier in the power")
+                              "card`: the event's card (and `it` too, before any step has acted); `the revealed card(s)`: "
+                              "every card revealed earlier in the power")
     examples: ClassVar[tuple[str, ...]] = (
         "on completion: reveal the top card of the deck then if it is an illegal card then gain 4",
         "when another player contracts a card: if that card is not a tier 0 card then draw 1",
