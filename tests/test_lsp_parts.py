@@ -194,3 +194,12 @@ def test_lines_are_counted_as_the_editor_counts_them(odd):
     text = CARD_TEXT.replace("# a comment", f"# a{odd}comment")
     shown = hover_markdown(text, 3, 10, CARD)
     assert shown is not None and "Whenever you contract an agriculture card" in shown
+
+
+def test_half_a_surrogate_pair_in_a_buffer_is_a_diagnostic_where_it_stands(tmp_path):
+    """An editor can send text no file can hold (a lone surrogate): the checker failed on it (E000,
+    "this is a bug"); it is E003 at its line and column."""
+    from interpreter.cards.catalog import load_all_cards
+    text = "id: sur\nname: S\ud800x\nset: base\n"
+    found = diagnostics_for(tmp_path / "sur.yaml", text, load_all_cards)
+    assert [(d.line, d.col, d.code) for d in found] == [(2, 8, "E003")]

@@ -68,6 +68,7 @@ class _Problem(Exception):
 _NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _ODD_BREAK = re.compile("[\u2028\u2029\x85]")  # the line breaks of YAML that are no line break in an editor
 _PLAIN_COLLECTIONS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
@@ -148,6 +149,12 @@ def load_yaml_text(text: str, path: Path | str) -> tuple[Any, SourceMap, list[Di
     if "\x00" in text:
         return None, smap, [Diagnostic(spath, 1, 1, "E003", "binary file: a card file is UTF-8 text")]
     smap.lines = text.lstrip("\ufeff").splitlines()
+    surrogate = _SURROGATE.search(text)  # from an editor's buffer (bytes read from a file are UTF-8 already)
+    if surrogate is not None:
+        line = text.count("\n", 0, surrogate.start()) + 1
+        col = surrogate.start() - (text.rfind("\n", 0, surrogate.start()) + 1) + 1
+        return None, smap, [Diagnostic(spath, line, col, "E003", f"not UTF-8 text: half of a surrogate pair "
+                                       f"(\\u{ord(surrogate.group()):04x}), which no file can hold; remove it")]
     odd_break = _ODD_BREAK.search(text)
     if odd_break is not None:  # YAML starts a new line there, an editor does not: every position after it would be off
         line = text.count("\n", 0, odd_break.start()) + 1
