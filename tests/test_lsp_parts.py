@@ -203,3 +203,19 @@ def test_half_a_surrogate_pair_in_a_buffer_is_a_diagnostic_where_it_stands(tmp_p
     text = "id: sur\nname: S\ud800x\nset: base\n"
     found = diagnostics_for(tmp_path / "sur.yaml", text, load_all_cards)
     assert [(d.line, d.col, d.code) for d in found] == [(2, 8, "E003")]
+
+
+def test_the_server_checks_a_huge_buffer_within_the_time_of_a_keystroke(tmp_path, monkeypatch):
+    """As the desk's check as you type: a file of 20,000 power lines, each with an unknown word, kept
+    the server from answering anything for 50 s. The check stops at the budget with a C081 there
+    (here a clock the test drives: each power line costs 0.3 s of it)."""
+    import interpreter.lsp.documents as documents
+    from interpreter.cards.budget import CheckBudget
+
+    ticks = iter(range(10_000))
+    monkeypatch.setattr(documents, "CheckBudget", lambda seconds: CheckBudget(seconds, clock=lambda: 0.3 * next(ticks)))
+    lines = "".join(f'  - "on completion: gain {n} zzz"\n' for n in range(2, 40, 2))
+    text = "id: big\nname: Big\nset: base\ngood: consumer\naction: import\ntier: 1\nload: {consumer: 2}\ntext: t\npowers:\n" + lines
+    found = documents.diagnostics_for(tmp_path / "big.yaml", text, lambda: None)  # type: ignore[arg-type,return-value]
+    codes = [d.code for d in found]
+    assert codes[-1] == "C081" and 1 <= codes.count("P001") < 19, codes

@@ -10,6 +10,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+LIVE_CHECK_SECONDS = 1.0  # CPU seconds a check as you type may take, in the desk and the language server (a file of thousands of power lines takes more)
+
 
 class CheckBudget:
     def __init__(self, seconds: float, clock: Callable[[], float] = time.thread_time):

@@ -310,16 +310,17 @@ def _read_card_file(path: Path, raw: bytes | None, shorthands: Sequence[Shorthan
         return parse_card(data, smap, path.stem, shorthands)
 
 
-def load_card_text(text: str, path: Path | str, shorthands: Sequence[Shorthand] | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
+def load_card_text(text: str, path: Path | str, shorthands: Sequence[Shorthand] | None = None,
+                   budget: CheckBudget | None = None) -> tuple[CardDef | None, list[Diagnostic]]:
     """Check a card file's text as `load_card_file` checks the file (`importexport validate`'s
     checks, positions included, and by default the shorthands of the pack the path lies in), for
-    text not yet saved: the language server calls this on every edit."""
+    text not yet saved: the language server calls this on every edit, with a `budget` (parse_card)."""
     if shorthands is None:
         shorthands = shorthands_for(Path(path))
     data, smap, diags = load_yaml_text(text, path)
     if diags:
         return None, diags
-    return parse_card(data, smap, Path(path).stem, shorthands)
+    return parse_card(data, smap, Path(path).stem, shorthands, budget)
 
 
 def card_files(paths: Iterable[Path]) -> list[Path]:

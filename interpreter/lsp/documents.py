@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from interpreter.cards.budget import LIVE_CHECK_SECONDS, CheckBudget
 from interpreter.cards.diagnostics import Diagnostic
 from interpreter.cards.loader import CardSet, load_card_text
 from interpreter.cards.packwords import pack_shorthands, shorthands_for
@@ -58,8 +59,8 @@ def diagnostics_for(path: Path, text: str, base_cards: Callable[[], CardSet]) ->
     `mod check` does, with the buffer standing for the file; problems in the pack's card files are
     shown on the manifest's first line, naming the file."""
     kind = document_kind(path, text)
-    if kind == CARD:
-        return load_card_text(text, path)[1]
+    if kind == CARD:  # checked as the desk checks as you type: a huge file stops answering nothing for a minute
+        return load_card_text(text, path, budget=CheckBudget(LIVE_CHECK_SECONDS))[1]
     if kind not in (PACK_MANIFEST, PACK_FILE):
         return []  # game.yaml and scenarios: their schemas help while typing; `validate` checks them
     pack = path.parent if kind == PACK_MANIFEST else path

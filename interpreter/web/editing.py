@@ -32,7 +32,6 @@ from interpreter.web.saving import SaveConflict, pack_lock, version_of, version_
 # milliseconds each, so they simply take turns.
 LOADING = threading.Lock()
 MAX_TEXT = 200_000  # characters of a card's YAML the editor accepts
-LIVE_CHECK_SECONDS = 1.0  # CPU seconds a check as you type may take (a file of thousands of power lines takes more)
 ID_LINE = re.compile(r"^id:\s*['\"]?([A-Za-z0-9_]+)", re.MULTILINE)
 SAFE_STEM = re.compile(r"^[a-z][a-z0-9_]*$")
 SAFE_FOLDER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # a folder of a pack's cards/ (matched whole)

@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from interpreter.cards.budget import CheckBudget
+from interpreter.cards.budget import LIVE_CHECK_SECONDS, CheckBudget
 from interpreter.cards.model import ACTION_TYPES, GOOD_TYPES
 from interpreter.cards.textpos import editor_lines
 from interpreter.jsonread import MAX_DEPTH as MAX_JSON_DEPTH
@@ -26,7 +26,7 @@ from interpreter.lsp.powerline import power_at
 from interpreter.mods.skeleton import SkeletonError, sample_card, set_name
 from interpreter.web.cardview import card_face
 from interpreter.web.desk import Desk, DeskError
-from interpreter.web.editing import LIVE_CHECK_SECONDS, Base, check_text, run_examples, save_card, target_path
+from interpreter.web.editing import Base, check_text, run_examples, save_card, target_path
 from interpreter.web.numbers import whole
 from interpreter.web.pages import _shown, card_yaml, desk_of
 from interpreter.web.render import render

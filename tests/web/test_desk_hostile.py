@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from interpreter.cards.budget import CheckBudget
+from interpreter.cards.budget import LIVE_CHECK_SECONDS, CheckBudget
 from interpreter.cli import main
 from interpreter.web import editor_routes
 from interpreter.web.app import create_app
 from interpreter.web.desk import Desk, DeskSettings
-from interpreter.web.editing import LIVE_CHECK_SECONDS, check_text
+from interpreter.web.editing import check_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CUPS = (ROOT / "cards" / "consumer" / "cups.yaml").read_text()
