@@ -591,7 +591,12 @@ def balance_players(args: argparse.Namespace) -> tuple[int, tuple[int, ...]]:
     counts = tuple(args.players)
     for n in counts:
         args.players = n
-        checked_rules_and_options(args)
+        try:
+            checked_rules_and_options(args)
+        except UsageError as exc:
+            if len(counts) == 1:
+                raise
+            raise UsageError(f"{exc}, one of the counts --players gives ({', '.join(map(str, counts))})") from None
     args.players = counts[0]
     given = args.bots if isinstance(args.bots, list) else [args.bots] if args.bots else []
     for text in given:

@@ -34,6 +34,8 @@ BAD_COMMAND_LINES: list[tuple[str, int, str]] = [
                                            "commas (jutaku,captain); got `,,` (see `importexport balance --help`)"),
     # numbers
     ("simulate --players 7", 2, "importexport simulate: --players must be from 2 to 6; got 7"),
+    ("balance --out x --players 2-9", 2, "importexport balance: --players must be from 2 to 6; got 7, one of the counts --players gives "
+                                        "(2, 3, 4, 5, 6, 7, 8, 9)"),
     ("simulate --players 0", 2, "importexport simulate: argument --players: must be at least 1; got 0 (see `importexport simulate --help`)"),
     ("simulate --players x", 2, "importexport simulate: argument --players: `x` is not a whole number (see `importexport simulate --help`)"),
     ("simulate --games 0", 2, "importexport simulate: argument --games: must be at least 1; got 0 (see `importexport simulate --help`)"),
