@@ -55,7 +55,7 @@ class Checked:
 
 def stem_of(text: str) -> str:
     """The card's id as written, if it can serve as a file name; the loader checks the rest."""
-    match = ID_LINE.search(text)
+    match = ID_LINE.search(text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n"))  # lines as YAML reads them
     return match.group(1) if match and SAFE_STEM.match(match.group(1)) else "card"
 
 

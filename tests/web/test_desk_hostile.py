@@ -331,3 +331,11 @@ def test_a_save_where_the_pack_holds_a_folder_or_a_file_in_the_way_is_a_409(clie
         (desk.settings.pack / "cards" / "oddfile").write_text("in the way\n")
     response = client.post("/api/save", json={"text": CUPS, "path": path, "id": "cups"})
     assert response.status_code == 409 and answer in response.json()["error"], response.text
+
+
+@pytest.mark.parametrize("text", [CUPS.replace("\n", "\r"), "\ufeff" + CUPS, CUPS.replace("\n", "\r\n")])
+def test_a_card_with_other_line_ends_or_a_bom_is_checked_as_validate_checks_it(client: TestClient, text: str) -> None:
+    """Carriage returns alone, or a byte order mark: the desk read no `id` line and reported C011 (the
+    id against a file named card.yaml) where `validate` accepts the file."""
+    response = client.post("/api/check", json={"text": text})
+    assert response.status_code == 200 and response.json()["ok"], response.json()
