@@ -256,7 +256,17 @@ def _problem_at(text: str, col: int) -> Problem:
         return Problem(col, "P003", f"unexpected number `{word}`; expected {_describe(prefix)}")
     # a word of the language out of place: no spelling guess (`ships` is no misspelt `shipments`), what may stand here
     shown = word if word.isprintable() else word.encode("unicode_escape").decode()  # a message is one line
-    return Problem(col, "P003", f"unexpected `{shown}`{misplaced(word)}; expected {_describe(prefix, near=word)}")
+    before = prefix.split()[-1:]
+    hint = PAIR_HINTS.get((before[0] if before else "", word))
+    hint = f" ({hint})" if hint else misplaced(word)
+    return Problem(col, "P003", f"unexpected `{shown}`{hint}; expected {_describe(prefix, near=word)}")
+
+
+# Two words that read well in English where the language says it otherwise: what to write instead.
+PAIR_HINTS: dict[tuple[str, str], str] = {
+    ("that", "card"): "`that card` is the event's card in a condition (`if that card is ...`); in an effect, first in a "
+                      "`when` power, the event's card is `it`: `take it into your hand`",
+}
 
 
 # Words after which a branch of an effect starts (`either A or B`, `if C then A else B`, `choose one:
