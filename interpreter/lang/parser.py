@@ -257,8 +257,8 @@ def _problem_at(text: str, col: int) -> Problem:
     # a word of the language out of place: no spelling guess (`ships` is no misspelt `shipments`), what may stand here
     shown = word if word.isprintable() else word.encode("unicode_escape").decode()  # a message is one line
     before = prefix.split()[-1:]
-    hint = PAIR_HINTS.get((before[0] if before else "", word))
-    hint = f" ({hint})" if hint else misplaced(word)
+    pair = PAIR_HINTS.get((before[0] if before else "", word))
+    hint = f" ({pair})" if pair else misplaced(word)
     return Problem(col, "P003", f"unexpected `{shown}`{hint}; expected {_describe(prefix, near=word)}")
 
 
