@@ -26,7 +26,7 @@ from interpreter.lsp.powerline import power_at
 from interpreter.mods.skeleton import SkeletonError, sample_card, set_name
 from interpreter.web.cardview import card_face
 from interpreter.web.desk import Desk, DeskError
-from interpreter.web.editing import Base, check_text, run_examples, save_card, target_path
+from interpreter.web.editing import SAFE_STEM, Base, check_text, run_examples, save_card, target_path
 from interpreter.web.numbers import whole
 from interpreter.web.pages import _shown, card_yaml, desk_of
 from interpreter.web.render import render
@@ -165,7 +165,8 @@ async def api_target(request: Request) -> Response:
     """Where a save would write, or why it would be refused (shown beside the save button)."""
     desk = desk_of(request)
     body = await _body(request)
-    card_id = str(body.get("id", "")) or "card"
+    raw_id = str(body.get("id", ""))
+    card_id = raw_id if SAFE_STEM.match(raw_id) else "card"  # an id that is no file name (`../../x`) is not suggested as one
     try:
         return JSONResponse({"path": str(target_path(desk.settings.pack, str(body.get("path", "")), card_id))})
     except DeskError as exc:

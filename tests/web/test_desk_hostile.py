@@ -339,3 +339,10 @@ def test_a_card_with_other_line_ends_or_a_bom_is_checked_as_validate_checks_it(c
     id against a file named card.yaml) where `validate` accepts the file."""
     response = client.post("/api/check", json={"text": text})
     assert response.status_code == 200 and response.json()["ok"], response.json()
+
+
+def test_an_id_that_is_no_file_name_is_not_suggested_as_one(client: TestClient, desk: Desk) -> None:
+    """/api/target suggested `cards/../../x.yaml` for the id `../../x` (a save refused it; the
+    suggestion should not have offered it)."""
+    answer = client.post("/api/target", json={"text": "x", "id": "../../x"}).json()
+    assert answer == {"path": str(desk.settings.pack.resolve() / "cards" / "card.yaml")} or answer["path"].endswith("/cards/card.yaml")
