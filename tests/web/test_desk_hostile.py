@@ -345,4 +345,4 @@ def test_an_id_that_is_no_file_name_is_not_suggested_as_one(client: TestClient, 
     """/api/target suggested `cards/../../x.yaml` for the id `../../x` (a save refused it; the
     suggestion should not have offered it)."""
     answer = client.post("/api/target", json={"text": "x", "id": "../../x"}).json()
-    assert answer == {"path": str(desk.settings.pack.resolve() / "cards" / "card.yaml")} or answer["path"].endswith("/cards/card.yaml")
+    assert Path(answer["path"]).parts[-2:] == ("cards", "card.yaml") and ".." not in answer["path"]
