@@ -151,8 +151,8 @@ KNOWN = [
     ("when any player completes a shipment: draw 1", "when any player completes a shipment, this one included: draw 1"),
     # found by longer runs (tests/power_lines.py neighbours, 1,200 seeds)
     ("on completion: each other player may lead twice on their next turn", "on completion: each other player may you lead twice on your next turn"),
-    ("when you complete a shipment: put it onto that ship's owner's containers",
-     "when you complete a shipment: put it onto that ship's owner's contracts"),
+    ("when you complete a shipment: draw 1 then put it onto that ship's owner's containers",  # `it`: the card drawn (P022
+     "when you complete a shipment: draw 1 then put it onto that ship's owner's contracts"),   # without a step before it)
     # the nouns, permissions, events and lasting effects of Power language 3: any vs every player,
     # at sea vs in harbor, a side of the table, how long and how many times, which action is forbidden
     ("on completion: if any player has 3 or more goods then gain 2", "on completion: if every player has 3 or more goods then gain 2"),
