@@ -139,3 +139,20 @@ def test_a_bad_command_line_is_answered_before_the_server_is_imported() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=WAIT, stdin=subprocess.DEVNULL)
     assert done.stdout.split("\n")[0] == "2 []", done.stdout + done.stderr
     assert done.stderr.startswith("importexport-lsp: cannot write the log to /nonexistent/x.log: ")
+
+
+def test_after_shutdown_a_request_gets_an_error_and_exit_without_shutdown_is_status_1() -> None:
+    """LSP: after `shutdown` a request is answered with InvalidRequest (pygls dropped it, and the
+    client waited); `exit` ends with 0 after `shutdown` and with 1 without it (it was always 0)."""
+    server = Wire()
+    server.initialize()
+    assert server.answer(server.request("shutdown", None))["result"] is None
+    answer = server.answer(server.request("textDocument/hover", {"textDocument": {"uri": "file:///x.yaml"},
+                                                                 "position": {"line": 0, "character": 0}}))
+    assert answer["error"]["code"] == -32600 and "shutting down" in answer["error"]["message"]
+    server.notify("exit", None)
+    assert server.process.wait(timeout=WAIT) == 0
+    hasty = Wire()
+    hasty.initialize()
+    hasty.notify("exit", None)
+    assert hasty.process.wait(timeout=WAIT) == 1

@@ -66,5 +66,4 @@ def run(log: Path | None) -> int:
         print(f"{NAME} needs the optional extra `lsp` ({exc.name} is missing): {INSTALL}", file=sys.stderr)
         return 2
     logging.basicConfig(handlers=[handler], level=logging.INFO if log else logging.WARNING)
-    serve()
-    return 0
+    return serve()

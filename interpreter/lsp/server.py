@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import JsonRPCNotification
@@ -89,6 +89,16 @@ class Protocol(LanguageServerProtocol):
             error = type(exc)(f"{exc.message}: the params of `{str(data['method'])[:80]}` are not of the shape LSP gives them")
             self._send_response(data["id"], error=error.to_response_error())
             return JsonRPCNotification(method=ANSWERED, jsonrpc="2.0", params=None)
+
+    def handle_message(self, message: Any) -> None:
+        """After `shutdown`, a request gets an error (LSP: InvalidRequest) instead of no answer at all,
+        which pygls gives it: a client would wait for it forever."""
+        method, msg_id = getattr(message, "method", None), getattr(message, "id", None)
+        if self._shutdown and method not in (None, "exit") and isinstance(msg_id, int | str):
+            error = JsonRpcInvalidRequest(f"the server is shutting down: after `shutdown` it takes only `exit`; got `{str(method)[:80]}`")
+            self._send_response(msg_id, error=error.to_response_error())
+            return
+        super().handle_message(message)
 
 
 @cache
@@ -212,9 +222,16 @@ def build_server() -> LanguageServer:
     return server
 
 
-def serve() -> None:
-    """Serve on standard input and output until the editor says exit (command.py sets up the log)."""
+def serve() -> int:
+    """Serve on standard input and output until the editor says exit (command.py sets up the log); the
+    exit status LSP asks for: 0 after `shutdown`, 1 for an `exit` without it (pygls's own status is lost
+    on the way out of its loop)."""
     server = build_server()
+    status = [0]
+
+    @server.feature(types.EXIT)
+    def on_exit(*_: Any) -> None:
+        status[0] = 0 if server.protocol._shutdown else 1
 
     def refused(size: int) -> None:
         log.warning("a message of %d bytes was dropped (at most %d)", size, MAX_MESSAGE_BYTES)
@@ -223,3 +240,4 @@ def serve() -> None:
             message=f"{NAME}: a message of {size} bytes was dropped: at most {MAX_MESSAGE_BYTES} bytes are read"))
 
     server.start_io(stdin=BoundedInput(sys.stdin.buffer, refused))  # type: ignore[arg-type]
+    return status[0]
