@@ -79,6 +79,21 @@ def test_a_message_over_the_size_limit_is_read_through_and_dropped(wire: Wire) -
     assert wire.answer(request)["result"] is None
 
 
+def test_a_request_over_the_size_limit_is_answered_with_an_error_for_its_id(wire: Wire) -> None:
+    """A request dropped for its size left its client waiting for an answer forever (and the stand-in
+    the server read instead made pygls report an internal error of its own)."""
+    size = MAX_MESSAGE_BYTES + 1
+    body = b'{"jsonrpc": "2.0", "id": 9001, "method": "textDocument/hover", "params": {"pad": "'
+    body += b"x" * (size - len(body) - 3) + b'"}}'
+    wire.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    answer = wire.answer(9001)
+    assert answer["error"] == {"code": -32600, "message": f"the request of {len(body)} bytes was not read: "
+                                                          f"at most {MAX_MESSAGE_BYTES} bytes are read"}, answer
+    after = wire.answer(wire.request("textDocument/hover", {"textDocument": {"uri": "file:///x.yaml"}, "position": {"line": 0, "character": 0}}))
+    assert after["result"] is None
+    assert "Internal Error" not in wire.log()
+
+
 def test_a_card_nested_a_thousand_levels_deep_gets_E004_not_no_problems(wire: Wire, tmp_path: Path) -> None:
     """The server swallowed the RecursionError and published no diagnostics for such a file."""
     uri = (tmp_path / "cards" / "deep.yaml").as_uri()

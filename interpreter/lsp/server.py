@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -44,6 +45,8 @@ log = logging.getLogger(NAME)
 MAX_MESSAGE_BYTES = 16 * 2**20  # one message: a card file is at most 1 MB, escaped in JSON at most a few
 MAX_HEADER_LINE = 4096  # bytes of one header line (`Content-Length: 123`)
 ANSWERED = "$/importexport/answered"  # stands for a message already answered: a notification nobody handles
+TOO_LARGE = "$/importexport/tooLarge"  # stands for a request dropped for its size: answered with an error for its id
+_REQUEST_ID = re.compile(rb'"id"\s*:\s*(-?\d{1,15}|"[^"\\]{0,200}")')
 
 
 class BoundedInput:
@@ -67,13 +70,19 @@ class BoundedInput:
         if n <= self.limit:
             return self.raw.read(n)
         left = n
+        head = b""
         while left > 0:
             piece = self.raw.read(min(left, self.CHUNK))
             if not piece:
                 return b""  # the client closed the stream: the server stops as for any end of input
+            head = head or piece[:4096]  # where a request's id stands, near its start
             left -= len(piece)
         self.refused(n)
-        return json.dumps({"jsonrpc": "2.0", "method": ANSWERED}).encode()
+        found = _REQUEST_ID.search(head)
+        if found is None:  # a notification (or no id to be read): nobody waits for an answer
+            return json.dumps({"jsonrpc": "2.0", "method": ANSWERED, "params": None}).encode()
+        # a request: the client waits for its answer, so it stands as a request that is answered with an error
+        return json.dumps({"jsonrpc": "2.0", "id": json.loads(found.group(1)), "method": TOO_LARGE, "params": {"bytes": n}}).encode()
 
 
 class Protocol(LanguageServerProtocol):
@@ -173,6 +182,11 @@ def build_server() -> LanguageServer:
         version = server.workspace.get_text_document(uri).version if uri in server.workspace.text_documents else None
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, version=version, diagnostics=[to_lsp(d, lines) for d in found]))
+
+    @server.feature(TOO_LARGE)
+    def too_large(params: Any) -> None:
+        size = params.get("bytes") if isinstance(params, dict) else getattr(params, "bytes", "?")
+        raise JsonRpcInvalidRequest(f"the request of {size} bytes was not read: at most {MAX_MESSAGE_BYTES} bytes are read")
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:
