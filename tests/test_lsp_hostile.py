@@ -171,3 +171,13 @@ def test_after_shutdown_a_request_gets_an_error_and_exit_without_shutdown_is_sta
     hasty.initialize()
     hasty.notify("exit", None)
     assert hasty.process.wait(timeout=WAIT) == 1
+
+
+def test_a_request_before_initialize_is_answered_server_not_initialized() -> None:
+    """LSP's -32002, not an internal error with a traceback in the log."""
+    server = Wire()
+    answer = server.answer(server.request("textDocument/hover", {"textDocument": {"uri": "file:///x.yaml"},
+                                                                 "position": {"line": 0, "character": 0}}))
+    assert answer["error"]["code"] == -32002
+    server.initialize()
+    assert server.close() == 0 and "Traceback" not in server.log()

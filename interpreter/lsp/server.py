@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest, JsonRpcServerNotInitialized
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import JsonRPCNotification
@@ -101,10 +101,19 @@ class Protocol(LanguageServerProtocol):
 
     def handle_message(self, message: Any) -> None:
         """After `shutdown`, a request gets an error (LSP: InvalidRequest) instead of no answer at all,
-        which pygls gives it: a client would wait for it forever."""
+        which pygls gives it: a client would wait for it forever. Before `initialize`, one gets
+        ServerNotInitialized (-32002), not an internal error with a traceback in the log."""
         method, msg_id = getattr(message, "method", None), getattr(message, "id", None)
-        if self._shutdown and method not in (None, "exit") and isinstance(msg_id, int | str):
-            error = JsonRpcInvalidRequest(f"the server is shutting down: after `shutdown` it takes only `exit`; got `{str(method)[:80]}`")
+        if method is None or not isinstance(msg_id, int | str):  # a notification or a response: pygls's way
+            super().handle_message(message)
+            return
+        if self._shutdown and method != "exit":
+            error: JsonRpcException = JsonRpcInvalidRequest(
+                f"the server is shutting down: after `shutdown` it takes only `exit`; got `{str(method)[:80]}`")
+            self._send_response(msg_id, error=error.to_response_error())
+            return
+        if self._workspace is None and method not in ("initialize", "shutdown"):  # LSP: -32002, not an internal error
+            error = JsonRpcServerNotInitialized(f"the server is not initialized yet: send `initialize` first; got `{str(method)[:80]}`")
             self._send_response(msg_id, error=error.to_response_error())
             return
         super().handle_message(message)
