@@ -219,3 +219,11 @@ def test_the_server_checks_a_huge_buffer_within_the_time_of_a_keystroke(tmp_path
     found = documents.diagnostics_for(tmp_path / "big.yaml", text, lambda: None)  # type: ignore[arg-type,return-value]
     codes = [d.code for d in found]
     assert codes[-1] == "C081" and 1 <= codes.count("P001") < 19, codes
+
+
+def test_nothing_is_offered_in_the_comment_after_a_power_or_past_its_closing_quote():
+    """Every word of the language (321) was offered there."""
+    text = 'id: x\npowers:\n  - on completion: draw 5   # a comm\n  - "on completion: gain 2"  \n  - on completion: \n'
+    assert suggestions(text, 2, len("  - on completion: draw 5   # a comm"), CARD) == []
+    assert suggestions(text, 3, len('  - "on completion: gain 2"  '), CARD) == []
+    assert {"draw", "gain"} <= {s.label for s in suggestions(text, 4, len("  - on completion: "), CARD)}

@@ -125,5 +125,8 @@ def suggestions(text: str, line: int, character: int, kind: str, shorthands: Seq
         return []
     power = power_at(lines, line)
     if power is not None and power.line == line and character >= power.start:
+        after = lines[line][power.start + len(power.text):character]
+        if "#" in after or '"' in after or "'" in after:  # in the comment after the power, or past its closing quote
+            return []
         return power_suggestions(lines[line][power.start:character], character, shorthands)
     return field_suggestions(lines[line], character, kind)
