@@ -465,3 +465,16 @@ def test_it_or_them_with_no_cards_before_is_refused_P022(line):
     power, problems = parse_power(line)
     assert power is not None and not problems
     assert [problem.code for problem in check_power(power)] == ["P022"]
+
+
+def test_a_rule_sets_a_quantity_to_the_number_of_things():
+    """`is the number of X` (1 for each X): a modder wrote it three ways and met a refusal each time.
+    Credits come in 2s, so for a credit quantity it says to write `2 for each ...` instead (P023)."""
+    game, p, soap = soap_game("rule: other players' goods limit is the number of your shipments")
+    q = game.players[1]
+    assert game.rules.goods_limit(q) == 1  # Soap is the one shipment
+    give(game, p.hand, "cups")
+    game.add_shipment(p, p.hand.pop())
+    assert game.rules.goods_limit(q) == 2 and game.rules.goods_limit(p) != 2
+    power, problems = parse_power("rule: your import fee is the number of your consumer goods")
+    assert not problems and [(x.code, "2 for each" in x.message) for x in check_power(power)] == [("P023", True)]

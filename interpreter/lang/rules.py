@@ -24,7 +24,7 @@ from interpreter.lang.cards import ACTIONS, COLOUR_GOOD, GOODS, ZONE_OF_WORD, Fi
 from interpreter.lang.conditions import Condition
 from interpreter.lang.english import acting, own
 from interpreter.lang.registry import Children, Node, Word, construct
-from interpreter.lang.roles import Players, RuleNode
+from interpreter.lang.roles import Group, Players, RuleNode
 from interpreter.lang.values import ForEach, ForEvery, Rounded
 from interpreter.lang.world import Card, Ctx, Maker, Modifier, Player
 
@@ -275,15 +275,16 @@ class SetQuantity(RuleNode):
     grammar: ClassVar[str] = r'''
 !set_quantity: ("the" | owner) quantity ("is" | "are" | "counts" "as" | "count" "as") _change
 !_change: INT (for_each | for_every)? ("more" | "less")? | "doubled" | "halved" _half_rounded? | "unlimited" | "a" "bonus"
-        | "at" ("most" | "least") INT
+        | "at" ("most" | "least") INT | "the" "number" group
 '''
-    syntax: ClassVar[str] = ("OWNER|the QUANTITY is N | is N more | is N less | is at most N | is at least N | is doubled | "
-                             "is halved [rounded down] | is unlimited | counts as a bonus")
+    syntax: ClassVar[str] = ("OWNER|the QUANTITY is N | is N for each THING | is the number of THING | is N more | is N less | "
+                             "is at most N | is at least N | is doubled | is halved [rounded down] | is unlimited | counts as a bonus")
     meaning: ClassVar[str] = ("sets or changes a number the rules use, for the card's owner (`your`), the others (`other "
                               "players'`), everybody (`every player's`), any players named (`the player to your left's`) or "
                               "the game (`the`); a bare number replaces the rules' value, except for quantities that add up "
                               "(virtual goods, extra imports); `at most N` / `at least N` limit it without changing it otherwise")
     examples: ClassVar[tuple[str, ...]] = ("rule: your ship capacity is 8", "rule: the game end threshold is 70",
+                                           "rule: other players' goods limit is the number of your shipments",
                                            "rule: your illegal majority penalty counts as a bonus",
                                            "rule: other players' pirate actions per turn are at most 1")
     scope: Scope = "you"
@@ -317,7 +318,11 @@ class SetQuantity(RuleNode):
             op = "less"
         else:
             op = "add" if quantity is not None and quantity.additive else "set"
-        return cls(scope, quantity, op, n, first(children, (ForEach, ForEvery)), Rounded.of_half(col, children), col=col)
+        per = first(children, (ForEach, ForEvery))
+        counted = first(children, Group)
+        if per is None and counted is not None and tail[:2] == ["the", "number"]:  # `is the number of X`: 1 for each X
+            n, per = 1, ForEach(counted, col=counted.col)
+        return cls(scope, quantity, op, n, per, Rounded.of_half(col, children), col=col)
 
     def number_bounds(self) -> tuple[Bound, ...]:
         """The number set or added counts what its quantity counts."""
@@ -371,6 +376,9 @@ class SetQuantity(RuleNode):
         if unit == "threshold" and self.op == "set" and self.n % 2:
             return [(self.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{self.n}` works like {self.n + 1}")]
         if unit == "credits" and self.op in ("set", "more", "less"):
+            if self.n == 1 and isinstance(self.per, ForEach) and not self.numbers_at:  # written `the number of ...`
+                return [(self.col, "P023", "credits change in steps of 2 during play (R1.8.3): `the number of ...` counts 1 "
+                                           "credit for each; write `2 for each ...`")]
             return credits.odd(self.n, self.col, power)
         return []
 
