@@ -28,7 +28,7 @@ from interpreter.cards.explained import card_lines, find_card
 from interpreter.cards.loader import load_card_file
 from interpreter.cards.model import GOOD_TYPES
 from interpreter.engine.errors import SetupError
-from interpreter.engine.options import CHOICES, GameOptions, OptionError, parse_option
+from interpreter.engine.options import CHOICES, MAX_SEED, GameOptions, OptionError, parse_option
 from interpreter.lsp.command import run as run_language_server
 from interpreter.mods.apply import apply_packs, change_report
 from interpreter.mods.skeleton import SkeletonError, make_pack
@@ -63,7 +63,6 @@ class Parser(argparse.ArgumentParser):
 
 
 # Upper bounds of command-line numbers: far above any real use, low enough that a typo is caught.
-MAX_SEED = 10**12  # a batch's game seeds (seed * 1,000,003 + index) stay within a record's 63 bits
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 1024
 

@@ -144,6 +144,15 @@ def _import_round(game, bids: dict[int, str]) -> None:
     importing.auction(game, 1, list(bids))
 
 
+def _ship_up_for_auction(game, owner: int, *containers: str) -> None:
+    """Every player with 10 credits and an empty hand; `owner`'s second ship at sea with `containers`."""
+    for p in game.players:
+        p.credits = 10
+    hands(game, (), (), ())
+    game.players[owner].ships[1].at_sea = True
+    give(game, game.players[owner].ships[1].containers, *containers)
+
+
 def test_each_bid_and_each_lost_auction_R10_3():
     game = new_game(players=3, cards=with_powers(soap=["when another player bids 4 or more: gain 2"],
                                                  candy=["when you lose an import: draw 1"],
@@ -151,11 +160,7 @@ def test_each_bid_and_each_lost_auction_R10_3():
     completed(game, 0, "soap")
     completed(game, 1, "candy")
     completed(game, 2, "pens")
-    for p in game.players:
-        p.credits = 10
-    hands(game, (), (), ())
-    game.players[1].ships[1].at_sea = True
-    give(game, game.players[1].ships[1].containers, "beer", "rice")
+    _ship_up_for_auction(game, 1, "beer", "rice")
     _import_round(game, {0: "bid 2", 1: "bid 4", 2: "bid 6"})
     assert game.players[0].credits == 10 + 2 + 2  # P2 bid 4, P3 bid 6: two bids of 4 or more
     assert len(game.players[1].hand) == 1  # P2 lost the auction
@@ -171,11 +176,7 @@ def test_a_lost_auction_with_a_bid_of_n_R10_3(line, drawn):
     game = new_game(players=3, cards=with_powers(candy=[line], rice=[line]))
     completed(game, 0, "candy")
     completed(game, 1, "rice")
-    for p in game.players:
-        p.credits = 10
-    hands(game, (), (), ())
-    game.players[2].ships[1].at_sea = True
-    give(game, game.players[2].ships[1].containers, "beer", "pens")
+    _ship_up_for_auction(game, 2, "beer", "pens")
     _import_round(game, {0: "bid 2", 1: "bid 4", 2: "bid 6"})
     assert [len(game.players[seat].hand) for seat in (0, 1)] == drawn
 

@@ -73,6 +73,11 @@ _ODD_BREAK = re.compile("[\u2028\u2029\x85]")  # the line breaks of YAML that ar
 _PLAIN_COLLECTIONS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    """The 1-based line and column of `text[index]`, lines broken at line feeds (as an editor counts them)."""
+    return text.count("\n", 0, index) + 1, index - text.rfind("\n", 0, index)
+
+
 def _scalar(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
     if not isinstance(node, yaml.ScalarNode):
         raise _Problem(node, "E004", "invalid YAML: a key must be a plain value, not a list or mapping")
@@ -151,17 +156,13 @@ def load_yaml_text(text: str, path: Path | str) -> tuple[Any, SourceMap, list[Di
     smap.lines = text.lstrip("\ufeff").splitlines()
     surrogate = _SURROGATE.search(text)  # from an editor's buffer (bytes read from a file are UTF-8 already)
     if surrogate is not None:
-        line = text.count("\n", 0, surrogate.start()) + 1
-        col = surrogate.start() - (text.rfind("\n", 0, surrogate.start()) + 1) + 1
-        return None, smap, [Diagnostic(spath, line, col, "E003", f"not UTF-8 text: half of a surrogate pair "
-                                       f"(\\u{ord(surrogate.group()):04x}), which no file can hold; remove it")]
+        return None, smap, [Diagnostic(spath, *_line_col(text, surrogate.start()), "E003", f"not UTF-8 text: half of a surrogate "
+                                       f"pair (\\u{ord(surrogate.group()):04x}), which no file can hold; remove it")]
     odd_break = _ODD_BREAK.search(text)
     if odd_break is not None:  # YAML starts a new line there, an editor does not: every position after it would be off
-        line = text.count("\n", 0, odd_break.start()) + 1
-        col = odd_break.start() - (text.rfind("\n", 0, odd_break.start()) + 1) + 1
-        code = f"U+{ord(odd_break.group()):04X}"
-        return None, smap, [Diagnostic(spath, line, col, "E004", f"invalid text: an invisible line separator ({code}), which YAML "
-                                       "reads as a new line and an editor does not; remove it")]
+        return None, smap, [Diagnostic(spath, *_line_col(text, odd_break.start()), "E004", f"invalid text: an invisible line "
+                                       f"separator (U+{ord(odd_break.group()):04X}), which YAML reads as a new line and an "
+                                       "editor does not; remove it")]
     node, loader, problem = compose(text)
     if problem is not None:
         line, col, message = problem

@@ -88,6 +88,10 @@ class GameOptions:
         return [f.name for f in fields(GameOptions)]
 
 
+# The largest seed a game or batch is given (command line, scenarios, the desk's own tables): a batch's
+# game seeds (seed * 1,000,003 + index) stay within a record's 63 bits.
+MAX_SEED = 10**12
+
 # The range of each whole-number option: (least, most, why the most).
 NUMBER_RANGES: dict[str, tuple[int, int, str]] = {
     "end_threshold": (1, 1000, "the base game ends at 50 credits (R16.1.1), the extended game at 80 (R18)"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 
 IRREGULAR_PLURALS = {"good": "goods", "card in hand": "cards in hand", "goods": "goods"}
@@ -65,13 +65,17 @@ def acting_player() -> str:
 
 
 @contextmanager
-def acting(possessive: str) -> Iterator[None]:
-    """English written inside is about what another player (or each of a group) does: `their`."""
-    token = _ACTING.set(possessive)
+def _holding(var: ContextVar[str], value: str) -> Iterator[None]:
+    token = var.set(value)
     try:
         yield
     finally:
-        _ACTING.reset(token)
+        var.reset(token)
+
+
+def acting(possessive: str) -> AbstractContextManager[None]:
+    """English written inside is about what another player (or each of a group) does: `their`."""
+    return _holding(_ACTING, possessive)
 
 
 # The event a triggered effect answers, where its English is being written: `the bid` is the winning
@@ -84,11 +88,6 @@ def answered_event() -> str:
     return _ANSWERING.get()
 
 
-@contextmanager
-def answering(event: str) -> Iterator[None]:
+def answering(event: str) -> AbstractContextManager[None]:
     """English written inside is that of an effect answering `event` (a trigger's)."""
-    token = _ANSWERING.set(event)
-    try:
-        yield
-    finally:
-        _ANSWERING.reset(token)
+    return _holding(_ANSWERING, event)

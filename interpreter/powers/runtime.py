@@ -273,7 +273,7 @@ class PowerRuntime:
         if active.lasting is not None and active.lasting.ctx is not None:
             ctx.recall(active.lasting.ctx)  # `name a good type then for the rest of the game, whenever ...: ... the named type`
         card = getattr(event, "card", None)
-        if isinstance(card, Card):  # `when another player sells a card: take it ...`: before any step, `it` is the event's card
+        if card is not None:  # `when another player sells a card: take it ...`: before any step, `it` is the event's card
             ctx.them = [card]
         assert power.bind is not None and power.matches is not None
         power.bind(ctx, event)

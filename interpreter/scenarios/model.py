@@ -15,6 +15,7 @@ from interpreter.cards.diagnostics import Diagnostic, did_you_mean
 from interpreter.cards.model import ACTION_TYPES
 from interpreter.cards.yamlsource import PathKey, SourceMap
 from interpreter.engine import events as ev
+from interpreter.engine.options import MAX_SEED
 from interpreter.engine.scoring import PARTS
 
 TOP_KEYS = ("name", "seed", "players", "sets", "copies", "options", "unscripted", "setup", "steps", "run", "expect")
@@ -33,7 +34,6 @@ RANDOM = "random"  # `setup: leader: random`: the seeded first leader of R2.13
 MAX_COPIES = 100  # of one card, as in a mod pack's deck list
 
 # Event fields by event name, for checking `events` expectations before they run.
-MAX_SEED = 10**12  # as the command line's --seed
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     cls.__name__: tuple(f.name for f in dataclasses.fields(cls)) for cls in ev.CATALOGUE
 }

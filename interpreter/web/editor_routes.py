@@ -175,8 +175,9 @@ async def api_target(request: Request) -> Response:
 
 def _number(body: dict[str, Any], key: str, lo: int, hi: int, default: int) -> int:
     value = body.get(key, default)
-    if isinstance(value, str) and whole(value.strip()) is not None:
-        value = whole(value.strip())
+    written = whole(value.strip()) if isinstance(value, str) else None  # `"12"` as 12
+    if written is not None:
+        value = written
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise DeskError(f"`{key}` must be a whole number from {lo} to {hi}; got `{str(value)[:40]}`.")
     return value

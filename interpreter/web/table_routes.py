@@ -28,7 +28,7 @@ from starlette.routing import BaseRoute, Route
 
 from interpreter.cards.catalog import choose_sets
 from interpreter.cards.loader import CardSet
-from interpreter.engine.options import GameOptions, OptionError, parse_option
+from interpreter.engine.options import MAX_SEED, GameOptions, OptionError, parse_option
 from interpreter.mods.apply import apply_packs
 from interpreter.printing.faces import print_set
 from interpreter.web.desk import Desk, DeskError, expansions_for
@@ -187,7 +187,7 @@ def table_settings(form: FormData, desk: Desk) -> TableSettings:
     # a seed left to the desk is drawn from the system's secret source, from a trillion: the seed deals
     # every hand and orders the deck, and one of a million could be found from a seat's own cards
     # by trying them all (about 15 CPU minutes)
-    chosen_seed = seed if seed is not None else 1 + secrets.randbelow(10**12 - 1)
+    chosen_seed = seed if seed is not None else 1 + secrets.randbelow(MAX_SEED)
     title = f"{players} seats, {people} {'person' if people == 1 else 'people'}" + (" at one screen" if hot_seat else "")
     return TableSettings(players, seats, bots, chosen_seed, expansions, mods, options, hot_seat, title)
 
