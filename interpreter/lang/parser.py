@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -25,7 +26,9 @@ from interpreter.lang.suggest import advice, did_you_mean, misplaced
 from interpreter.lang.timings import Power
 
 MAX_POWER_LENGTH = 500
-WORD = re.compile(r"[A-Za-z_'\-]+|\d+|\S")
+# A word as the writer sees it: letters of any script and the combining marks on them (`dra\u0301w` is
+# one word with an accent, not `dra` and a stray mark), so a message quotes it whole.
+WORD = re.compile(r"(?:[^\W\d]|['\-])(?:[^\W\d]|['\-]|[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f])*|\d+|\S")
 
 
 @dataclass(frozen=True)
@@ -233,6 +236,21 @@ def _problem(text: str, err: UnexpectedInput) -> Problem:
     return _problem_at(text, col)
 
 
+def _plain_letters(word: str) -> str:
+    """The word with its accents and marks taken off (`dráw` -> `draw`), to find the word meant."""
+    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode() or word
+
+
+def _foreign(word: str) -> str:
+    """Where a word holds a letter or mark outside plain ASCII, which one: the language's words are
+    plain English letters, and an accent pasted from elsewhere (or a combining mark) is invisible."""
+    odd = next((c for c in word if not c.isascii()), None)
+    if odd is None:
+        return ""
+    shown = f"`{odd}` " if unicodedata.category(odd)[0] == "L" else ""
+    return f"; it holds {shown}U+{ord(odd):04X} {unicodedata.name(odd, 'an unnamed character')}, and the words of a power are plain ASCII letters"
+
+
 def _problem_at(text: str, col: int) -> Problem:
     """A word that does not fit at `col`: what was expected there, and the nearest word."""
     prefix = text[:col - 1]
@@ -244,11 +262,12 @@ def _problem_at(text: str, col: int) -> Problem:
     known = _state_at(prefix) is not None  # the parser can say what may stand here
     if word[:1].isalpha() and word not in _keywords():  # no word of the language at all: a typo, or plain English
         # the nearest word that may stand here; where the line broke before it, the nearest word of the language
-        hint = did_you_mean(word, _expected_words(prefix), cutoff=0.6) if known else did_you_mean(word, _keywords(), cutoff=0.7)
+        plain = _plain_letters(word)
+        hint = did_you_mean(plain, _expected_words(prefix), cutoff=0.6) if known else did_you_mean(plain, _keywords(), cutoff=0.7)
         if hint:  # a close word is the whole answer
-            return Problem(col, "P001", f"unknown word `{word}`{hint}")
+            return Problem(col, "P001", f"unknown word `{word}`{hint}{_foreign(word)}")
         where = f"; expected {_describe(prefix)}" if known else ""
-        return Problem(col, "P001", f"unknown word `{word}`{advice(word)}{where}")
+        return Problem(col, "P001", f"unknown word `{word}`{_foreign(word)}{advice(word)}{where}")
     doubled = _doubled_filter(text, col, word)
     if doubled:
         return Problem(col, "P010", doubled)
