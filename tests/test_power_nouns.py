@@ -478,3 +478,40 @@ def test_a_rule_sets_a_quantity_to_the_number_of_things():
     assert game.rules.goods_limit(q) == 2 and game.rules.goods_limit(p) != 2
     power, problems = parse_power("rule: your import fee is the number of your consumer goods")
     assert not problems and [(x.code, "2 for each" in x.message) for x in check_power(power)] == [("P023", True)]
+
+
+def test_a_rule_sets_a_quantity_to_half_or_twice_a_value():
+    """`is half the number of X rounded down` / `is twice ...`: an amount read from the game, as effects
+    take (`gain half your credits`), read again each time the rules ask. Half a number of credits can
+    be odd, so a credit quantity refuses `half` (P023, R1.8.3)."""
+    game, p, soap = soap_game("rule: other players' goods limit is half the number of your goods rounded down",
+                              "rule: your goods limit is twice the number of your shipments")
+    q = game.players[1]
+    clear(game, p.goods)
+    assert game.rules.goods_limit(q) == 0 and game.rules.goods_limit(p) == 2  # no goods; Soap the one shipment
+    give(game, p.goods, "cups", "pens", "wheat")
+    assert game.rules.goods_limit(q) == 1  # 3 goods, halved and rounded down
+    power, problems = parse_power("rule: your goods limit is half your credits")
+    assert not problems and power is not None
+    assert "goods limit is half your active credits, rounded up" in power.english()
+    power, problems = parse_power("rule: your import fee is half the number of your consumer goods")
+    assert not problems and [x.code for x in check_power(power)] == ["P023"]
+    power, problems = parse_power("rule: your import fee is twice the number of your consumer goods")
+    assert not problems and check_power(power) == []
+
+
+def test_their_in_a_rules_amount_is_the_player_whose_quantity_it_is():
+    """`other players' goods limit is the number of their shipments`: `their` is each other player's,
+    read when the rules ask about that player; `your` stays the card's owner. Both the English and
+    the game read `their` as the owner's before."""
+    game, p, soap = soap_game("rule: other players' goods limit is the number of their shipments")
+    q, r = game.players[1], game.players[2]
+    clear(game, q.shipments)
+    clear(game, r.shipments)
+    hand_of(game, 1, "cups", "pens")
+    for card in list(q.hand):
+        q.hand.remove(card)
+        game.add_shipment(q, card)
+    assert game.rules.goods_limit(q) == 2 and game.rules.goods_limit(r) == 0  # Soap's owner has 1
+    power, _ = parse_power("rule: other players' goods limit is the number of their shipments")
+    assert power is not None and "1 for each shipment in their Shipments" in power.english()

@@ -25,7 +25,7 @@ from interpreter.lang.conditions import Condition
 from interpreter.lang.english import acting, own
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Group, Players, RuleNode
-from interpreter.lang.values import ForEach, ForEvery, Rounded
+from interpreter.lang.values import ForEach, ForEvery, Rounded, Scaled
 from interpreter.lang.world import Card, Ctx, Maker, Modifier, Player
 
 Changes = list[tuple[str, Maker]]
@@ -275,16 +275,18 @@ class SetQuantity(RuleNode):
     grammar: ClassVar[str] = r'''
 !set_quantity: ("the" | owner) quantity ("is" | "are" | "counts" "as" | "count" "as") _change
 !_change: INT (for_each | for_every)? ("more" | "less")? | "doubled" | "halved" _half_rounded? | "unlimited" | "a" "bonus"
-        | "at" ("most" | "least") INT | "the" "number" group
+        | "at" ("most" | "least") INT | "the" "number" group | scaled
 '''
     syntax: ClassVar[str] = ("OWNER|the QUANTITY is N | is N for each THING | is the number of THING | is N more | is N less | "
-                             "is at most N | is at least N | is doubled | is halved [rounded down] | is unlimited | counts as a bonus")
+                             "is half|twice VALUE | is at most N | is at least N | is doubled | is halved [rounded down] | is unlimited | "
+                             "counts as a bonus")
     meaning: ClassVar[str] = ("sets or changes a number the rules use, for the card's owner (`your`), the others (`other "
                               "players'`), everybody (`every player's`), any players named (`the player to your left's`) or "
                               "the game (`the`); a bare number replaces the rules' value, except for quantities that add up "
                               "(virtual goods, extra imports); `at most N` / `at least N` limit it without changing it otherwise")
     examples: ClassVar[tuple[str, ...]] = ("rule: your ship capacity is 8", "rule: the game end threshold is 70",
                                            "rule: other players' goods limit is the number of your shipments",
+                                           "rule: other players' goods limit is half the number of their goods rounded down",
                                            "rule: your illegal majority penalty counts as a bonus",
                                            "rule: other players' pirate actions per turn are at most 1")
     scope: Scope = "you"
@@ -293,6 +295,7 @@ class SetQuantity(RuleNode):
     n: int = 0
     per: Node | None = None
     rounding: Rounded | None = None  # how `halved` rounds (up unless it says down)
+    value: Scaled | None = None  # `is half the number of ...`: the number, read when the rules ask
 
     @classmethod
     def build(cls, col: int, children: Children) -> SetQuantity:
@@ -322,7 +325,8 @@ class SetQuantity(RuleNode):
         counted = first(children, Group)
         if per is None and counted is not None and tail[:2] == ["the", "number"]:  # `is the number of X`: 1 for each X
             n, per = 1, ForEach(counted, col=counted.col)
-        return cls(scope, quantity, op, n, per, Rounded.of_half(col, children), col=col)
+        value = first(children, Scaled)
+        return cls(scope, quantity, op, n, per, None if value else Rounded.of_half(col, children), value, col=col)
 
     def number_bounds(self) -> tuple[Bound, ...]:
         """The number set or added counts what its quantity counts."""
@@ -334,8 +338,9 @@ class SetQuantity(RuleNode):
     def english(self) -> str:
         assert self.quantity is not None
         whose = _whose(self.scope)
-        per = f" {self.per.english()}" if self.per is not None else ""
-        change = CHANGE_TEXT[self.op].format(n=f"{self.n}{per}")
+        with acting("their" if self.scope != "you" else "your"):  # `their goods`: each player's whose quantity it is
+            per = f" {self.per.english()}" if self.per is not None else ""
+            change = CHANGE_TEXT[self.op].format(n=self.value.english() if self.value is not None else f"{self.n}{per}")
         if self.op == "halved":
             change += f", {(self.rounding or Rounded()).english()}"
         return f"{whose} {self.quantity.english()} {change}"
@@ -346,6 +351,7 @@ class SetQuantity(RuleNode):
         rounding = self.rounding or Rounded()
         applies, arg = quantity.applies(), quantity.player_arg
         per = self.per.times() if self.per is not None else None  # type: ignore[attr-defined]
+        read = self.value.number() if self.value is not None else None
         who = scope_test(scope if scope != "game" else "all")
         is_room = quantity.spec.part_of_good
 
@@ -355,7 +361,9 @@ class SetQuantity(RuleNode):
                     return value
                 if not applies(ctx, args):
                     return value
-                amount = n * per(ctx) if per is not None else n
+                # `their shipments` counts for the player whose quantity is asked; `your`, the card's owner
+                asked = ctx.as_actor(args[arg]) if arg is not None and (read or per) is not None else ctx
+                amount = max(0, read(asked)) if read is not None else n * per(asked) if per is not None else n
                 if is_room:  # goods of one type take less room: the change applies to their part only
                     good = quantity.good
                     mine = sum(1 for c in ctx.world.cards(args[0], "goods") if c.good == good)
@@ -375,6 +383,9 @@ class SetQuantity(RuleNode):
         unit = self.quantity.spec.unit
         if unit == "threshold" and self.op == "set" and self.n % 2:
             return [(self.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{self.n}` works like {self.n + 1}")]
+        if unit == "credits" and self.value is not None and self.value.factor == "half":
+            return [(self.col, "P023", "credits change in steps of 2 during play (R1.8.3), and half a number can be odd: "
+                                       "write `2 for each ...`")]
         if unit == "credits" and self.op in ("set", "more", "less"):
             if self.n == 1 and isinstance(self.per, ForEach) and not self.numbers_at:  # written `the number of ...`
                 return [(self.col, "P023", "credits change in steps of 2 during play (R1.8.3): `the number of ...` counts 1 "
