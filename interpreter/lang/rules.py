@@ -295,7 +295,7 @@ class SetQuantity(RuleNode):
     n: int = 0
     per: Node | None = None
     rounding: Rounded | None = None  # how `halved` rounds (up unless it says down)
-    value: Scaled | None = None  # `is half the number of ...`: the number, read when the rules ask
+    scaled: Scaled | None = None  # `is half the number of ...`: the number, read when the rules ask
 
     @classmethod
     def build(cls, col: int, children: Children) -> SetQuantity:
@@ -340,7 +340,7 @@ class SetQuantity(RuleNode):
         whose = _whose(self.scope)
         with acting("their" if self.scope != "you" else "your"):  # `their goods`: each player's whose quantity it is
             per = f" {self.per.english()}" if self.per is not None else ""
-            change = CHANGE_TEXT[self.op].format(n=self.value.english() if self.value is not None else f"{self.n}{per}")
+            change = CHANGE_TEXT[self.op].format(n=self.scaled.english() if self.scaled is not None else f"{self.n}{per}")
         if self.op == "halved":
             change += f", {(self.rounding or Rounded()).english()}"
         return f"{whose} {self.quantity.english()} {change}"
@@ -351,7 +351,7 @@ class SetQuantity(RuleNode):
         rounding = self.rounding or Rounded()
         applies, arg = quantity.applies(), quantity.player_arg
         per = self.per.times() if self.per is not None else None  # type: ignore[attr-defined]
-        read = self.value.number() if self.value is not None else None
+        read = self.scaled.number() if self.scaled is not None else None
         who = scope_test(scope if scope != "game" else "all")
         is_room = quantity.spec.part_of_good
 
@@ -383,7 +383,7 @@ class SetQuantity(RuleNode):
         unit = self.quantity.spec.unit
         if unit == "threshold" and self.op == "set" and self.n % 2:
             return [(self.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{self.n}` works like {self.n + 1}")]
-        if unit == "credits" and self.value is not None and self.value.factor == "half":
+        if unit == "credits" and self.scaled is not None and self.scaled.factor == "half":
             return [(self.col, "P023", "credits change in steps of 2 during play (R1.8.3), and half a number can be odd: "
                                        "write `2 for each ...`")]
         if unit == "credits" and self.op in ("set", "more", "less"):
