@@ -40,9 +40,11 @@ def test_an_amount_says_where_the_credits_go_before_what_it_counts(line, words):
 @pytest.mark.parametrize("line, words", [
     # Pants: whose fee, paid by whom
     ("rule: your import fee is 4",
-     "your import fee (taken from the bank when another player wins an import from one's ship) is 4"),
+     "your import fee (taken from the bank when another player wins an import from your ship) is 4"),
     # Shampoo: `your containers per import is 3` is no sentence
-    ("rule: your containers per import is 3", "your number of containers taken per import won is 3"),
+    # and the card's "may take 3": the winner may still take the rules' 2 (the engine offers both)
+    ("rule: your containers per import is 3",
+     "your number of containers taken per import won (the winner may take the rules' 2, or more up to this number) is 3"),
     # Aeroponics: `your containers left when ships return is 1` said neither which ships nor what happens
     ("rule: your containers left when ships return is 1",
      "your number of containers a ship at sea may still carry and return to harbor with is 1"),

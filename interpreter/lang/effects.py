@@ -406,7 +406,7 @@ class Move(Action):
         if zone not in ("goods", "imports"):
             return ""
         if isinstance(self.cards, ThisCard):
-            return ", if there is room for it"
+            return ", if there is room for it (if not, it stays where it is)"
         if self.cards is not None and _quantity(self.cards) == (1, False):
             return ", discarded if there is no room"
         return ", discarding any that find no room"
@@ -1017,14 +1017,17 @@ NO_FEES: /with\s+no\s+fees\b/
 
     def english(self) -> str:
         if self.from_hand:
-            return f"act out the action of each card in {own()} hand once, alone, in any order (any may be left out)"
+            return (f"act out the action of each card in {own()} hand once, in any order, any of them left out if "
+                    f"{acting_player()} {'like' if acting_player() == 'you' else 'likes'} (each alone: nobody follows, "
+                    "no two are combined to reach a higher tier, and the turn's one SUPPLY sale still holds)")
         times = f" {self.modifier.english()}" if self.modifier is not None else ""
         kind = f"{self.action.upper()} " if self.action else ""
         what = f"of {own()} choice " if not self.action else ""
-        fee = ", paying no import fees" if not self.fees else ""
-        if self.fees and self.action in (None, "import"):
-            fee = " (a ship's owner gets the fee of an import)"
-        return f"carry out {self.n} free {kind}action{'s' if self.n != 1 else ''} {what}alone{times}{fee}".replace("  ", " ")
+        notes = ["nobody follows"]
+        if self.action in (None, "import"):  # R10.6: an import won pays its ship's owner, unless the power says not
+            notes.append("ship owners get no import fee" if not self.fees else "an import pays its ship's owner the fee")
+        return (f"carry out {self.n} free {kind}action{'s' if self.n != 1 else ''} {what}alone{times} "
+                f"({'; '.join(notes)})").replace("  ", " ")
 
     def run(self) -> Run:
         if self.from_hand:
@@ -1509,8 +1512,13 @@ class May(Effect):
 
     def english(self) -> str:
         assert self.players is not None and self.effect is not None
-        with acting("your" if self.players.english() == "you" else "their"):
-            return f"{self.players.english()} may {self.effect.english()}"
+        who = self.players.english()
+        with acting("your" if who == "you" else "their"):
+            effect = self.effect.english()
+        if who != "you" and any(isinstance(node, Move) and isinstance(node.cards, ThisCard) for node in self.effect.walk()):
+            # one card: the players are asked in turn, and the first who does it takes it from the others
+            return f"{who} in turn, clockwise, may {effect} (once one has, this card is gone and the rest are not asked)"
+        return f"{who} may {effect}"
 
     def run(self) -> Run:
         assert self.players is not None and self.effect is not None

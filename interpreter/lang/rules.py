@@ -92,11 +92,12 @@ QUANTITIES = (
               "the active credits that trigger the game end, for everybody, even in an extended game (R16.1.1, R18.2)",
               "rule: the game end threshold is 70", player_arg=None, unit="threshold"),
     _quantity("import_fee", '"import" "fee"', "import fee", "import_fee",
-              "import fee (taken from the bank when another player wins an import from one's ship)",
+              "import fee (taken from the bank when another player wins an import from {own} ship)",
               "what a ship's owner receives when another player wins an import from it (R10.6)",
               "rule: your import fee is 4", unit="credits"),
     _quantity("containers_per_import", '"containers" "per" "import"', "containers per import", "containers_per_import",
-              "number of containers taken per import won", "how many containers an import win takes (R10.5)",
+              "number of containers taken per import won (the winner may take the rules' 2, or more up to this number)",
+              "how many containers an import win may take: from the rules' number up to this one (R10.5)",
               "rule: your containers per import is 3", unit="containers"),
     _quantity("ship_capacity", '"ship" "capacity"', "ship capacity", "ship_capacity", "ship capacity",
               "the most containers the contracts on one ship may require together (R6.6)",
@@ -227,7 +228,7 @@ class Quantity(Node):
             good_=f"{self.good} " if self.good else "", good=self.good or "", good_or_every=self.good or "every type",
             cards=f"each {described(self.filter, noun)}" if noun == "contract" else f"a {described(self.filter, noun)}",
             action=self.action.upper(), n=self.n, more=" or more" if self.or_more else "",
-            on=f" on {self.against.english()} ships" if self.against is not None else "")
+            on=f" on {self.against.english()} ships" if self.against is not None else "", own=own())
 
     def applies(self) -> Callable[[Ctx, tuple[Any, ...]], bool]:
         """Which calls of the query the rule changes, from what the phrase's slot names."""
@@ -341,9 +342,10 @@ class SetQuantity(RuleNode):
         with acting("their" if self.scope != "you" else "your"):  # `their goods`: each player's whose quantity it is
             per = f" {self.per.english()}" if self.per is not None else ""
             change = CHANGE_TEXT[self.op].format(n=self.scaled.english() if self.scaled is not None else f"{self.n}{per}")
+            quantity = self.quantity.english()
         if self.op == "halved":
             change += f", {(self.rounding or Rounded()).english()}"
-        return f"{whose} {self.quantity.english()} {change}"
+        return f"{whose} {quantity} {change}"
 
     def changes(self) -> Changes:
         assert self.quantity is not None

@@ -269,6 +269,9 @@ WITH_A_BID_OF: /with\s+a\s+bid\s+of\b/
         if self.bid >= 0:
             bid = f" with a bid of {self.bid}" + {">=": " or more", "<=": " or less", "==": ""}[self.bid_op]
         during = " during an Import action" if self.during_action else ""
+        if not bid and not during:  # any import: won in an auction, or made by a power, which nobody wins
+            what = f" {_a(self.filter, 'container')}" if self.has_container else ""
+            return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'import', 'imports')}{what}{src}"
         return f"{ACTOR_TEXT[self.actor]} {verb(self.actor, 'win', 'wins')} an import{what}{src}{bid}{during}"
 
     def matches(self) -> Match:
