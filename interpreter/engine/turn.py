@@ -256,9 +256,9 @@ def offer_contract_discards(game: Game, p: Player) -> None:
             return
         ship, card = choice.ship, choice.card
         ship.contracts.remove(card)
-        if ev.ContractDiscarded in game.bus.wanted:  # built only if something would see it
-            game.emit(ev.ContractDiscarded, player=p.seat, card=card, ship=ship)
         game.discard(card, "discarded contract", p.seat)
+        if ev.ContractDiscarded in game.bus.wanted:  # said once the card lies in the discard pile, where a power may take it
+            game.emit(ev.ContractDiscarded, player=p.seat, card=card, ship=ship)
         complete_if_full(game, p, ship)
 
 
@@ -368,9 +368,7 @@ def execute(game: Game, order: list[int], instances: dict[int, int], performed: 
 def clean_up(game: Game) -> None:
     """R4.9: every card played to declare or follow goes to the discard pile."""
     for p in game.players:
-        if p.played:
-            for card in p.played:
-                game.discard(card, "played this turn", p.seat)
-            p.played.clear()
+        while p.played:  # one by one, each out of `played` before it is discarded: a power may take it from the pile
+            game.discard(p.played.pop(0), "played this turn", p.seat)
     if ev.TurnEnded in game.bus.wanted:  # built only if something would see it
         game.emit(ev.TurnEnded, turn=game.turn, leader=game.leader)

@@ -422,6 +422,8 @@ class EngineWorld:
             return False
         by_seat = by.seat if by is not None else None
         holder, where = self.take_out(card, by or to)
+        if where == "nowhere":  # between two places, as an event reports it: the rules are still placing it
+            return False
         if to is None:
             if zone == "discard":
                 game.discard(card, reason or "discarded by a power", None if holder is None else holder.seat)
@@ -448,8 +450,13 @@ class EngineWorld:
         """Cards went from one player to another by a power: one event per giver."""
         self.game.emit(ev.CardsGiven, giver=giver.seat, receiver=receiver.seat, count=count, zone=zone)
 
+    def placed(self, card: Card) -> bool:
+        """Whether `card` lies somewhere: an event may report a card the rules are still placing (taken
+        from one place, not yet in the next), and a power acting on it then would copy it."""
+        return self.locate(card)[1] != "nowhere"
+
     def sell(self, p: Player, card: Card, price: int, reason: str) -> None:
-        if not self.game.rules.may_sell(p, card):  # a rule forbids it (R12.5): the card stays
+        if not self.game.rules.may_sell(p, card) or not self.placed(card):  # a rule forbids it (R12.5): the card stays
             return
         self.take_out(card)
         self.game.zones.island.append(card)
@@ -459,7 +466,7 @@ class EngineWorld:
 
     def load(self, p: Player, card: Card, ships: Sequence[Ship] | None) -> bool:
         fitting = [s for s in (ships or p.ships) if fits(self.game.rules, p, s, card)]
-        if not fitting:
+        if not fitting or not self.placed(card):
             return False
         self.take_out(card)
         return load_where_it_fits(self.game, p, card, "power", fitting)
@@ -473,7 +480,7 @@ class EngineWorld:
 
     def contract(self, p: Player, card: Card, ships: Sequence[Ship] | None, *, tier: bool) -> bool:
         found = [s for s in self.contract_ships(p, card, tier=tier) if ships is None or s in ships]
-        if not found:
+        if not found or not self.placed(card):
             return False
         options = [Option(f"contract {card.name} on the {s.label}", s) for s in found]
         ship = self.game.ask(Decision("choose_ship", p.seat, options, f"Where does {card.name} go?")).value
@@ -483,7 +490,10 @@ class EngineWorld:
 
     def complete(self, p: Player, card: Card) -> None:
         """The card resolves as if just completed: into Shipments, then its one-time powers (R8.2.3)."""
-        if self.locate(card) != (p, "shipments"):
+        holder, where = self.locate(card)
+        if where == "nowhere":
+            return
+        if (holder, where) != (p, "shipments"):
             self.take_out(card)
             self.game.add_shipment(p, card)
         self.game.emit(ev.ContractCompleted, player=p.seat, card=card, ship=None, contracts=[card])
