@@ -345,9 +345,18 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+def check_setup(settings: TableSettings, cards: CardSet, rules: RulesData) -> None:
+    """Raise SetupError if the table's game cannot be set up (an option naming a seat the table does
+    not have, a deck too small for its seats): said before the table is stored, since a stored table
+    that cannot start would stop the desk from resuming every other table."""
+    new_game(cards, rules, settings.players, settings.seed, settings.game_options(),
+             bot_agents(settings.seed, ["random"] * settings.players))
+
+
 def create_table(store: TableStore, settings: TableSettings, cards: CardSet, rules: RulesData,
                  bot_pause: float = BOT_PAUSE) -> OnlineTable:
-    """A new table, stored, its game started."""
+    """A new table, stored, its game started. SetupError, with nothing stored, if it cannot be set up."""
+    check_setup(settings, cards, rules)
     table_id = secrets.token_urlsafe(6)
     people = settings.people()
     tokens = [new_token() if seat in people and not settings.hot_seat else None for seat in range(settings.players)]

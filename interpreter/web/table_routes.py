@@ -28,6 +28,7 @@ from starlette.routing import BaseRoute, Route
 
 from interpreter.cards.catalog import choose_sets
 from interpreter.cards.loader import CardSet
+from interpreter.engine.errors import SetupError
 from interpreter.engine.options import MAX_SEED, GameOptions, OptionError, parse_option
 from interpreter.mods.apply import apply_packs
 from interpreter.printing.faces import print_set
@@ -74,10 +75,11 @@ class TableHall:
             settings = stored.settings
             try:
                 cards = self.cards_for(settings["expansions"], tuple(settings["mods"]))
-            except Exception as exc:  # a pack gone or broken since: the table is listed as failed
+                table = resume_table(self.store, stored, cards, self.desk.rules, self.desk.settings.bot_pause)
+            except Exception as exc:  # a pack gone or broken since, a setting no longer accepted: the others go on
                 log.warning("table %s cannot be resumed: %s", stored.id, exc)
                 continue
-            self._add(resume_table(self.store, stored, cards, self.desk.rules, self.desk.settings.bot_pause))
+            self._add(table)
             count += 1
         return count
 
@@ -92,7 +94,10 @@ class TableHall:
         if running >= MAX_TABLES:
             raise DeskError(f"{MAX_TABLES} tables are running on this desk; finish one first.", 409)
         cards = self.cards_for(settings.expansions, settings.mods)
-        table = create_table(self.store, settings, cards, self.desk.rules, self.desk.settings.bot_pause)
+        try:
+            table = create_table(self.store, settings, cards, self.desk.rules, self.desk.settings.bot_pause)
+        except SetupError as exc:  # an option that does not fit this table (a first leader beyond its seats)
+            raise DeskError(f"This table cannot start: {exc}.", 400) from exc
         self._add(table)
         return table
 
@@ -166,7 +171,7 @@ def table_settings(form: FormData, desk: Desk) -> TableSettings:
     bots = _text(form, "bots", "heuristic") or "heuristic"
     if bots not in BOTS:
         raise DeskError(f"`bots` is one of {', '.join(BOTS)}; got `{bots[:40]}`.")
-    seed = _whole(form, "seed", 0, 10**9, None)
+    seed = _whole(form, "seed", 0, MAX_SEED, None)
     try:
         expansions = expansions_for(_text(form, "sets") or desk.expansions, desk.set_names)
     except ValueError as exc:

@@ -20,6 +20,7 @@ from starlette.datastructures import FormData
 from starlette.testclient import TestClient
 
 from interpreter.cli import main
+from interpreter.engine.options import MAX_SEED
 from interpreter.web.app import create_app
 from interpreter.web.desk import Desk, DeskSettings
 from interpreter.web.table_routes import table_settings
@@ -384,3 +385,37 @@ def test_bad_serve_values_for_tables_are_one_line(tmp_path: Path, capsys: pytest
     assert "--tables must be a file" in capsys.readouterr().err
     assert main(["serve", "--bot-pause", "99", "--port", "0"]) == 2
     assert "--bot-pause must be from 0 to 10" in capsys.readouterr().err
+
+
+def test_a_table_that_cannot_start_is_refused_and_a_stored_one_does_not_stop_the_others(tmp_path: Path) -> None:
+    """A probe opened a 3-seat table with `first_leader=5`: the desk answered 500, stored the table
+    anyway, and would not start again on that file, every other table with it. Now the game is set
+    up before the table is stored (400, one line, nothing stored), and a stored table that no longer
+    starts is passed over when the desk resumes the others."""
+    d, client = desk(tmp_path)
+    good, links = open_table(client, players="3", people="1", seed="5")
+    r = client.post("/tables/new", data={"players": "3", "people": "1", "options": "first_leader=5"}, follow_redirects=False)
+    assert r.status_code == 400 and "first_leader must be a seat from 0 to 2" in message(r)
+    hall = client.app.state.tables  # type: ignore[attr-defined]
+    assert [t.id for t in hall.store.load_all()] == [good]
+    hall.store.create("broken", 0.0, hall.table(good).settings.as_dict() | {"options": ["first_leader=5"]}, "w", [("person", f"x{seat}") for seat in range(3)])
+    hall.close()
+
+    d2, client2 = desk(tmp_path)
+    hall2 = client2.app.state.tables  # type: ignore[attr-defined]
+    assert hall2.resume_all() == 1 and hall2.table(good) is not None
+    assert state(client2, links["0"])["status"] == "running"
+    hall2.close()
+
+
+def test_the_links_page_hides_the_seed_until_the_game_is_over_and_a_desk_seed_may_be_typed_again(site) -> None:
+    """The links page is seen by the host, who usually plays, and by everyone at a hot-seat screen: it
+    printed the running game's seed, which deals every hand. A seed the desk drew (up to a trillion)
+    may be typed into the form to deal the same game again; the form took only up to 10**9."""
+    _, client, _ = site
+    table_id, _ = open_table(client, players="3", people="2")
+    page = client.get(f"/tables/{table_id}/links").text
+    assert "Seed shown once the game is over" in page and not re.search(r"Seed \d", page)
+    big = str(MAX_SEED - 1)
+    again, _ = open_table(client, players="2", people="1", seed=big)
+    assert client.app.state.tables.table(again).settings.seed == int(big)  # type: ignore[attr-defined]
