@@ -515,3 +515,19 @@ def test_their_in_a_rules_amount_is_the_player_whose_quantity_it_is():
     assert game.rules.goods_limit(q) == 2 and game.rules.goods_limit(r) == 0  # Soap's owner has 1
     power, _ = parse_power("rule: other players' goods limit is the number of their shipments")
     assert power is not None and "1 for each shipment in their Shipments" in power.english()
+
+
+def test_their_in_a_lasting_rule_made_in_a_choice_is_the_chooser():
+    """`each other player chooses one: pay you 4 or (for the rest of the game, their goods limit is 2
+    less)`: powers.md says `their` inside a choice is the chooser's. The lasting rule hit the card's
+    owner instead, and explain said `your goods limit` (a modder probe)."""
+    line = "on completion: each other player chooses one: pay you 4 or (for the rest of the game, their goods limit is 2 less)"
+    game, p, soap = soap_game(line)
+    q, r = game.players[1], game.players[2]
+    before = {x.seat: game.rules.goods_limit(x) for x in game.players}
+    q.credits = r.credits = 10
+    complete(game, p, soap, [(1, "goods limit"), (2, "pay")])
+    after = {x.seat: game.rules.goods_limit(x) for x in game.players}
+    assert after == {0: before[0], 1: before[1] - 2, 2: before[2]} and r.credits == 6
+    power, _ = parse_power(line)
+    assert power is not None and "for the rest of the game, their goods limit is lowered by 2" in power.english()

@@ -54,7 +54,7 @@ def scope_of(owner: Owner | None) -> Scope:
     player's`), or the owner phrase itself (`the player to your left's`)."""
     if owner is None:
         return "game"
-    return SCOPES.get(owner.kind, owner if owner.kind not in ("they",) else "you")
+    return SCOPES.get(owner.kind, owner)  # `their`: the player acting where the rule is made (a lasting effect in a group step)
 
 
 # ------------------------------------------------------------------------------------ quantities
