@@ -11,6 +11,7 @@ import dataclasses
 import pytest
 
 from interpreter.cards.loader import CardSet
+from interpreter.engine import events as ev
 from interpreter.engine.options import GameOptions
 from interpreter.engine.turn import offer_contract_discards
 from interpreter.lang.parser import parse_power
@@ -67,3 +68,18 @@ def test_a_discarded_contract_can_be_taken_from_the_discard_pile_R14_1():
     use_script(game, [(1, "discard the contract Cups"), (0, "yes"), (1, "keep all contracts")])
     offer_contract_discards(game, q)
     assert ids(p.hand) == ["cups"] and "cups" not in ids(game.zones.discard) and not q.ships[0].contracts
+
+
+@pytest.mark.parametrize("line", ["when the deck is reshuffled: draw 2", "when another player reshuffles the deck: draw 1"])
+def test_a_power_drawing_on_a_reshuffle_never_empties_the_deck_under_the_draw_R3_7(line):
+    """The draw that reshuffled the discard pile (R3.7) took its card after the powers answering the
+    reshuffle had drawn: a hostile probe's `when the deck is reshuffled: draw 2` emptied the new deck
+    first and the game stopped (IndexError: pop from empty list) in 5 of 100 games. The draw now
+    reshuffles again, or finds both piles empty and ends the game (R16.1.2)."""
+    cards = every_card_carries(line)
+    reshuffles: list[object] = []
+    for seed in (1, 2, 3):
+        game = bot_game(cards, RULES, 4, seed, GameOptions(check_invariants=True), ["heuristic"] * 4)
+        game.bus.subscribe(ev.DeckReshuffled, reshuffles.append)
+        assert game.play().end_reason
+    assert len(reshuffles) >= 3  # the power was put to the test

@@ -131,7 +131,7 @@ class Game:
         With both empty the draw does not happen and the game end is triggered (R16.1.2, OQ-24).
         `by`: the seat drawing, if any (the reshuffle names it)."""
         zones = self.zones
-        if not zones.deck:
+        while not zones.deck:  # again if a power answering the reshuffle drew the new deck empty
             if self.draws_exhausted:
                 return None
             if not zones.discard:
