@@ -68,7 +68,7 @@ async def viewer_index(request: Request) -> Response:
 
 
 def _open(desk: Desk, record: dict[str, Any], title: str) -> str:
-    return desk.viewed.add(view_record(record, desk.rules, title, desk.all_shipped))
+    return desk.viewed.add(view_record(record, desk.rules, title, desk.pack_paths(), desk.all_shipped))
 
 
 async def viewer_upload(request: Request) -> Response:

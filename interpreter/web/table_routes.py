@@ -348,7 +348,8 @@ async def table_to_viewer(request: Request) -> Response:
     table = role.table
     if table.status != "finished" or table.record is None:
         raise DeskError("The game is not over yet: it can be opened in the viewer when it ends.", 409)
-    viewed = await run_in_threadpool(view_record, table.record, desk.rules, f"table {table.id}", desk.all_shipped)
+    viewed = await run_in_threadpool(view_record, table.record, desk.rules, f"table {table.id}", desk.pack_paths(),
+                                        desk.all_shipped)
     return RedirectResponse(f"/viewer/{desk.viewed.add(viewed)}?step=end", status_code=303)
 
 

@@ -5,6 +5,7 @@ without playing again."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -95,17 +96,21 @@ def parse_record(raw: bytes, name: str, rules: RulesData | None = None) -> dict[
     return record
 
 
-def record_cards(record: dict[str, Any], shipped: CardSet | None = None) -> tuple[CardSet, GameOptions]:
+def record_cards(record: dict[str, Any], packs: Sequence[Path], shipped: CardSet | None = None) -> tuple[CardSet, GameOptions]:
     """The card set and options a record was played with, as `importexport replay` rebuilds them.
+    `packs`: the mod packs the desk serves, the only ones a record may name (a record is a file
+    anyone may upload: the paths it names are not read unless the desk was started with them).
     `shipped`: every shipped card, if already loaded."""
     try:
         cards = choose_sets(shipped or load_all_cards(), str(record.get("expansions", "none")))
     except ValueError as exc:
         raise DeskError(f"The record's card set cannot be rebuilt: {exc}.") from None
-    mods = [Path(m) for m in record.get("mods", []) or []]
+    served = {path.resolve() for path in packs}
+    mods = [Path(str(m)) for m in record.get("mods", []) or []]
     for path in mods:
-        if not path.exists():
-            raise DeskError(f"The record was played with the mod pack {path}, which is not here.")
+        if path.resolve() not in served:
+            raise DeskError(f"The record was played with the mod pack {str(path)[:200]!r}, which this desk does not serve: "
+                            "start it with `--mod` naming that pack to view the record.")
     if mods:
         try:
             cards = apply_packs(cards, mods).cards
@@ -120,8 +125,9 @@ def record_cards(record: dict[str, Any], shipped: CardSet | None = None) -> tupl
     return cards, options
 
 
-def view_record(record: dict[str, Any], rules: RulesData, title: str, shipped: CardSet | None = None) -> ViewedGame:
-    cards, options = record_cards(record, shipped)
+def view_record(record: dict[str, Any], rules: RulesData, title: str, packs: Sequence[Path],
+                shipped: CardSet | None = None) -> ViewedGame:
+    cards, options = record_cards(record, packs, shipped)
     if cards.fingerprint() != record["card_set"]:
         raise DeskError("This record was played with another card set than the one its settings give now, so it cannot "
                         "be replayed: " + "; ".join(card_set_differences(record, cards)) + ".")

@@ -346,3 +346,19 @@ def test_an_id_that_is_no_file_name_is_not_suggested_as_one(client: TestClient, 
     suggestion should not have offered it)."""
     answer = client.post("/api/target", json={"text": "x", "id": "../../x"}).json()
     assert Path(answer["path"]).parts[-2:] == ("cards", "card.yaml") and ".." not in answer["path"]
+
+
+def test_a_record_naming_a_pack_the_desk_does_not_serve_is_refused_unread(client: TestClient, tmp_path: Path) -> None:
+    """A record is a file anyone may upload, and it names its mod packs by path: the desk read them,
+    and its messages told whether any path existed and quoted YAML keys and values of files it was
+    never given (a hostile probe read a `version:` line that way). A record may name only the
+    packs the desk serves; the file is not opened."""
+    secret = tmp_path / "secret.yaml"
+    secret.write_text('name: x\nversion: "sk-SECRET-12345"\ndepends: [hunter2]\n', encoding="utf-8")
+    for named in (str(secret), "/etc/passwd", str(tmp_path / "missing")):
+        record = record_json(tmp_path)
+        record["mods"] = [named]
+        response = client.post("/viewer/open", files={"record": ("game.json", json.dumps(record).encode(), "application/json")})
+        text = message_of(response)
+        assert response.status_code == 400 and "which this desk does not serve" in text, text
+        assert "SECRET" not in text and "hunter2" not in text and "M0" not in text
