@@ -137,15 +137,25 @@ def serve(desk: Desk, host: str, port: int) -> None:
     sock = bind(host, port)
     hosts = ("127.0.0.1", "localhost", "[::1]", host) if host not in ("0.0.0.0", "::") else ("*",)
     app = create_app(desk, hosts)
+    try:
+        app.state.tables.store.claim()  # one desk to a tables file (ValueError otherwise), before the address is given
+    except ValueError:
+        sock.close()
+        raise
     port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    try:
+        resumed = app.state.tables.resume_all()  # a tables file that cannot be read is said before any address
+    except ValueError:
+        sock.close()
+        app.state.tables.close()
+        raise
     if not is_loopback(host):  # warned before the address is given: whoever reads the address has had the warning
         lan_warning(host)
     print(f"The designer's desk is at http://{shown}:{port}/  (Ctrl-C stops it)", flush=True)
     if not is_loopback(host):
         lan_where(host, port)
-    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    resumed = app.state.tables.resume_all()
     if resumed:
         print(f"Resumed {resumed} table(s) from {desk.settings.tables}", flush=True)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=5)

@@ -7,11 +7,20 @@ where it was. The file is created on the first table, not when the desk starts."
 from __future__ import annotations
 
 import json
+import logging
+import os
 import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: two desks on one file are then not refused
+    fcntl = None  # type: ignore[assignment]
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -71,6 +80,27 @@ class TableStore:
         self.path = path
         self.lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
+        self._claim: int | None = None  # the lock file's descriptor, while this desk holds the file
+
+    def claim(self) -> None:
+        """Hold the file for this desk alone, until close(): a second desk on it would replay every
+        table too and both would write the same decisions, each refused by the other's (ValueError
+        says so). The lock is on a file beside it, `.NAME.lock`: sqlite3 takes its own on the file."""
+        if fcntl is None or self._claim is not None:
+            return
+        lock = self.path.with_name(f".{self.path.name}.lock")
+        try:
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise ValueError(f"cannot use the tables file {self.path}: {exc.strerror or exc}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise ValueError(f"another desk is serving the tables of {self.path}; stop it first, or give this one "
+                             "another --tables file") from None
+        self._claim = fd
 
     def _db(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -123,19 +153,38 @@ class TableStore:
         if not self.exists():
             return []
         with self.lock:
-            db = self._db()
-            rows = db.execute("SELECT id, created, settings, watch_token, status, record, error FROM tables ORDER BY created").fetchall()
-            out = []
-            for table_id, created, settings, watch, status, record, error in rows:
-                seats = db.execute("SELECT kind, token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
-                decisions = db.execute("SELECT kind, player, choice, label FROM decisions WHERE table_id = ? ORDER BY n",
-                                       (table_id,)).fetchall()
-                out.append(StoredTable(table_id, created, json.loads(settings), watch, status, [(k, t) for k, t in seats],
-                                       [StoredDecision(*d) for d in decisions], json.loads(record) if record else None, error))
-            return out
+            try:
+                return self._read_all(self._db())
+            except sqlite3.DatabaseError as exc:  # not SQLite, or damaged: said in one line, the file left as it is
+                self._forget()
+                raise ValueError(f"{self.path} cannot be read as the tables' database ({exc}); move it aside, or give "
+                                 "another --tables file, to start with no tables") from None
+
+    @staticmethod
+    def _read_all(db: sqlite3.Connection) -> list[StoredTable]:
+        rows = db.execute("SELECT id, created, settings, watch_token, status, record, error FROM tables ORDER BY created").fetchall()
+        out = []
+        for table_id, created, settings, watch, status, record, error in rows:
+            seats = db.execute("SELECT kind, token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
+            decisions = db.execute("SELECT kind, player, choice, label FROM decisions WHERE table_id = ? ORDER BY n",
+                                   (table_id,)).fetchall()
+            try:
+                stored = StoredTable(table_id, created, json.loads(settings), watch, status, [(k, t) for k, t in seats],
+                                     [StoredDecision(*d) for d in decisions], json.loads(record) if record else None, error)
+            except (TypeError, ValueError) as exc:  # a row damaged by hand: that table is passed over, the others resume
+                log.warning("table %s cannot be read from the tables file: %s", table_id, exc)
+                continue
+            out.append(stored)
+        return out
+
+    def _forget(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
 
     def close(self) -> None:
         with self.lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+            self._forget()
+            if self._claim is not None:
+                os.close(self._claim)  # closing releases the lock
+                self._claim = None

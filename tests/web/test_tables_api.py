@@ -24,6 +24,7 @@ from interpreter.engine.options import MAX_SEED
 from interpreter.web.app import create_app
 from interpreter.web.desk import Desk, DeskSettings
 from interpreter.web.table_routes import table_settings
+from interpreter.web.tablestore import TableStore
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 POLL = 0.02
@@ -419,3 +420,48 @@ def test_the_links_page_hides_the_seed_until_the_game_is_over_and_a_desk_seed_ma
     big = str(MAX_SEED - 1)
     again, _ = open_table(client, players="2", people="1", seed=big)
     assert client.app.state.tables.table(again).settings.seed == int(big)  # type: ignore[attr-defined]
+
+
+def test_one_desk_to_a_tables_file(tmp_path: Path) -> None:
+    """Two desks on one file each replayed every table and wrote the same decisions: the second's
+    were refused (IntegrityError shown to a player) and it marked a running table failed. A desk now
+    holds the file until it stops; another is refused with one line, and may start once it has."""
+    path = tmp_path / "tables.sqlite"
+    first, second = TableStore(path), TableStore(path)
+    first.claim()
+    with pytest.raises(ValueError, match="another desk is serving the tables of"):
+        second.claim()
+    first.close()
+    second.claim()
+    second.close()
+
+
+def test_a_damaged_tables_file_is_said_in_one_line_and_a_damaged_row_passes_over_its_table(tmp_path: Path) -> None:
+    """A file that is not SQLite (or is truncated) stopped the desk with a traceback; one table's row
+    edited by hand (a record that is not JSON) stopped it from resuming any table."""
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database\n" * 100, encoding="utf-8")
+    with pytest.raises(ValueError, match="cannot be read as the tables' database"):
+        TableStore(junk).load_all()
+    d, client = desk(tmp_path)
+    kept, links = open_table(client, players="2", people="1", seed="3")
+    hall = client.app.state.tables  # type: ignore[attr-defined]
+    hall.store.create("damaged", 1.0, {"players": 2}, "w2", [("person", "t1"), ("bot", None)])
+    hall.store._write([("UPDATE tables SET settings = 'not json' WHERE id = 'damaged'", ())])
+    hall.close()
+    store = TableStore(tmp_path / "tables.sqlite")
+    assert [t.id for t in store.load_all()] == [kept]
+    store.close()
+    d2, client2 = desk(tmp_path)
+    assert client2.app.state.tables.resume_all() == 1  # type: ignore[attr-defined]
+    client2.app.state.tables.close()  # type: ignore[attr-defined]
+
+
+def test_serve_refuses_a_tables_file_it_cannot_read_before_giving_an_address(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"\x00" * 5000)
+    status = main(["serve", "--tables", str(junk), "--port", "0"])
+    out, err = capsys.readouterr()
+    assert status == 2 and "desk is at" not in out
+    assert err.strip().splitlines() == [f"importexport serve: {junk} cannot be read as the tables' database (file is not a database); "
+                                        "move it aside, or give another --tables file, to start with no tables"]
