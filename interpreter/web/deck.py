@@ -45,7 +45,15 @@ def manifest_text(pack: Path) -> str:
     """The pack's manifest as it is on disk, or the one the desk writes with a pack's first save."""
     manifest = pack / MANIFEST
     if manifest.is_file():
-        return manifest.read_text(encoding="utf-8")
+        try:
+            return manifest.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:  # written by another editor in another encoding: said, not guessed
+            raise DeskError(f"{manifest} is not UTF-8 text (byte {exc.start}); save it as UTF-8 to edit the deck here.",
+                            409) from None
+        except OSError as exc:
+            raise DeskError(f"{manifest} cannot be read ({exc.strerror or exc}).", 409) from None
+    if manifest.exists():
+        raise DeskError(f"{manifest} is not a file; the pack's manifest must be one to hold a deck list.", 409)
     return with_header("mod", manifest, "# A mod pack written by the designer's desk (importexport serve).\n"
                                         f"name: {pack.resolve().name}\nversion: 0.1.0\ndepends: [base]\n")
 

@@ -69,9 +69,11 @@ def write_or_refuse(path: Path, text: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, text)
     except OSError as exc:
+        # a full disk is 507; a path the desk cannot write (a folder where the file goes, no permission)
+        # is a conflict with what is on disk, which the designer can mend: 409, never a 500
         full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
         raise DeskError(f"Not saved: {path} could not be written ({exc.strerror or exc}); the file on disk is as it was.",
-                        507 if full else 500) from None
+                        507 if full else 409) from None
 
 
 def write_new(folder: Path, stem: str, suffix: str, text: str) -> Path:

@@ -347,6 +347,26 @@ def test_a_deck_list_save_on_a_full_disk_leaves_the_manifest_whole(desk: Desk, m
     assert len(desk.cards.cards) == 3  # the desk shows the deck list on disk
 
 
+def test_a_manifest_the_deck_editor_cannot_read_or_write_is_a_4xx_in_one_line(desk: Desk) -> None:
+    """A hostile probe: a `mod.yaml` in Latin-1 (`description: caf\xe9`) made /deck, /api/deck/check and
+    /api/deck/save answer 500 (UnicodeDecodeError); a folder named mod.yaml made the save a 500."""
+    client = client_of(desk)
+    pack = desk.settings.pack
+    pack.mkdir(parents=True)
+    manifest = pack / "mod.yaml"
+    manifest.write_bytes(b"name: p\nversion: 0.1.0\ndepends: [base]\ndescription: caf\xe9\n")
+    said = f"{manifest} is not UTF-8 text (byte 55); save it as UTF-8 to edit the deck here."
+    for response in (client.get("/deck"), client.post("/api/deck/check", json={"copies": {"cups": 1}}),
+                     client.post("/api/deck/save", json={"copies": {"cups": 1}, "version": ""})):
+        assert response.status_code == 409, response.text[:300]
+        assert said in response.text
+    manifest.unlink()
+    manifest.mkdir()
+    response = client.post("/api/deck/save", json={"copies": {"cups": 1}, "version": ""})
+    assert (response.status_code, response.json()) == (409, {"error": f"{manifest} is not a file; the pack's manifest must be "
+                                                                      "one to hold a deck list."})
+
+
 def test_a_games_record_never_writes_over_another(desk: Desk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two games of one seed finishing in the same second: before, the second record replaced the first."""
     from types import SimpleNamespace
