@@ -138,7 +138,8 @@ def serve(desk: Desk, host: str, port: int) -> None:
     hosts = ("127.0.0.1", "localhost", "[::1]", host) if host not in ("0.0.0.0", "::") else ("*",)
     app = create_app(desk, hosts)
     try:
-        app.state.tables.store.claim()  # one desk to a tables file (ValueError otherwise), before the address is given
+        if app.state.tables.store.exists():  # one desk to a tables file (ValueError otherwise); else at its first table
+            app.state.tables.store.claim()
     except ValueError:
         sock.close()
         raise

@@ -93,6 +93,10 @@ class TableHall:
             running = sum(1 for t in self.tables.values() if t.status == "running")
         if running >= MAX_TABLES:
             raise DeskError(f"{MAX_TABLES} tables are running on this desk; finish one first.", 409)
+        try:
+            self.store.claim()  # the desk's first table: the file becomes this desk's
+        except ValueError as exc:
+            raise DeskError(f"No table can be opened here: {exc}.", 409) from exc
         cards = self.cards_for(settings.expansions, settings.mods)
         try:
             table = create_table(self.store, settings, cards, self.desk.rules, self.desk.settings.bot_pause)

@@ -433,7 +433,12 @@ def test_one_desk_to_a_tables_file(tmp_path: Path) -> None:
         second.claim()
     first.close()
     second.claim()
+    d, client = desk(tmp_path)  # a desk started beside it, before any table: its first table is refused
+    r = client.post("/tables/new", data={"players": "2", "people": "1"}, follow_redirects=False)
+    assert r.status_code == 409 and message(r).startswith("No table can be opened here: another desk is serving the tables of")
     second.close()
+    open_table(client, players="2", people="1")
+    client.app.state.tables.close()  # type: ignore[attr-defined]
 
 
 def test_a_damaged_tables_file_is_said_in_one_line_and_a_damaged_row_passes_over_its_table(tmp_path: Path) -> None:
