@@ -138,3 +138,16 @@ def test_the_ladder_refuses_bad_bots(capsys, bots, message):
     assert main(["ladder", "--bots", bots]) == 2
     err = capsys.readouterr().err
     assert err.startswith("importexport ladder:") and message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("p_lone", "games"), [(0.98, 400), (0.9, 20), (0.5, 200)])
+def test_a_rating_interval_holds_the_rating_and_stays_near_it_when_one_bot_wins_most_games(p_lone, games):
+    """A hostile probe's ladder of the heuristic and the random bot (393 wins of 400) printed
+    `heuristic 1769 (-3902-4052)`: the interval replaced one bot's wins and fitted again, leaving
+    the wins of both adding up to more or fewer than the games, and the fit ran off. Now each end is
+    the rating at which the bot would be expected to win that many games, the other held as fitted."""
+    records = synthetic("A", "B", 2, p_lone, games)
+    rating, intervals = ratings(records, ("A", "B")), ladder.rating_intervals(records, ("A", "B"))
+    for bot in ("A", "B"):
+        low, high = intervals[bot]
+        assert low <= rating[bot] <= high and high - low < 600, (bot, low, rating[bot], high)

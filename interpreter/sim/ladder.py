@@ -154,17 +154,15 @@ def head_to_head(records: list[dict[str, Any]], players: int = 0) -> dict[tuple[
     return out
 
 
-def ratings(records: list[dict[str, Any]], bots: tuple[str, ...], rounds: int = 2000,
-            wins_of: dict[str, float] | None = None) -> dict[str, float]:
-    """The Elo-like rating of every bot: the maximum-likelihood strengths of the Luce model of the
-    winner (see the module's docstring), as 1500 + 400 * log10(strength). `wins_of` replaces the
-    games won by some bots (a bound of their interval: `rating_intervals`)."""
-    names = list(bots)
-    wins = dict.fromkeys(names, PRIOR_GAMES / 2)  # the prior: drawn games against the reference (strength 1)
-    tables: list[tuple[dict[str, int], float]] = [({b: 1}, PRIOR_GAMES) for b in names]  # (seats per bot, weight)
-    reference_seats = 1
-    # games with the same seats per bot weigh in together (one table, weight = their number): the
-    # fit's rounds then cost the number of different tables, not of games
+Tables = list[tuple[dict[str, int], float]]  # (seats per bot, weight): the prior's games first, one per bot
+
+
+def _games(records: list[dict[str, Any]], names: list[str]) -> tuple[dict[str, float], Tables]:
+    """The wins of each bot (with the prior: drawn games against the reference, strength 1) and the
+    tables played. Games with the same seats per bot weigh in together (one table, weight = their
+    number): the fit's rounds then cost the number of different tables, not of games."""
+    wins = dict.fromkeys(names, PRIOR_GAMES / 2)
+    tables: Tables = [({b: 1}, PRIOR_GAMES) for b in names]
     played: dict[tuple[tuple[str, int], ...], float] = defaultdict(float)
     for r in records:
         seats: dict[str, int] = defaultdict(int)
@@ -174,13 +172,20 @@ def ratings(records: list[dict[str, Any]], bots: tuple[str, ...], rounds: int = 
         for b in seats:
             wins[b] += win_share(r, b)
     tables.extend((dict(seats_of), weight) for seats_of, weight in played.items())
-    for b, won in (wins_of or {}).items():
-        wins[b] = PRIOR_GAMES / 2 + won
+    return wins, tables
+
+
+def _total(strength: dict[str, float], seats: dict[str, int], prior: bool) -> float:
+    return sum(strength[b] * n for b, n in seats.items()) + (1.0 if prior else 0.0)  # the reference sits at prior tables
+
+
+def _fit(wins: dict[str, float], tables: Tables, names: list[str], rounds: int) -> dict[str, float]:
+    """The maximum-likelihood strengths of the Luce model (minorise-maximise rounds)."""
     strength = dict.fromkeys(names, 1.0)
     for _ in range(rounds):
         denominators = dict.fromkeys(names, 0.0)
         for i, (seats, weight) in enumerate(tables):
-            total = sum(strength[b] * n for b, n in seats.items()) + (reference_seats if i < len(names) else 0)
+            total = _total(strength, seats, i < len(names))
             for b, n in seats.items():
                 denominators[b] += weight * n / total
         new = {b: wins[b] / denominators[b] if denominators[b] else strength[b] for b in names}
@@ -188,22 +193,54 @@ def ratings(records: list[dict[str, Any]], bots: tuple[str, ...], rounds: int = 
         strength = new
         if done:
             break
-    return {b: REFERENCE + 400 * math.log10(strength[b]) for b in names}
+    return strength
+
+
+def _rating(strength: float) -> float:
+    return REFERENCE + 400 * math.log10(strength)
+
+
+def ratings(records: list[dict[str, Any]], bots: tuple[str, ...], rounds: int = 2000) -> dict[str, float]:
+    """The Elo-like rating of every bot: the maximum-likelihood strengths of the Luce model of the
+    winner (see the module's docstring), as 1500 + 400 * log10(strength)."""
+    names = list(bots)
+    wins, tables = _games(records, names)
+    return {b: _rating(s) for b, s in _fit(wins, tables, names, rounds).items()}
+
+
+def _strength_for(bot: str, target: float, strength: dict[str, float], tables: Tables, names: list[str]) -> float:
+    """The strength at which `bot` would be expected to win `target` games (the prior's included)
+    with every other bot's strength as fitted: the expected wins grow with it, so a bisection on its
+    logarithm finds it."""
+    def expected(s: float) -> float:
+        trial = strength | {bot: s}
+        return sum(weight * seats[bot] * s / _total(trial, seats, i < len(names))
+                   for i, (seats, weight) in enumerate(tables) if bot in seats)
+    low, high = -40.0, 40.0  # natural logarithms: far beyond any rating the prior allows
+    for _ in range(100):
+        middle = (low + high) / 2
+        low, high = (middle, high) if expected(math.exp(middle)) < target else (low, middle)
+    return math.exp((low + high) / 2)
 
 
 def rating_intervals(records: list[dict[str, Any]], bots: tuple[str, ...]) -> dict[str, tuple[float, float]]:
-    """A 95% interval of each bot's rating: the ratings it gets when the games it won are the low and
-    the high end of the Wilson interval of its wins in the games it played (the other bots' games
-    as they are). A bot's wins are counted per game (a game with two of its seats counts once, as
-    any of its seats winning)."""
+    """A 95% interval of each bot's rating: the ratings at which it would be expected to win the low
+    and the high end of the Wilson interval of its wins in the games it played, every other bot's
+    rating held where the fit put it. A bot's wins are counted per game (a game with two of its
+    seats counts once, as any of its seats winning). (Replacing its wins and fitting all again, as
+    before, left the wins of all bots adding up to more or fewer than the games: the fit ran off,
+    and a 2-bot ladder printed intervals like -26965 to 2477.)"""
+    names = list(bots)
+    wins, tables = _games(records, names)
+    strength = _fit(wins, tables, names, 2000)
     out = {}
     for bot in bots:
         games = [r for r in records if bot in r["bots"]]
         won = sum(win_share(r, bot) for r in games)
         low, high = wilson(won, len(games)) if games else (0.0, 1.0)
-        out[bot] = (ratings(records, bots, wins_of={bot: low * len(games)})[bot],
-                    ratings(records, bots, wins_of={bot: high * len(games)})[bot])
-    return out
+        out[bot] = tuple(_rating(_strength_for(bot, PRIOR_GAMES / 2 + share * len(games), strength, tables, names))
+                         for share in (low, high))
+    return out  # type: ignore[return-value]
 
 
 def cpu_per_decision(records: list[dict[str, Any]], bots: tuple[str, ...]) -> dict[str, float]:
@@ -257,7 +294,7 @@ def table_text(s: dict[str, Any]) -> str:
         low, high = s["rating_interval"][bot]
         cpu = s["cpu_ms_per_decision"].get(bot)
         ms = s["ms_per_search_decision"].get(bot)
-        lines.append(f"  {bot:<16} {value:>5} ({low}-{high})" + (f"   {cpu} ms CPU per decision" if cpu is not None else "")
+        lines.append(f"  {bot:<16} {value:>5} ({low} to {high})" + (f"   {cpu} ms CPU per decision" if cpu is not None else "")
                      + (f", {ms} ms per searched decision" if ms is not None else ""))
     lines += ["", f"Win rate of the row's bot, {what} (95% Wilson interval, games):"]
     cells = {(p["lone"], p["field"]): p for p in s["pairs"]}
