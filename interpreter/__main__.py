@@ -1,3 +1,3 @@
-from interpreter.cli import main
+from interpreter.launch import main
 
 raise SystemExit(main())

@@ -328,3 +328,23 @@ def test_main_reuses_one_parser_and_gives_each_call_lists_of_its_own(monkeypatch
     assert cli.main(["simulate"]) == 0 and cli.main(["simulate"]) == 0
     assert seen == [[], []]
     assert cli.shared_parser() is cli.shared_parser() and cli.shared_parser().parse_args(["simulate"]).mod == []
+
+
+def test_ctrl_c_while_the_command_line_loads_ends_with_130_and_no_traceback(monkeypatch, capsys):
+    """A hostile probe pressed Ctrl-C in the first tenths of a second of `simulate`: the modules were
+    still loading, outside the command's own guard, and Python printed a traceback from the middle of
+    an import and ended by the signal. The entry point (interpreter.launch) loads them inside one."""
+    import builtins
+    import sys
+
+    from interpreter import launch
+    real_import = builtins.__import__
+
+    def interrupted(name, *args, **kwargs):
+        if name == "interpreter.cli":
+            raise KeyboardInterrupt
+        return real_import(name, *args, **kwargs)
+    monkeypatch.delitem(sys.modules, "interpreter.cli")
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    assert launch.main() == 130
+    assert capsys.readouterr().err == "\ninterrupted\n"

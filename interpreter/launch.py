@@ -1,0 +1,16 @@
+"""The `importexport` command's entry point: the command line's modules are imported here, inside a
+guard, so that Ctrl-C while they load (the first few tenths of a second) ends the command as Ctrl-C
+does later, with `interrupted` and status 130, not a traceback from the middle of an import."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> int:
+    try:
+        from interpreter.cli import main as run
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    return run()
