@@ -42,8 +42,8 @@ from interpreter.sim.coverage import PowerCoverage
 from interpreter.sim.failures import FAILED_FOLDER, BatchSettings, Failures, error_line
 from interpreter.sim.narrate import Narrator
 from interpreter.sim.runfolder import open_run
+from interpreter.validation import deck_problems, validate
 from interpreter.validation import summary as validation_summary
-from interpreter.validation import validate
 
 if TYPE_CHECKING:
     from interpreter.cards.loader import CardSet
@@ -803,8 +803,11 @@ def cmd_mod(args: argparse.Namespace) -> int:
         print(f"{len(exc.diagnostics)} problem(s) found.")
         return 1
     print(change_report(applied))
-    print(f"Resulting deck: {deck_line(applied.cards)}; no problems.")
-    return 0
+    problems = deck_problems(applied)
+    for d in problems:
+        print(d)
+    print(f"Resulting deck: {deck_line(applied.cards)}; " + (f"{len(problems)} problem(s) found." if problems else "no problems."))
+    return 1 if problems else 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -837,7 +840,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if not path.exists():
             raise UsageError(f"importexport validate: no such file or folder: {path}")
     report = validate(args.paths, args.run_examples)
-    if args.paths and not report.cards and not report.problems:
+    if args.paths and not report.cards and not report.packs and not report.problems:
         where = ", ".join(str(p) for p in args.paths)
         raise UsageError(f"importexport validate: no card files or mod packs found in {where} (card files end in .yaml)")
     for line in validation_summary(report, args.run_examples):

@@ -17,7 +17,8 @@ from interpreter.cards.model import CardDef
 from interpreter.cards.rulesdata import RulesData
 from interpreter.cards.yamlsource import load_yaml
 from interpreter.engine.options import reading_problems
-from interpreter.mods.apply import apply_packs
+from interpreter.engine.setup import cards_needed
+from interpreter.mods.apply import Applied, apply_packs
 from interpreter.mods.pack import MANIFEST, MANIFEST_KEYS
 
 CARD_ONLY_KEYS = ("good", "action", "tier", "load", "powers", "examples")
@@ -29,6 +30,8 @@ class Validation:
     examples: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
     failed_examples: list[str] = field(default_factory=list)  # the report of each example that failed
+
+    packs: int = 0
 
     @property
     def problems(self) -> int:
@@ -198,8 +201,23 @@ def validate_pack(path: Path, shipped: CardSet, run_examples: bool, report: Vali
         return
     own = applied.packs[0].cards
     report.cards += len(own)
+    report.packs += 1
+    report.diagnostics += deck_problems(applied)
     example_files = sorted({Path(c.path) for c in own if c.examples and c.path})
     check_examples(example_files, applied.cards, run_examples, report)
+
+
+def deck_problems(applied: Applied) -> list[Diagnostic]:
+    """M023: a deck too small for a game of the fewest players (no game could be set up with it), at
+    the deck list of the last pack that sets one, or at the last pack's manifest."""
+    rules = load_rules()
+    needed = cards_needed(rules, rules.min_players)
+    if len(applied.cards) >= needed or not applied.packs:
+        return []
+    pack = next((p for p in reversed(applied.packs) if p.deck is not None), applied.packs[-1])
+    line, col = pack.where("deck") if pack.deck is not None else (1, 1)
+    return [Diagnostic(pack.manifest_path, line, col, "M023",
+                       f"the deck holds {len(applied.cards)} card(s); a game of {rules.min_players} players needs at least {needed}")]
 
 
 def load_all_cards_reporting(report: Validation) -> CardSet | None:
@@ -218,5 +236,8 @@ def summary(report: Validation, run_examples: bool) -> list[str]:
     if report.problems:
         lines.append(f"{report.problems} problem(s) found.")
     else:
-        lines.append(f"{report.cards} cards, no problems.")
+        if report.cards or not report.packs:
+            lines.append(f"{report.cards} cards, no problems.")
+        else:  # packs that only remove cards or set a deck list
+            lines.append(f"{report.packs} mod pack(s) with no cards of their own, no problems.")
     return lines

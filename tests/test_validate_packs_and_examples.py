@@ -156,3 +156,35 @@ def test_a_missing_path_is_a_usage_error(capsys, tmp_path):
 def test_a_folder_without_cards_says_so(capsys, tmp_path):
     code, _, err = run(capsys, "validate", str(tmp_path))
     assert code == 2 and "no card files or mod packs found" in err
+
+
+def test_a_pack_with_no_card_files_is_validated_not_refused(capsys, tmp_path):
+    """A pack that only removes cards (or only sets a deck list) is a pack: `validate` said it found
+    no card files or mod packs, with status 2 (a hostile-input probe)."""
+    pack = tmp_path / "trim"
+    pack.mkdir()
+    (pack / "mod.yaml").write_text("name: trim\nversion: 0.1.0\ndepends: [base]\nremove: [cups]\n")
+    for target in (pack, pack / "mod.yaml"):
+        code, out, err = run(capsys, "validate", str(target))
+        assert (code, out.strip().splitlines()[-1], err) == (0, "1 mod pack(s) with no cards of their own, no problems.", "")
+
+
+def test_a_deck_no_game_can_be_set_up_with_is_a_problem_M023(capsys, tmp_path):
+    """`mod check` and `validate` said "no problems" for a pack whose deck list leaves one card; `play`
+    then refused it. The fewest players (2) need 20 cards (ships at sea, island, hands: R2.7-R2.9)."""
+    pack = tmp_path / "tiny"
+    pack.mkdir()
+    (pack / "mod.yaml").write_text('name: tiny\nversion: 0.1.0\ndepends: [base]\ndeck:\n  "*": 0\n  cups: 1\n')
+    said = f"{pack / 'mod.yaml'}:5:3: M023 the deck holds 1 card(s); a game of 2 players needs at least 20"
+    code, out, _ = run(capsys, "validate", str(pack))
+    assert code == 1 and said in out
+    code, out, _ = run(capsys, "mod", "check", str(pack))
+    assert code == 1 and said in out and out.strip().endswith("1 problem(s) found.")
+
+
+def test_a_card_defined_twice_in_a_single_file_pack_is_shown_at_its_second_definition_M013(capsys, tmp_path):
+    pack = tmp_path / "twice.yaml"
+    card = "  - id: foo_card\n    name: Foo\n    set: twice\n    good: consumer\n    action: import\n    tier: 1\n    load: {consumer: 2}\n    text: A card.\n"
+    pack.write_text("name: twice\nversion: 0.1.0\ndepends: [base]\ncards:\n" + card + card)
+    code, out, _ = run(capsys, "validate", str(pack))
+    assert code == 1 and f"{pack}:13:9: M013 the pack defines `foo_card` twice" in out, out

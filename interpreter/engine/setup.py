@@ -16,6 +16,13 @@ if TYPE_CHECKING:
 T = TypeVar("T")  # what a shuffled list holds
 
 
+
+def cards_needed(data: RulesData, players: int) -> int:
+    """The fewest cards a game of `players` can be set up with: each player's ships at sea, island
+    cards and starting hand (R2.7-R2.9)."""
+    return players * (data.cards_per_ship_at_sea * (data.ships_per_player - 1) + data.island_cards_per_player
+                      + data.starting_hand)
+
 def game_seed(batch_seed: int, index: int) -> int:
     """The seed of the `index`-th game of a batch (simulate, balance, tune, the leaf value's fit):
     batches with different seeds do not overlap."""
@@ -63,7 +70,7 @@ def set_up(game: Game, n: int) -> None:
     # R2.7: the deck
     deck = [Card(uid, defn) for uid, defn in enumerate(game.card_set.cards)]
     game.n_cards = len(deck)
-    needed = n * (data.cards_per_ship_at_sea * (data.ships_per_player - 1) + data.island_cards_per_player + data.starting_hand)
+    needed = cards_needed(data, n)
     if len(deck) < needed:
         raise SetupError(f"{n} players need at least {needed} cards to set up; the card set has {len(deck)}")
     shuffle(rng, deck)

@@ -231,6 +231,14 @@ def load_pack(path: Path, manifest_text: str | None = None, card_texts: Mapping[
     seen: set[str] = set()
     for card in pack.cards:
         if card.id in seen:
-            pack.diagnostics.append(Diagnostic(card.path or str(path), 1, 1, "M013", f"the pack defines `{card.id}` twice"))
+            line, col = _second_definition(data, smap, card.id) if not path.is_dir() else (1, 1)
+            pack.diagnostics.append(Diagnostic(card.path or str(path), line, col, "M013", f"the pack defines `{card.id}` twice"))
         seen.add(card.id)
     return pack
+
+
+def _second_definition(data: Any, smap: Any, card_id: str) -> tuple[int, int]:
+    """Where a single-file pack's list of cards gives `card_id` the second time (its `id:` value)."""
+    entries = data.get("cards") if isinstance(data, dict) else None
+    found = [i for i, entry in enumerate(entries or []) if isinstance(entry, dict) and entry.get("id") == card_id]
+    return smap.at(("cards", found[1], "id")) if len(found) > 1 else (1, 1)
