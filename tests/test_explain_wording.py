@@ -86,3 +86,21 @@ def test_it_and_them_are_said_as_written(line, words):
 ])
 def test_each_is_said_of_a_price_only_where_several_cards_may_be_sold(line, words):
     assert words in said(line)
+
+
+def test_lose_at_game_end_says_points_off_the_score_R17_8():
+    """At final scoring `lose 4` takes 4 points off the score and the credits stay (R17.8); explain
+    said "loses 4 credits" (a modder probe found the score, not the credits, went down)."""
+    assert said("at game end: each other player with more cards in hand than you loses 4") == (
+        "At game end: each other player with more cards in hand than you loses 4 points (off the final score; "
+        "credits stay as they are).")
+    assert said("on completion: each other player loses 2").endswith("each other player loses 2 credits.")
+
+
+@pytest.mark.parametrize("line, words", [
+    ("when you win an import: gain half the bid rounded down", "credits equal to half the winning bid, rounded down to an even number"),
+    ("on completion: gain half your credits", "credits equal to half your active credits, rounded up, then down to an even number"),
+])
+def test_half_an_amount_of_credits_says_its_rounding_once_R1_8_3(line, words):
+    """A modder probe read "half the winning bid, rounded down (rounded down to an even number)"."""
+    assert words in said(line)

@@ -17,7 +17,7 @@ from interpreter.lang.bounds import CARDS, CONTAINERS, CREDITS, POINTS, Bound
 from interpreter.lang.bounds import GOODS as GOOD_COUNT
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
-from interpreter.lang.english import acting, acting_player, own, third_person
+from interpreter.lang.english import acting, acting_player, at_scoring, own, third_person
 from interpreter.lang.players import PlayerGroup
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, ShipRef, Value
@@ -118,6 +118,8 @@ class ChangeCredits(Action):
 
     def english(self) -> str:
         assert self.amount is not None
+        if self.verb == "lose" and at_scoring():  # at final scoring, points off the score; the credits stay (R17.8)
+            return f"lose {self.amount.of('point')} (off the final score; credits stay as they are)"
         return self.spec.english.format(amount=self.amount.of(self.spec.noun, self.spec.source))
 
     def run(self) -> Run:

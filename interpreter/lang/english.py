@@ -78,6 +78,20 @@ def acting(possessive: str) -> AbstractContextManager[None]:
     return _holding(_ACTING, possessive)
 
 
+# Whether the English being written is of a power run at final scoring, where credits gained or lost
+# are points of the score (R17.8): `lose 4` there takes 4 points off, the credits stay.
+_AT_GAME_END: ContextVar[str] = ContextVar("at_game_end", default="")
+
+
+def scoring() -> AbstractContextManager[None]:
+    """English written inside is of a power run at final scoring."""
+    return _holding(_AT_GAME_END, "yes")
+
+
+def at_scoring() -> bool:
+    return bool(_AT_GAME_END.get())
+
+
 # The event a triggered effect answers, where its English is being written: `the bid` is the winning
 # bid of an import won, but the losing bid of an auction lost (`when you lose an import: ... the bid`).
 _ANSWERING: ContextVar[str] = ContextVar("answering", default="")

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from interpreter.lang.cards import Owned, first, nodes, words
 from interpreter.lang.conditions import Condition
 from interpreter.lang.effects import Move, Sequence, VirtualGoods
-from interpreter.lang.english import answering
+from interpreter.lang.english import answering, scoring
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Effect, RuleNode, Trigger
 from interpreter.lang.world import Ctx, Maker, Run, Test, always, never, nothing
@@ -262,6 +262,10 @@ class GameEnd(Power):
 
     def opening(self) -> str:
         return "At game end"
+
+    def english(self) -> str:
+        with scoring():  # `lose 4` here takes points off the score, not credits (R17.8)
+            return super().english()
 
     def phase(self) -> int:
         """R17.2's order, from what the power does: moves out of Shipments (1), other moves (2), virtual

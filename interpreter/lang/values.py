@@ -473,9 +473,20 @@ class ValueAmount(Node):
         return self.inner.english() + (f" {self.cap.english()}" if self.cap is not None else "")
 
     def of(self, noun: str, where: str = "") -> str:
-        twice = isinstance(self.inner, Scaled) and self.inner.factor == "twice" and (self.cap is None or self.cap.most % 2 == 0)
-        even = " (rounded down to an even number)" if noun == "credit" and not twice else ""
-        return f"{noun}s equal to {self.english()}{even}" + (f" {where}" if where else "")
+        inner = self.inner
+        assert inner is not None
+        twice = isinstance(inner, Scaled) and inner.factor == "twice" and (self.cap is None or self.cap.most % 2 == 0)
+        text = self.english()
+        if noun == "credit" and not twice:  # credits move in 2s (R1.8.3): one rounding said once, not two
+            cap = f" {self.cap.english()}" if self.cap is not None else ""
+            rounding = inner.rounding or Rounded() if isinstance(inner, Scaled) and inner.factor == "half" else None
+            if rounding is None:
+                text = f"{inner.english()}{cap} (rounded down to an even number)"
+            elif not rounding.even:
+                assert isinstance(inner, Scaled) and inner.inner is not None
+                then = "rounded down to an even number" if rounding.down else "rounded up, then down to an even number"
+                text = f"half {inner.inner.english()}{cap}, {then}"
+        return f"{noun}s equal to {text}" + (f" {where}" if where else "")
 
     def number(self) -> Number:
         assert self.inner is not None
