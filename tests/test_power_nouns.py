@@ -531,3 +531,17 @@ def test_their_in_a_lasting_rule_made_in_a_choice_is_the_chooser():
     assert after == {0: before[0], 1: before[1] - 2, 2: before[2]} and r.credits == 6
     power, _ = parse_power(line)
     assert power is not None and "for the rest of the game, their goods limit is lowered by 2" in power.english()
+
+
+@pytest.mark.parametrize("line, refused", [
+    ("when you lose an import: that player pays you 2", True),
+    ("when you discard a card: that player gives you 1 card from their hand", True),
+    ("when another player imports: that player pays you 2", False),
+    ("when you lose an import: that player draws 1", False),
+])
+def test_that_player_paying_you_for_your_own_event_is_refused_P028(line, refused):
+    """In `when you ...` the event's player is the owner: `that player pays you 2` moved nothing,
+    and validate let it through (a modder meant the winner of the auction he or she lost)."""
+    power, problems = parse_power(line)
+    assert power is not None and not problems
+    assert [p.code for p in check_power(power)] == (["P028"] if refused else [])

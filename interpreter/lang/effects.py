@@ -1478,6 +1478,19 @@ group_do: players action
         group, inner = self.players.resolve(), self.effect.possible()
         return lambda ctx: any(inner(ctx.as_actor(p)) for p in group(ctx))
 
+    def problems(self, power: Node) -> list[tuple[int, str, str]]:
+        """P028: `when you ...: that player pays you 2`: the event's player is the owner, who would pay
+        himself or herself (a modder wrote it meaning the winner of the auction he or she lost)."""
+        trigger = getattr(power, "trigger", None)
+        if getattr(self.players, "kind", None) != "that" or getattr(trigger, "actor", None) != "you":
+            return []
+        effect = self.effect
+        to = getattr(effect, "to", None) if isinstance(effect, Pay) or (isinstance(effect, Move) and effect.verb == "give") else None
+        if getattr(to, "kind", None) != "you":
+            return []
+        return [(self.col, "P028", "`that player` is you here (the event is something you do), so this moves nothing: "
+                                   "name who pays or gives (`each other player`, `the chosen player`, `the leader`)")]
+
     def value(self) -> float:
         assert self.players is not None and self.effect is not None
         inner = self.effect.value()

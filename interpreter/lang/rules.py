@@ -386,7 +386,7 @@ class SetQuantity(RuleNode):
         if unit == "threshold" and self.op == "set" and self.n % 2:
             return [(self.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{self.n}` works like {self.n + 1}")]
         if unit == "credits" and self.scaled is not None and self.scaled.factor == "half":
-            return [(self.col, "P023", "credits change in steps of 2 during play (R1.8.3), and half a number can be odd: "
+            return [(self.scaled.col, "P023", "credits change in steps of 2 during play (R1.8.3), and half a number can be odd: "
                                        "write `2 for each ...`")]
         if unit == "credits" and self.op in ("set", "more", "less"):
             if self.n == 1 and isinstance(self.per, ForEach) and not self.numbers_at:  # written `the number of ...`
