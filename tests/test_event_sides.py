@@ -307,3 +307,15 @@ def test_a_pirate_taking_a_card_is_the_victims_side_R11_1():
     use_script(game, [(1, "PIRATE with Cannons"), (0, "draw"), (1, "pirate Beer")])
     play_turn(game)
     assert len(p.hand) == size + 2
+
+
+def test_the_winner_of_an_auction_you_lost_is_named_R10_3():
+    """`when you lose an import ...: the winner pays you 2`: a modder could not name the winner from
+    the loser's side and wrote `the player who won an import this turn`, wrong with several rounds."""
+    game = new_game(players=3, cards=with_powers(soap=["when you lose an import with a bid of 4 or more: the winner pays you 2"]))
+    completed(game, 0, "soap")
+    _ship_up_for_auction(game, 1, "beer", "rice")
+    _import_round(game, {0: "bid 4", 1: "bid 2", 2: "bid 6"})
+    assert game.players[0].credits == 10 + 2  # P1 lost with 4: P3, the winner, paid 2
+    assert game.players[2].credits == 10 - 6 - 2
+    assert game.players[1].credits == 10 + 2  # P2 lost too (no power), and owns the ship: its import fee

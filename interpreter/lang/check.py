@@ -57,7 +57,8 @@ NEED_TEXT = {"that player": "`that player` is the player of the triggering event
              "bid": "`the bid` needs a bid: `when ... imports`, `when ... bids`, `when ... loses an import`",
              "amount": "`that amount` needs credits paid or gained: `when ... pays N or more`",
              "count": "`that many` needs cards drawn or actions granted: `when ... draws`, `when ... takes the draw action`",
-             "carried": "`container it carried` needs a returning ship: `when ... returns to harbor`"}
+             "carried": "`container it carried` needs a returning ship: `when ... returns to harbor`",
+             "winner": "`the winner` is the winner of an import auction lost: it needs `when ... loses an import`"}
 
 
 def _binding_problems(node: Node, binds: frozenset[str], seen: list[Node]) -> list[Problem]:

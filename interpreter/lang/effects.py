@@ -1489,7 +1489,8 @@ group_do: players action
         if getattr(to, "kind", None) != "you":
             return []
         return [(self.col, "P028", "`that player` is you here (the event is something you do), so this moves nothing: "
-                                   "name who pays or gives (`each other player`, `the chosen player`, `the leader`)")]
+                                   "name who pays or gives (`the winner` of an auction you lost, `each other player`, `the "
+                                   "chosen player`, `the leader`)")]
 
     def value(self) -> float:
         assert self.players is not None and self.effect is not None

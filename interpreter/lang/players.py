@@ -20,11 +20,12 @@ GROUPS: dict[tuple[str, ...], str] = {
     ("every", "opponent"): "others", ("all", "other", "players"): "others", ("other", "players"): "others",
     ("that", "player"): "that", ("the", "chosen", "player"): "chosen", ("that", "ship's", "owner"): "ship_owner",
     ("a", "random", "opponent"): "random_other", ("a", "random", "player"): "random", ("the", "leader"): "leader",
-    ("the", "chosen", "ship's", "owner"): "chosen_ship_owner",
+    ("the", "chosen", "ship's", "owner"): "chosen_ship_owner", ("the", "winner"): "winner",
 }
 GROUP_TEXT = {"you": "you", "every": "every player", "others": "each other player", "that": "that player",
               "chosen": "the chosen player", "ship_owner": "that ship's owner", "random_other": "a random opponent",
-              "random": "a random player", "leader": "the leader of this turn", "chosen_ship_owner": "the chosen ship's owner"}
+              "random": "a random player", "leader": "the leader of this turn", "chosen_ship_owner": "the chosen ship's owner",
+              "winner": "the winner of that auction"}
 
 
 @construct
@@ -37,16 +38,19 @@ class PlayerGroup(Players):
 !player_group: "you" | "each" "player" | "every" "player" | "all" "players" | "each" "other" "player"
              | "every" "other" "player" | "each" "opponent" | "every" "opponent" | "all" "other" "players" | "other" "players"
              | "that" "player" | "the" "chosen" "player" | "that" "ship's" "owner" | "a" "random" "opponent" | "a" "random" "player"
-             | "the" "leader" | "the" "chosen" "ship's" "owner"
+             | "the" "leader" | "the" "chosen" "ship's" "owner" | "the" "winner"
 '''
     syntax: ClassVar[str] = ("you | each player | each other player | each opponent | that player | the chosen player | "
-                             "that ship's owner | the chosen ship's owner | a random opponent | a random player | the leader")
+                             "that ship's owner | the chosen ship's owner | a random opponent | a random player | the leader | "
+                             "the winner")
     meaning: ClassVar[str] = ("`that player` is the player of the triggering event (a `when ...` power): who acted; `the chosen "
-                              "player` is the one picked by `choose an opponent`; `the leader` leads this turn (R4.1); groups "
+                              "player` is the one picked by `choose an opponent`; `the leader` leads this turn (R4.1); `the "
+                              "winner` is who won the import auction a `loses an import` event reports (R10.3); groups "
                               "act one after another, clockwise from the owner")
     examples: ClassVar[tuple[str, ...]] = ("on completion: each other player pays you 2",
                                            "when any player completes a shipment: that player gives you 1 card from their hand",
-                                           "when a turn ends: the leader pays you 2")
+                                           "when a turn ends: the leader pays you 2",
+                                           "when you lose an import with a bid of 4 or more: the winner pays you 2")
     kind: str = "you"
 
     @classmethod
@@ -77,6 +81,8 @@ class PlayerGroup(Players):
             return lambda ctx: [p for p in ctx.world.players_from(ctx.owner) if ctx.world.is_leader(p)]
         if kind == "chosen_ship_owner":
             return lambda ctx: [ctx.world.ship_owner(ctx.chosen_ship)] if ctx.chosen_ship is not None else []
+        if kind == "winner":  # the auction's winner, as the event of a lost auction names it
+            return lambda ctx: [ctx.world.player(ctx.event.winner)] if getattr(ctx.event, "winner", None) is not None else []
         if kind == "others":
             return lambda ctx: ctx.world.players_from(ctx.owner)[1:]
         return lambda ctx: ctx.world.players_from(ctx.owner)
@@ -85,7 +91,7 @@ class PlayerGroup(Players):
         return 0.0
 
     def needs(self) -> str | None:
-        return {"that": "that player", "ship_owner": "that ship"}.get(self.kind)
+        return {"that": "that player", "ship_owner": "that ship", "winner": "winner"}.get(self.kind)
 
     def refers(self) -> str | None:
         return {"chosen": "chosen", "chosen_ship_owner": "chosen ship"}.get(self.kind)

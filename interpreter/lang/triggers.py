@@ -530,7 +530,8 @@ EVENTS = (
     _event("loses_import", '_actor ("lose" | "loses") "an" ("import" | "auction") (WITH_A_BID_OF INT ("or" "more" | "or" "less")?)?',
            "ACTOR lose(s) an import|auction [with a bid of N [or more|or less]]", "AuctionLost",
            "{actor} {verb} an import auction{with_bid}", "a bidder did not win the import auction (R10.3), once the winner "
-           "has placed the cards (`the bid`: what the loser bid)", "when you lose an import: draw 1", ("that player", "bid"),
+           "has placed the cards (`the bid`: what the loser bid; `the winner`: who won it)", "when you lose an import: draw 1",
+           ("that player", "bid", "winner"),
            verbs=("lose", "loses"), number_field="bid", numbers=(CREDITS,)),
     _event("outbids", '_actor ("outbid" | "outbids") ("a" "player" | "another" "player" | "an" "opponent")',
            "ACTOR outbid(s) a player", "AuctionLost", "{actor} {verb} another bidder",
