@@ -545,3 +545,18 @@ def test_that_player_paying_you_for_your_own_event_is_refused_P028(line, refused
     power, problems = parse_power(line)
     assert power is not None and not problems
     assert [p.code for p in check_power(power)] == (["P028"] if refused else [])
+
+
+def test_a_rules_amount_may_have_a_cap():
+    """`rule: your import fee is 2 for each of your shipments (at most 6)`: powers.md gives amounts a
+    cap, but a rule's amount refused it (a modder wrote two rules instead). An odd cap of credits is
+    P023 (R1.8.3)."""
+    game, p, soap = soap_game("rule: your goods limit is the number of your shipments (at most 2)")
+    assert game.rules.goods_limit(p) == 1  # Soap alone
+    give(game, p.hand, "cups", "pens", "wheat")
+    for card in list(p.hand[-3:]):
+        p.hand.remove(card)
+        game.add_shipment(p, card)
+    assert len(p.shipments) == 4 and game.rules.goods_limit(p) == 2
+    power, problems = parse_power("rule: your import fee is 2 for each of your shipments (at most 5)")
+    assert power is not None and not problems and [x.code for x in check_power(power)] == ["P023"]

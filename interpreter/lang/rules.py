@@ -25,7 +25,7 @@ from interpreter.lang.conditions import Condition
 from interpreter.lang.english import acting, own
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Group, Players, RuleNode
-from interpreter.lang.values import ForEach, ForEvery, Rounded, Scaled
+from interpreter.lang.values import AtMost, ForEach, ForEvery, Rounded, Scaled
 from interpreter.lang.world import Card, Ctx, Maker, Modifier, Player
 
 Changes = list[tuple[str, Maker]]
@@ -275,10 +275,11 @@ class SetQuantity(RuleNode):
 
     grammar: ClassVar[str] = r'''
 !set_quantity: ("the" | owner) quantity ("is" | "are" | "counts" "as" | "count" "as") _change
-!_change: INT (for_each | for_every)? ("more" | "less")? | "doubled" | "halved" _half_rounded? | "unlimited" | "a" "bonus"
-        | "at" ("most" | "least") INT | "the" "number" group | scaled
+!_change: INT ((for_each | for_every) at_most?)? ("more" | "less")? | "doubled" | "halved" _half_rounded? | "unlimited" | "a" "bonus"
+        | "at" ("most" | "least") INT | "the" "number" group at_most? | scaled at_most?
 '''
-    syntax: ClassVar[str] = ("OWNER|the QUANTITY is N | is N for each THING | is the number of THING | is N more | is N less | "
+    syntax: ClassVar[str] = ("OWNER|the QUANTITY is N | is N for each THING [(at most N)] | is the number of THING [(at most N)] | "
+                             "is N more | is N less | "
                              "is half|twice VALUE | is at most N | is at least N | is doubled | is halved [rounded down] | is unlimited | "
                              "counts as a bonus")
     meaning: ClassVar[str] = ("sets or changes a number the rules use, for the card's owner (`your`), the others (`other "
@@ -288,6 +289,7 @@ class SetQuantity(RuleNode):
     examples: ClassVar[tuple[str, ...]] = ("rule: your ship capacity is 8", "rule: the game end threshold is 70",
                                            "rule: other players' goods limit is the number of your shipments",
                                            "rule: other players' goods limit is half the number of their goods rounded down",
+                                           "rule: your import fee is 2 for each of your shipments (at most 6)",
                                            "rule: your illegal majority penalty counts as a bonus",
                                            "rule: other players' pirate actions per turn are at most 1")
     scope: Scope = "you"
@@ -297,6 +299,7 @@ class SetQuantity(RuleNode):
     per: Node | None = None
     rounding: Rounded | None = None  # how `halved` rounds (up unless it says down)
     scaled: Scaled | None = None  # `is half the number of ...`: the number, read when the rules ask
+    cap: AtMost | None = None  # `is 2 for each of your shipments (at most 6)`
 
     @classmethod
     def build(cls, col: int, children: Children) -> SetQuantity:
@@ -327,7 +330,8 @@ class SetQuantity(RuleNode):
         if per is None and counted is not None and tail[:2] == ["the", "number"]:  # `is the number of X`: 1 for each X
             n, per = 1, ForEach(counted, col=counted.col)
         value = first(children, Scaled)
-        return cls(scope, quantity, op, n, per, None if value else Rounded.of_half(col, children), value, col=col)
+        return cls(scope, quantity, op, n, per, None if value else Rounded.of_half(col, children), value, first(children, AtMost),
+                   col=col)
 
     def number_bounds(self) -> tuple[Bound, ...]:
         """The number set or added counts what its quantity counts."""
@@ -341,7 +345,8 @@ class SetQuantity(RuleNode):
         whose = _whose(self.scope)
         with acting("their" if self.scope != "you" else "your"):  # `their goods`: each player's whose quantity it is
             per = f" {self.per.english()}" if self.per is not None else ""
-            change = CHANGE_TEXT[self.op].format(n=self.scaled.english() if self.scaled is not None else f"{self.n}{per}")
+            cap = f" {self.cap.english()}" if self.cap is not None else ""
+            change = CHANGE_TEXT[self.op].format(n=(self.scaled.english() if self.scaled is not None else f"{self.n}{per}") + cap)
             quantity = self.quantity.english()
         if self.op == "halved":
             change += f", {(self.rounding or Rounded()).english()}"
@@ -354,6 +359,7 @@ class SetQuantity(RuleNode):
         applies, arg = quantity.applies(), quantity.player_arg
         per = self.per.times() if self.per is not None else None  # type: ignore[attr-defined]
         read = self.scaled.number() if self.scaled is not None else None
+        most = self.cap.most if self.cap is not None else None
         who = scope_test(scope if scope != "game" else "all")
         is_room = quantity.spec.part_of_good
 
@@ -366,6 +372,8 @@ class SetQuantity(RuleNode):
                 # `their shipments` counts for the player whose quantity is asked; `your`, the card's owner
                 asked = ctx.as_actor(args[arg]) if arg is not None and (read or per) is not None else ctx
                 amount = max(0, read(asked)) if read is not None else n * per(asked) if per is not None else n
+                if most is not None:
+                    amount = min(amount, most)
                 if is_room:  # goods of one type take less room: the change applies to their part only
                     good = quantity.good
                     mine = sum(1 for c in ctx.world.cards(args[0], "goods") if c.good == good)
@@ -385,6 +393,8 @@ class SetQuantity(RuleNode):
         unit = self.quantity.spec.unit
         if unit == "threshold" and self.op == "set" and self.n % 2:
             return [(self.col, "P023", f"active credits are always even (R1.8.3); a threshold of `{self.n}` works like {self.n + 1}")]
+        if unit == "credits" and self.cap is not None and self.cap.most % 2:
+            return [(self.cap.col, "P023", f"credits change in steps of 2 (R1.8.3); a cap of `{self.cap.most}` credits is odd")]
         if unit == "credits" and self.scaled is not None and self.scaled.factor == "half":
             return [(self.scaled.col, "P023", "credits change in steps of 2 during play (R1.8.3), and half a number can be odd: "
                                        "write `2 for each ...`")]
