@@ -560,3 +560,21 @@ def test_a_rules_amount_may_have_a_cap():
     assert len(p.shipments) == 4 and game.rules.goods_limit(p) == 2
     power, problems = parse_power("rule: your import fee is 2 for each of your shipments (at most 5)")
     assert power is not None and not problems and [x.code for x in check_power(power)] == ["P023"]
+
+
+def test_a_rule_lowers_the_tier_requirement_of_some_cards_R6_4():
+    """`rule: your tier requirement of luxury cards is 1 less`: a modder wanted "you may contract
+    luxury cards even if your level is too low" and found only `your level in luxury is at least 3`,
+    which changes the level for everything else too. Each level still missing costs one instance:
+    Ferraris (tier 3) at level 0 takes 3 instances instead of 4 (R6.4)."""
+    from interpreter.engine.contract import cost
+    game, p, soap = soap_game("rule: your tier requirement of luxury cards is 1 less")
+    clear(game, p.goods)
+    p.colour_good = "technology"
+    give(game, p.hand, "ferraris")
+    ferraris = p.hand[-1]
+    assert game.rules.level(p, "luxury") == 0 and ferraris.tier == 3
+    assert game.rules.tier_needed(p, ferraris) == 2 and game.rules.tier_needed(game.players[1], ferraris) == 3
+    assert cost(game, p, ferraris) == 3
+    game.remove_shipment(p, soap)
+    assert cost(game, p, ferraris) == 4

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def cost(game: Game, p: Player, card: Card) -> int | None:
     """Instances needed to contract `card` (R6.4): 1 plus one per missing level, or None if the
     level is missing and stacking is not allowed."""
-    missing = card.tier - game.rules.level(p, card.good)
+    missing = game.rules.tier_needed(p, card) - game.rules.level(p, card.good)
     if missing <= 0:
         return 1
     if not game.rules.stacking_allowed(p):

@@ -49,6 +49,8 @@ QUERIES: dict[str, str] = {
     "instances": "how many instances of the declared action a player gets this turn (R4.6)",
     "majority_goods": "how many goods of a type a player counts for majorities (R17.6)",
     "contract_cost": "credits paid to the bank to contract a card (0 by the rules, R6.1)",
+    "tier_needed": "the level in its good type a player needs to contract a card with one instance: its tier by the "
+                   "rules (R5.3, R6.4)",
     "contracts_per_action": "how many cards one CONTRACT instance may place on one ship (1 by the rules, R6.1)",
     "may_pirate_ship": "whether a pirate may take containers from another player's ship (R11.1)",
     "slot_colours": "the slot colours a player's container fills: its own (R7.1), more by a power",
@@ -299,6 +301,10 @@ class Rules:
         power counts them otherwise."""
         value = self.goods_of_type(p, good)
         return self._apply("majority_goods", value, p, good) if self._mods["majority_goods"] else value
+
+    def tier_needed(self, p: Player, card: Card) -> int:
+        """The level `p` needs in `card`'s good type to contract it with one instance (R5.3, R6.4)."""
+        return self._apply("tier_needed", card.tier, p, card) if self._mods["tier_needed"] else card.tier
 
     def contract_cost(self, p: Player, card: Card) -> int:
         """Credits paid to the bank to contract `card` (0 by the rules; R6.1)."""

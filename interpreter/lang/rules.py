@@ -157,6 +157,11 @@ QUANTITIES = (
     _quantity("contract_cost", '"contract" "cost" "of" filter? "cards"', "contract cost of [FILTER] cards", "contract_cost",
               "cost of contracting {cards}", "credits paid to the bank to contract such a card (0 by the rules)",
               "rule: your contract cost of tier 0 cards is 2", narrows="card", unit="credits"),
+    _quantity("tier_requirement", '"tier" "requirement" "of" filter? "cards"', "tier requirement of [FILTER] cards",
+              "tier_needed", "tier requirement of {cards} (the level needed to contract it with one CONTRACT instance)",
+              "the level in its good type a player needs to contract such a card with one instance: its tier by the "
+              "rules; each level missing costs one more instance (R5.3, R6.4)",
+              "rule: your tier requirement of luxury cards is 1 less", narrows="card"),
     _quantity("load_requirement", '"load" "requirement" "of" filter? "contracts"', "load requirement of [FILTER] contracts",
               "contract_need", "load requirement of {cards}",
               "how many containers such a contract needs in all (R1.3.5); when fewer than printed, the player chooses "

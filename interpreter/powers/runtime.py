@@ -319,7 +319,7 @@ class PowerRuntime:
         if from_hand:
             for card in p.hand:
                 powers = from_hand.get(card.id)
-                if powers and self.game.rules.level(p, card.good) >= card.tier:
+                if powers and self.game.rules.level(p, card.good) >= self.game.rules.tier_needed(p, card):
                     uses += [(card, power) for power in powers if self._free(card, power) and power.usable(self.ctx(p, card))]
         return uses
 

@@ -472,7 +472,7 @@ class EngineWorld:
         return load_where_it_fits(self.game, p, card, "power", fitting)
 
     def contract_ships(self, p: Player, card: Card, *, tier: bool) -> list[Ship]:
-        if tier and self.game.rules.level(p, card.good) < card.tier:
+        if tier and self.game.rules.level(p, card.good) < self.game.rules.tier_needed(p, card):
             return []
         if not self.game.rules.may_contract(p, card):
             return []
