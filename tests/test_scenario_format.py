@@ -256,6 +256,10 @@ def test_a_discard_after_an_action_is_not_asked_under_the_default_reading_R14_1(
                                                                      "pirate, supply (did you mean `supply`?)"),
     ("expect: {events: [{type: PowerUsed, card: cupz}]}", "S005 unknown card `cupz` (did you mean `cups`?)"),
     ("expect: {events: [{type: ShipmentCompleted, contracts: [wheat, wheet]}]}", "S005 unknown card `wheet` (did you mean `wheat`?)"),
+    # a rulebook probe: an option label holds commas, and YAML cut it inside `{...}`
+    ("steps:\n  - {player: 1, kind: load, choose: Champagne (luxury tier 0, loads 2 luxury) on the blue ship 1}",
+     "S003 unknown key `loads 2 luxury) on the blue ship 1` in a step; it looks like the rest of a text cut at a comma: inside "
+     '`{...}` a text holding a comma is quoted, `choose: "Champagne (luxury tier 0, loads 2 luxury) on the blue ship 1"`'),
 ])
 def test_structural_problems_are_reported_with_position(tmp_path, text, message):
     outcome = run_text(tmp_path, "name: bad\n" + text + "\n")

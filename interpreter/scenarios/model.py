@@ -79,8 +79,19 @@ def _keys(sc: Scenario, value: Any, path: tuple[Any, ...], allowed: tuple[str, .
     for key in value:
         if key not in allowed:
             hint = did_you_mean(str(key), allowed)
+            if not hint and value[key] is None and isinstance(key, str) and (" " in key or ")" in key):
+                hint = _cut_at_a_comma(value, key)
             sc.problems.append(sc.diag(path + (key,), "S003", f"unknown key `{key}` in {what}{hint}", of_key=True))
     return True
+
+
+def _cut_at_a_comma(mapping: dict[Any, Any], key: str) -> str:
+    """`{choose: Pens (consumer, loads 2) ...}`: YAML ends a value of a flow mapping at a comma, and the
+    rest becomes a key with no value. Said with the text as it was meant, quoted."""
+    keys = list(mapping)
+    before = keys[keys.index(key) - 1] if keys.index(key) > 0 else None
+    meant = f'`{before}: "{mapping[before]}, {key}"`' if before is not None and isinstance(mapping[before], str) else "its text in quotes"
+    return f"; it looks like the rest of a text cut at a comma: inside `{{...}}` a text holding a comma is quoted, {meant}"
 
 
 def _id_list(sc: Scenario, value: Any, path: tuple[Any, ...], known: set[str]) -> None:
