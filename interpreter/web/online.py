@@ -323,13 +323,16 @@ class OnlineTable:
                 "seats": [{"seat": i, "name": f"P{i + 1}", "kind": kind} for i, kind in enumerate(self.settings.seats)],
             }
 
-    def can_undo(self, seat: int | None) -> bool:
+    def undo_allowed(self, seat: int | None) -> bool:
         """Undo is for a person playing against bots (one person, or the people of a hot-seat screen):
         it would take back moves other people have seen and answered."""
         if seat is None or self.settings.seats[seat] != "person":
             return False
-        alone = len(self.settings.people()) == 1 or self.settings.hot_seat
-        return alone and any(d.player == seat for d in self.decisions)
+        return len(self.settings.people()) == 1 or self.settings.hot_seat
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Undo is allowed here and there is a decision of `seat`'s to take back (the page's button)."""
+        return self.undo_allowed(seat) and any(d.player == seat for d in self.decisions)
 
     def roles(self) -> dict[str, Role]:
         out = {self.watch_token: Role(self, None)}

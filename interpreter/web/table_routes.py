@@ -320,9 +320,8 @@ async def table_choose(request: Request) -> Response:
 async def table_undo(request: Request) -> Response:
     role = _role(request)
     seat = _acting_seat(role)
-    if not role.table.can_undo(seat):
-        raise DeskError("Undo is for a game against bots (one person at the table, or a hot-seat screen), "
-                        "after a decision of yours.", 409)
+    if not role.table.undo_allowed(seat):
+        raise DeskError("Undo is for a game against bots (one person at the table, or a hot-seat screen).", 409)
     return _back(request, await run_in_threadpool(role.table.undo, seat))
 
 
