@@ -314,3 +314,27 @@ def test_a_long_list_of_options_pages_on_a_small_terminal_and_any_number_may_be_
     count = int(re.search(r"Choose 1-(\d+)", first_screen).group(1))
     assert seen == {str(i) for i in range(1, count + 1)}  # paging showed every option
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_a_pirate_option_whose_take_would_be_discarded_says_so_R11_2():
+    """A browser probe pirated three of its own containers that fit no slot and lost them without a
+    word: the terminal and the desk now say so on the option (the engine discards it, R11.2)."""
+    from interpreter.agents.foresight import pirate_warning
+    from interpreter.engine.decisions import Decision
+    from interpreter.engine.pirate import pirate_options
+    from interpreter.web.table import decision_info
+    from tests.helpers import clear, give, new_game
+    game = new_game(players=2)
+    p, q = game.players
+    for ship in p.ships:
+        clear(game, ship.contracts)
+        clear(game, ship.containers)
+    q.ships[1].at_sea = True
+    give(game, q.ships[1].containers, "beer")
+    options = pirate_options(game, p)
+    beer = next(o for o in options if "Beer" in o.label)
+    assert pirate_warning(game, p, beer.value) == "no open slot of your ships takes it, so it would be discarded (R11.2)"
+    shown = decision_info(Decision("pirate", p.seat, options, "Pirate"), None, game)["options"]
+    assert f"{beer.label} (no open slot of your ships takes it, so it would be discarded (R11.2))" in shown
+    give(game, p.ships[0].contracts, "soy_sauce")  # an agriculture contract in harbor: Beer fits it
+    assert pirate_warning(game, p, beer.value) is None

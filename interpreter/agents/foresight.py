@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import contract, load, pirate, supply
-from interpreter.engine.choices import Play
+from interpreter.engine.choices import PirateFromIsland, PirateFromShip, Play
+from interpreter.engine.slots import fits
 from interpreter.engine.turn import usable_actions
 
 if TYPE_CHECKING:
@@ -27,6 +28,20 @@ CANNOT = {
     "contract": "you have no ship in harbor free for a contract",
     "load": "you have no contract on a ship in harbor",
 }
+
+
+def pirate_warning(game: Game, p: Player, value: Any) -> str | None:
+    """Why taking the container or island card of a pirate option would lose it: no open slot of the
+    pirate's ships takes it and no power offers another place, so it is discarded (R11.2). A power
+    pairing containers may still keep it aboard: then nothing is said."""
+    if not isinstance(value, PirateFromShip | PirateFromIsland):
+        return None
+    card = value.card
+    if any(fits(game.rules, p, ship, card) for ship in p.ships) or game.rules.pirate_to_goods_cost(p):
+        return None
+    if game.rules.pair_slot_good(p) is not None:
+        return None
+    return "no open slot of your ships takes it, so it would be discarded (R11.2)"
 
 
 def idle_reason(game: Game, p: Player, value: Any) -> str | None:

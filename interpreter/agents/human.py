@@ -16,7 +16,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from interpreter.agents.foresight import cannot_follow, idle_reason
+from interpreter.agents.foresight import cannot_follow, idle_reason, pirate_warning
 from interpreter.agents.screen import Numbered, fit, option_lines
 from interpreter.cards.explained import card_lines, find_card
 from interpreter.cards.model import ACTION_TYPES
@@ -141,7 +141,11 @@ class HumanAgent:
 
     @staticmethod
     def _foreseen(game: Game, me: Player, kind: str, label: str, value: object) -> str:
-        """A lead or follow option's label, with a warning when its action would do nothing now."""
+        """A lead or follow option's label, with a warning when its action would do nothing now; a
+        pirate option's, when what it takes would be discarded."""
+        if kind == "pirate":
+            lost = pirate_warning(game, me, value)
+            return f"{label} ({lost})" if lost else label
         if kind not in ("lead", "follow"):
             return label
         why = idle_reason(game, me, value)

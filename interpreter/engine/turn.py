@@ -365,10 +365,13 @@ def execute(game: Game, order: list[int], instances: dict[int, int], performed: 
             PERFORM[action](game, p, instances[seat])
 
 
+PLAYED_THIS_TURN = "played this turn"  # the discard source of the cards played to declare or follow (R4.9)
+
+
 def clean_up(game: Game) -> None:
     """R4.9: every card played to declare or follow goes to the discard pile."""
     for p in game.players:
         while p.played:  # one by one, each out of `played` before it is discarded: a power may take it from the pile
-            game.discard(p.played.pop(0), "played this turn", p.seat)
+            game.discard(p.played.pop(0), PLAYED_THIS_TURN, p.seat)
     if ev.TurnEnded in game.bus.wanted:  # built only if something would see it
         game.emit(ev.TurnEnded, turn=game.turn, leader=game.leader)

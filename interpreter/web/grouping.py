@@ -31,10 +31,12 @@ class Group:
     options: list[tuple[int, str]] = field(default_factory=list)  # (index in the decision, label)
 
 
-def option_groups(decision: Decision, names: list[str] | None = None) -> list[dict[str, Any]]:
+def option_groups(decision: Decision, names: list[str] | None = None, labels: list[str] | None = None) -> list[dict[str, Any]]:
     """The decision's options in groups (plain data, for the page). One group without a title when
-    grouping would not help. `names`: the players' names, for the ships of other players."""
-    labelled = [(i, o.label, o.value) for i, o in enumerate(decision.options)]
+    grouping would not help. `names`: the players' names, for the ships of other players; `labels`:
+    the options' labels as shown, if not their own."""
+    shown = labels or decision.labels()
+    labelled = [(i, shown[i], o.value) for i, o in enumerate(decision.options)]
     keyed = [(_key(decision, value, names or []), i, label) for i, label, value in labelled]
     distinct = {key[0] for key, _, _ in keyed if key[0]}
     sharing = len([key for key, _, _ in keyed if key[0]]) > len(distinct)

@@ -257,7 +257,7 @@ class OnlineTable:
 
     def wait_for_person(self, decision: Decision, seat: int) -> int:
         with self.cond:
-            self.pending = Pending(len(self.decisions), seat, decision_info(decision, [p.name for p in self.game.players]))
+            self.pending = Pending(len(self.decisions), seat, decision_info(decision, [p.name for p in self.game.players], self.game))
             self._bump()
             self.cond.wait_for(lambda: self.answer is not None or self.closed)
             if self.closed:

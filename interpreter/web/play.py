@@ -91,7 +91,7 @@ class PlaySession:
     def wait_for_click(self, decision: Decision) -> int:
         with self.cond:
             self.asked += 1
-            self.pending = Pending(self.asked, decision_info(decision, [p.name for p in self.game.players]), self.last_seen)
+            self.pending = Pending(self.asked, decision_info(decision, [p.name for p in self.game.players], self.game), self.last_seen)
             self.cond.notify_all()
             self.cond.wait_for(lambda: self.answer is not None or self.closed)
             if self.closed:

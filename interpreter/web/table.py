@@ -7,11 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from interpreter.agents.foresight import pirate_warning
 from interpreter.cards.model import GOOD_TYPES
 from interpreter.engine import events as ev
 from interpreter.engine.scoring import PARTS
 from interpreter.engine.slots import open_slots_text
 from interpreter.engine.state import Card, Player
+from interpreter.engine.turn import PLAYED_THIS_TURN
 from interpreter.web.grouping import option_groups
 
 if TYPE_CHECKING:
@@ -52,10 +54,16 @@ def snapshot(game: Game, seat: int | None = None) -> dict[str, Any]:
     }
 
 
-def decision_info(decision: Decision, names: list[str] | None = None) -> dict[str, Any]:
-    """A decision as the page shows it: its options, and the same options in groups (grouping.py)."""
-    return {"player": decision.player, "kind": decision.kind, "prompt": decision.prompt, "options": decision.labels(),
-            "groups": option_groups(decision, names)}
+def decision_info(decision: Decision, names: list[str] | None = None, game: Game | None = None) -> dict[str, Any]:
+    """A decision as the page shows it: its options, and the same options in groups (grouping.py).
+    With the game, a pirate option whose take would be discarded says so (R11.2), as at the terminal."""
+    labels = decision.labels()
+    if game is not None and decision.kind == "pirate":
+        me = game.players[decision.player]
+        notes = [pirate_warning(game, me, o.value) for o in decision.options]
+        labels = [f"{label} ({note})" if note else label for label, note in zip(labels, notes, strict=True)]
+    return {"player": decision.player, "kind": decision.kind, "prompt": decision.prompt, "options": labels,
+            "groups": option_groups(decision, names, labels)}
 
 
 @dataclass(frozen=True)
@@ -76,7 +84,9 @@ class EventLog:
         game.bus.subscribe_all(self.on_event)
 
     def on_event(self, event: ev.Event) -> None:
-        if isinstance(event, ev.TurnEnded | ev.CardDiscarded | ev.InstancesGranted):
+        if isinstance(event, ev.TurnEnded | ev.InstancesGranted):
+            return
+        if isinstance(event, ev.CardDiscarded) and event.source == PLAYED_THIS_TURN:  # every turn's played cards: noise
             return
         text = event.text(self.names)
         if not text:

@@ -41,3 +41,16 @@ def test_parked_credits_are_a_number_in_the_table():
     game.players[0].shipments.extend(game.zones.deck[:1])
     game.players[0].shipments[0].parked = 4
     assert [p["parked"] for p in snapshot(game)["players"]] == [4, 0, 0]
+
+
+def test_the_log_says_a_discard_except_the_cards_played_each_turn_R11_2():
+    """A browser probe: a pirated card that fit no slot vanished from the table's log (the terminal
+    said it was discarded): the log left out every discard, to keep out the cards played each turn."""
+    from interpreter.engine.turn import PLAYED_THIS_TURN
+    from interpreter.web.table import EventLog
+    game = bot_game(load_all_cards(), load_rules(), 3, 1, GameOptions())
+    log = EventLog(game)
+    first, second = game.zones.deck.pop(), game.zones.deck.pop()
+    game.discard(first, "pirated, not loaded", 0)
+    game.discard(second, PLAYED_THIS_TURN, 1)
+    assert [line.text for line in log.lines] == [f"{first.name} is discarded (pirated, not loaded)"]
