@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from interpreter.engine import events as ev
 from interpreter.engine import importing
 from interpreter.engine.invariants import check
 from tests.helpers import asked, clear, find, give, ids, new_game, play_turn, use_script
@@ -292,12 +293,14 @@ def test_winner_chooses_any_two_containers_R10_5():
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    pairs = {tuple(sorted(c.id for c in o.value.cards)) for o in decision.options}
+    takes, last = decision.options[:-1], decision.options[-1]
+    pairs = {tuple(sorted(c.id for c in o.value.cards)) for o in takes}
     assert pairs == {
         ("champagne", "cologne"), ("champagne", "diamond_rings"), ("champagne", "ferraris"),
         ("cologne", "diamond_rings"), ("cologne", "ferraris"), ("diamond_rings", "ferraris"),
     }
-    assert all(len(o.value.cards) == 2 for o in decision.options)
+    assert all(len(o.value.cards) == 2 for o in takes)
+    assert last.label == "take nothing (decline this import, R0.5)"  # P2 alone, for nothing: may decline
     assert ids(game.players[1].imports) == ["cologne"]
     assert ids(game.players[1].goods) == ["ferraris"]
     assert ids(game.players[2].ships[1].containers) == ["champagne", "diamond_rings"]
@@ -314,7 +317,7 @@ def test_placement_never_both_into_imports_even_with_room_R10_5():
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    plans = {o.value.plan for o in decision.options}
+    plans = {o.value.plan for o in decision.options if o.value.cards}
     assert plans == {("Imports", "Goods"), ("Goods", "Imports"), ("Goods", "Goods")}
     assert all(label.count("to Imports") <= 1 for label in decision.labels())
     assert p2.imports == []
@@ -347,8 +350,8 @@ def test_ship_with_one_container_can_be_auctioned_R10_5_R19_5():
     (choice,) = asked(script, "import_ship")
     assert any(auction(game, 2) in label for label in choice.labels())
     (decision,) = asked(script, "import_take")
-    assert all(len(o.value.cards) == 1 for o in decision.options)
-    assert {o.value.plan for o in decision.options} == {("Imports",), ("Goods",)}
+    assert all(len(o.value.cards) == 1 for o in decision.options if o.value.cards)
+    assert {o.value.plan for o in decision.options if o.value.cards} == {("Imports",), ("Goods",)}
     assert ids(game.players[1].imports) == ["ferraris"]
     assert game.players[1].goods == []
     assert not game.players[2].ships[1].at_sea  # emptied: home at once (R10.7)
@@ -366,7 +369,7 @@ def test_taken_cards_without_room_are_discarded_R10_5_1_R19_2():
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    assert {o.value.plan for o in decision.options} == {("discard", "discard")}
+    assert {o.value.plan for o in decision.options if o.value.cards} == {("discard", "discard")}
     assert ids(p2.imports) == ["candy"]                       # nothing swapped out (R19.3)
     assert ids(p2.goods) == ["pistols", "shotguns"]
     assert ids(game.zones.discard[-2:]) == ["batteries", "drones"]
@@ -385,7 +388,7 @@ def test_limits_respected_only_the_card_without_room_is_discarded_R10_5_1():
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    assert {o.value.plan for o in decision.options} == {("Goods", "discard"), ("discard", "Goods")}
+    assert {o.value.plan for o in decision.options if o.value.cards} == {("Goods", "discard"), ("discard", "Goods")}
     assert ids(p2.imports) == ["candy"]
     assert ids(p2.goods) == ["pistols", "drones"]
     assert game.zones.discard[-1].id == "batteries"
@@ -402,7 +405,7 @@ def test_full_goods_leaves_one_card_for_imports_and_discards_the_other_R10_5_1()
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    assert {o.value.plan for o in decision.options} == {("Imports", "discard"), ("discard", "Imports")}
+    assert {o.value.plan for o in decision.options if o.value.cards} == {("Imports", "discard"), ("discard", "Imports")}
     assert ids(p2.imports) == ["drones"]
     assert ids(p2.goods) == ["pistols", "shotguns"]
     assert game.zones.discard[-1].id == "batteries"
@@ -419,7 +422,7 @@ def test_full_imports_sends_both_cards_to_goods_R10_5_1():
     ])
     rounds(game, {0: 0, 1: 1, 2: 0})
     (decision,) = asked(script, "import_take")
-    assert {o.value.plan for o in decision.options} == {("Goods", "Goods")}
+    assert {o.value.plan for o in decision.options if o.value.cards} == {("Goods", "Goods")}
     assert ids(p2.goods) == ["batteries", "drones"]
     check(game)
 
@@ -521,3 +524,30 @@ def test_rounds_after_the_last_ship_is_emptied_are_lost_OQ_20():
     assert ids(game.players[1].goods) == ["cologne"]
     assert [p.credits for p in game.players] == [10, 8, 12]
     check(game)
+
+
+def test_an_import_won_for_nothing_may_be_declined_R0_5_R10_3_3():
+    """R0.5: every action instance may be declined. A single participant takes the containers for
+    free (R10.3.3), and a probe found no way not to: Glasses' free import paid an opponent his fee
+    however little the containers were worth. Declined, nothing moves: no fee, no import made."""
+    game = setup()
+    ship = game.players[2].ships[1]
+    before = list(ship.containers)
+    imports = []
+    game.bus.subscribe(ev.ImportWon, imports.append)
+    use_script(game, [(0, auction(game, 2)), (1, "take nothing (decline this import, R0.5)")])
+    rounds(game, {0: 0, 1: 1, 2: 0})
+    assert ship.containers == before and not imports
+    assert [p.credits for p in game.players] == [10, 10, 10]  # no bid, no fee (R10.6)
+    assert not game.players[1].imports and not game.players[1].goods
+    check(game)
+
+
+def test_a_winner_who_bid_is_not_offered_to_decline_R10_3_2():
+    """A bid of more than 0 was a choice to import: the winner pays it and takes containers."""
+    game = setup()
+    script = use_script(game, [(0, auction(game, 2)), (1, "bid 2"), (2, "bid 0"),
+                               (1, take(game, ("champagne", "Imports"), ("cologne", "Goods")))])
+    rounds(game, {0: 0, 1: 1, 2: 1})
+    (decision,) = asked(script, "import_take")
+    assert all(o.value.cards for o in decision.options)

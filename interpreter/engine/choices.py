@@ -169,6 +169,15 @@ class TakeContainers(Choice):
 
 
 @dataclass(slots=True, eq=False)
+class DeclineImport(TakeContainers):
+    """Take nothing: an import won for nothing (alone, R10.3.3, or at a bid of 0) may be declined, as
+    every action instance may (R0.5); the containers stay on the ship and its owner gets no fee."""
+
+    def describe(self) -> str:
+        return "take nothing (decline this import, R0.5)"
+
+
+@dataclass(slots=True, eq=False)
 class PlaceIslandCard(TakeContainers):
     """Put the island card won at auction (a power's auction, OQ-42) where `plan` says."""
 

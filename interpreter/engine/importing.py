@@ -7,7 +7,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
-from interpreter.engine.choices import PlaceIslandCard, TakeContainers
+from interpreter.engine.choices import DeclineImport, PlaceIslandCard, TakeContainers
 from interpreter.engine.decisions import Decision, DescribedOption, Option
 from interpreter.engine.state import Card, Player, Ship, remove_container
 
@@ -241,8 +241,13 @@ def take_containers(game: Game, p: Player, ship: Ship, bid: int, *, count: int |
     fee; R10.7 an emptied ship returns home. `by`: `action` (an Import action) or `power` (a power's
     own import, not made during an Import action)."""
     game.pay(p, bid, None, "import bid")
-    taken = game.ask(Decision("import_take", p.seat, take_options(game, p, ship, count), "Take containers")).value
+    options = take_options(game, p, ship, count)
+    if by == "action" and bid == 0:  # won for nothing: the import instance may be declined (R0.5); last, so a tie keeps a take
+        options.append(DeclineImport((), ()))
+    taken = game.ask(Decision("import_take", p.seat, options, "Take containers")).value
     cards, plan = taken.cards, taken.plan
+    if not cards:  # declined: nothing moves, no fee, no import made
+        return
     to_imports: list[Card] = []
     to_goods: list[Card] = []
     discarded: list[Card] = []
