@@ -55,8 +55,12 @@ CHOICES: dict[str, tuple[tuple[str, ...], str]] = {
     "led_lamps": (("no-limit", "once-per-turn"),
                   "how often LED Lamps' two-for-one swap may be used in a turn its owner leads: as often as "
                   "wished, as the card states no limit; or once per turn"),
+    "small_poodles": (("discard-without-room", "stay-in-shipments"),
+                      "what becomes of a completed Small Poodles with no room in its owner's Goods: discarded, as a "
+                      "card placed that fits nowhere is (R8.2.3 sends it to Goods instead of Shipments, R13.5); or it "
+                      "stays in Shipments, a completed shipment"),
 }
-READINGS = ("cannabis", "led_lamps")  # the options above that choose a card's reading (named after the card)
+READINGS = ("cannabis", "led_lamps", "small_poodles")  # the options above that choose a card's reading (named after the card)
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ class GameOptions:
     trigger_order: str = "player-chooses"
     cannabis: str = "import-action"
     led_lamps: str = "no-limit"
+    small_poodles: str = "discard-without-room"
     max_turns: int = 1000  # a safeguard against endless bot games, not a rule: the game is scored then
     check_invariants: bool = False  # verify R3 card conservation and limits after every turn (debug)
 

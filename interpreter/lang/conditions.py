@@ -641,6 +641,34 @@ class CoinFlip(Condition):
 
 @construct
 @dataclass(frozen=True)
+class RoomFor(Condition):
+    """Whether this card would find room in its owner's Goods or Imports (R13), counted as a move of
+    it counts: by the limits once the card has left where it lies (out of Shipments, a limit falls)."""
+
+    grammar: ClassVar[str] = r'''
+!room_for: "there" "is" "room" "for" "this" "card" "in" "your" ("goods" | "imports")
+'''
+    syntax: ClassVar[str] = "there is room for this card in your goods|imports"
+    meaning: ClassVar[str] = ("the card would fit in that area of its owner's (R13.4), the limits counted as if it had left "
+                              "where it lies: a card leaving Shipments takes its share of the limits with it (R13.1)")
+    examples: ClassVar[tuple[str, ...]] = (
+        "on completion: if there is room for this card in your goods then move this card to your goods else discard this card",)
+    zone: str = "goods"
+
+    @classmethod
+    def build(cls, col: int, children: Children) -> RoomFor:
+        return cls(words(children)[-1], col=col)
+
+    def english(self) -> str:
+        return f"there is room for this card in your {self.zone.capitalize()}"
+
+    def test(self) -> Test:
+        zone = self.zone
+        return lambda ctx: ctx.world.can_move(ctx.card, ctx.owner, zone)
+
+
+@construct
+@dataclass(frozen=True)
 class ShipHas(Condition):
     """What the event's ship (or this card's ship, or the chosen ship) carries, or where it is."""
 

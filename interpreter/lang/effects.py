@@ -6,6 +6,7 @@ your imports to your goods`), and the ways effects combine (`then`, `if`, `you m
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -16,8 +17,8 @@ from interpreter.lang.bounds import ACTIONS as ACTION_COUNT
 from interpreter.lang.bounds import CARDS, CONTAINERS, CREDITS, POINTS, Bound
 from interpreter.lang.bounds import GOODS as GOOD_COUNT
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
-from interpreter.lang.conditions import Condition, Has, HaveCount, Holds
-from interpreter.lang.english import acting, acting_player, at_scoring, own, third_person
+from interpreter.lang.conditions import Condition, Has, HaveCount, Holds, RoomFor
+from interpreter.lang.english import acting, acting_player, at_scoring, is_room_known, own, room_known, third_person
 from interpreter.lang.players import PlayerGroup
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, ShipRef, Value
@@ -408,7 +409,7 @@ class Move(Action):
         if zone not in ("goods", "imports"):
             return ""
         if isinstance(self.cards, ThisCard):
-            return ", if there is room for it (if not, it stays where it is)"
+            return "" if is_room_known() else ", if there is room for it (if not, it stays where it is)"
         if self.cards is not None and _quantity(self.cards) == (1, False):
             return ", discarded if there is no room"
         return ", discarding any that find no room"
@@ -1730,7 +1731,9 @@ class IfThen(Effect):
     def english(self) -> str:
         assert self.condition is not None and self.then is not None
         otherwise = f"; otherwise {self.otherwise.english()}" if self.otherwise is not None else ""
-        return f"if {self.condition.english()}, {self.then.english()}{otherwise}"
+        with room_known() if isinstance(self.condition, RoomFor) else nullcontext():
+            then = self.then.english()
+        return f"if {self.condition.english()}, {then}{otherwise}"
 
     def run(self) -> Run:
         assert self.condition is not None and self.then is not None

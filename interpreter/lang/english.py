@@ -92,6 +92,19 @@ def at_scoring() -> bool:
     return bool(_AT_GAME_END.get())
 
 
+# Whether the English being written stands in the branch of `if there is room for this card ...`:
+# a move of this card there need not say again what happens without room.
+_ROOM_KNOWN: ContextVar[str] = ContextVar("room_known", default="")
+
+
+def room_known() -> AbstractContextManager[None]:
+    return _holding(_ROOM_KNOWN, "yes")
+
+
+def is_room_known() -> bool:
+    return bool(_ROOM_KNOWN.get())
+
+
 # The event a triggered effect answers, where its English is being written: `the bid` is the winning
 # bid of an import won, but the losing bid of an auction lost (`when you lose an import: ... the bid`).
 _ANSWERING: ContextVar[str] = ContextVar("answering", default="")
