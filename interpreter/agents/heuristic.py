@@ -240,7 +240,12 @@ def score_import_ship(agent: HeuristicAgent, view: Appraisal, value: Any) -> flo
     return view.good_value(value)
 
 
+DECLINE_IMPORT = -0.5  # taking nothing (R0.5) leaves the containers to the ship's owner: only when every take harms more
+
+
 def score_import_take(agent: HeuristicAgent, view: Appraisal, value: TakeContainers) -> float:
+    if not value.cards:
+        return DECLINE_IMPORT
     total = 0.0
     for card, where in zip(value.cards, value.plan, strict=True):
         if where == "Goods":
