@@ -83,6 +83,8 @@ def test_every_card_once_with_its_name_and_power_text(export: tuple[Path, dict])
     assert sorted(c["GMNotes"] for c in ships) == sorted(f"ship-{colour}" for colour in
                                                          ("green", "yellow", "red", "black", "blue", "grey") for _ in range(2))
     assert "6 credits" in ships[0]["Description"] and "+1 to the supply island" in ships[0]["Description"]
+    # a ship is named by its colour (a browser probe found twelve cards all named "Ship")
+    assert all(c["Nickname"] == c["GMNotes"].split("-")[1].capitalize() + " ship" for c in ships)
     assert [c["GMNotes"] for c in cards_of(decks["Harbor cards"])] == ["harbor"] * 6
     assert decks["Supply island"]["Name"] == "Card" and decks["Supply island"]["Nickname"] == "Supply island"
 

@@ -113,7 +113,7 @@ def run_print(args: argparse.Namespace) -> int:
         write_atomically(args.out, pdf)
     except OSError as exc:
         raise CommandError(f"--out: cannot write {args.out}: {exc.strerror or exc}") from None
-    print(f"Wrote {args.out}: {len(ps.goods)} good cards and {len(ps.components)} other cards on {report.pages} "
+    print(f"Wrote {args.out}: {len(ps.goods)} good card{'s' if len(ps.goods) != 1 else ''} and {len(ps.components)} other cards on {report.pages} "
           f"{args.paper.upper()} pages" + ("" if args.no_backs else " (each page of faces followed by its backs)")
           + (", the rules summary last" if report.summary_page else ""))
     if args.png is not None:

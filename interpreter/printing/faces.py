@@ -74,7 +74,8 @@ class PlainFace:
 
     @property
     def name(self) -> str:
-        return self.title
+        """The card's name in lists (Tabletop Simulator's nickname): a ship says its colour."""
+        return f"{self.colour.capitalize()} {self.title.lower()}" if self.colour else self.title
 
     def description(self) -> str:
         rows = "; ".join(f"{a}: {b}" for a, b, _ in self.rows)
