@@ -13,11 +13,13 @@ spectator's holds no hand at all."""
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.agents.scripted import ScriptedLog
@@ -27,6 +29,8 @@ from interpreter.powers import new_game
 from interpreter.records import make_record
 from interpreter.sim.runner import bot_agents
 from interpreter.web.cardview import card_book
+from interpreter.web.desk import DeskError
+from interpreter.web.saving import write_new
 from interpreter.web.table import EventLog, LogLine, decision_info, scores, snapshot
 from interpreter.web.tablestore import StoredDecision, StoredTable, TableStore
 
@@ -150,6 +154,7 @@ class OnlineTable:
     error: str | None = None
     revealed: int | None = None  # hot-seat: the seat whose hand the shared screen shows now
     bot_pause: float = BOT_PAUSE
+    records: Path | None = None  # the desk's --records folder: a finished game's record is saved there
 
     def __post_init__(self) -> None:
         self.cond = threading.Condition()
@@ -200,6 +205,19 @@ class OnlineTable:
             self.pending = None
             self._bump()
         self.store.finish(self.id, self.record, error)
+        if self.record is not None and self.records is not None and not error:
+            self._save_record(self.records, self.record)
+
+    def _save_record(self, folder: Path, record: dict[str, Any]) -> None:
+        """The finished game's record into the desk's records folder, as games played on /play are, once:
+        a restart plays a finished table to its end again, and finds the same record saved."""
+        text = json.dumps(record, indent=1)
+        try:
+            if any(path.read_text(encoding="utf-8") == text for path in folder.glob(f"table-{self.id}*.json")):
+                return
+            write_new(folder, f"table-{self.id}-seed{self.settings.seed}", ".json", text)
+        except (OSError, DeskError) as exc:  # a records folder that cannot be written: the table is finished all the same
+            log.warning("the record of table %s was not saved in %s: %s", self.id, folder, exc)
 
     def stop(self) -> None:
         with self.cond:
@@ -357,7 +375,7 @@ def check_setup(settings: TableSettings, cards: CardSet, rules: RulesData) -> No
 
 
 def create_table(store: TableStore, settings: TableSettings, cards: CardSet, rules: RulesData,
-                 bot_pause: float = BOT_PAUSE) -> OnlineTable:
+                 bot_pause: float = BOT_PAUSE, records: Path | None = None) -> OnlineTable:
     """A new table, stored, its game started. SetupError, with nothing stored, if it cannot be set up."""
     check_setup(settings, cards, rules)
     table_id = secrets.token_urlsafe(6)
@@ -366,7 +384,8 @@ def create_table(store: TableStore, settings: TableSettings, cards: CardSet, rul
     hot = new_token() if settings.hot_seat else None
     if settings.hot_seat:  # the shared screen's token stands for every person's seat
         tokens = [None] * settings.players
-    table = OnlineTable(table_id, settings, tokens, new_token(), hot, time.time(), store, cards, rules, bot_pause=bot_pause)
+    table = OnlineTable(table_id, settings, tokens, new_token(), hot, time.time(), store, cards, rules, bot_pause=bot_pause,
+                        records=records)
     seats: list[tuple[str, str | None]] = [(kind, tokens[i]) for i, kind in enumerate(settings.seats)]
     stored = settings.as_dict() | {"hot_token": hot}
     store.create(table_id, table.created, stored, table.watch_token, seats)
@@ -375,12 +394,12 @@ def create_table(store: TableStore, settings: TableSettings, cards: CardSet, rul
 
 
 def resume_table(store: TableStore, stored: StoredTable, cards: CardSet, rules: RulesData,
-                 bot_pause: float = BOT_PAUSE) -> OnlineTable:
+                 bot_pause: float = BOT_PAUSE, records: Path | None = None) -> OnlineTable:
     """A stored table, its game played again from its decision log (finished tables too: their final
     table and scores are shown again)."""
     settings = TableSettings.from_dict(stored.settings)
     table = OnlineTable(stored.id, settings, [token for _, token in stored.seats], stored.watch_token,
                         stored.settings.get("hot_token"), stored.created, store, cards, rules, list(stored.decisions),
-                        "running", bot_pause=bot_pause)
+                        "running", bot_pause=bot_pause, records=records)
     table.start()
     return table

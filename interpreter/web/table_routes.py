@@ -75,7 +75,8 @@ class TableHall:
             settings = stored.settings
             try:
                 cards = self.cards_for(settings["expansions"], tuple(settings["mods"]))
-                table = resume_table(self.store, stored, cards, self.desk.rules, self.desk.settings.bot_pause)
+                table = resume_table(self.store, stored, cards, self.desk.rules, self.desk.settings.bot_pause,
+                                     self.desk.settings.records)
             except Exception as exc:  # a pack gone or broken since, a setting no longer accepted: the others go on
                 log.warning("table %s cannot be resumed: %s", stored.id, exc)
                 continue
@@ -99,7 +100,8 @@ class TableHall:
             raise DeskError(f"No table can be opened here: {exc}.", 409) from exc
         cards = self.cards_for(settings.expansions, settings.mods)
         try:
-            table = create_table(self.store, settings, cards, self.desk.rules, self.desk.settings.bot_pause)
+            table = create_table(self.store, settings, cards, self.desk.rules, self.desk.settings.bot_pause,
+                                 self.desk.settings.records)
         except SetupError as exc:  # an option that does not fit this table (a first leader beyond its seats)
             raise DeskError(f"This table cannot start: {exc}.", 400) from exc
         self._add(table)

@@ -472,3 +472,21 @@ def test_serve_refuses_a_tables_file_it_cannot_read_before_giving_an_address(tmp
     assert status == 2 and "desk is at" not in out
     assert err.strip().splitlines() == [f"importexport serve: {junk} cannot be read as the tables' database (file is not a database); "
                                         "move it aside, or give another --tables file, to start with no tables"]
+
+
+def test_a_finished_table_saves_its_record_in_the_records_folder_once(tmp_path: Path) -> None:
+    """docs/desk.md: `--records` is where games played in the browser are saved; a browser probe found
+    the tables' games were not (only the /play games were). A restart, which plays a finished table
+    to its end again, does not save it twice."""
+    d, client = desk(tmp_path)
+    table_id, links = open_table(client, players="2", people="1", seed="4", options="end_threshold=14")
+    assert play_out(client, links, ["0"])["status"] == "finished"
+    client.app.state.tables.close()  # type: ignore[attr-defined]
+    saved = sorted((tmp_path / "records").glob(f"table-{table_id}-seed4*.json"))
+    assert len(saved) == 1 and json.loads(saved[0].read_text())["seed"] == 4
+    d2, client2 = desk(tmp_path)
+    hall = client2.app.state.tables  # type: ignore[attr-defined]
+    assert hall.resume_all() == 1
+    wait_for(client2, links["0"], lambda s: s["status"] == "finished")
+    hall.close()
+    assert sorted((tmp_path / "records").glob(f"table-{table_id}*.json")) == saved
