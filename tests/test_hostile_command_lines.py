@@ -13,7 +13,7 @@ import pytest
 from interpreter.cli import main
 
 OPTIONS = ("end_threshold, first_leader, import_ties, import_fee, drawers_use_imports, game_end, contract_discards, pirate_load, "
-           "leftover_payout, tie_rounding, the_most, trigger_order, cannabis, led_lamps, max_turns, check_invariants")
+           "leftover_payout, tie_rounding, the_most, trigger_order, cannabis, led_lamps, small_poodles, max_turns, check_invariants")
 EXPANSIONS = "choose from captain, jutaku, kickstarter, all or none"
 
 BAD_COMMAND_LINES: list[tuple[str, int, str]] = [

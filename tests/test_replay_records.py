@@ -64,7 +64,7 @@ HOSTILE = {
     "options_a_number": (_set("options", 5), "{path}: options: 5 is not of type 'array'"),
     "option_unknown": (_set("options", ["nope=1"]), "{path}: options: unknown option `nope`; options: end_threshold, first_leader, "
                        "import_ties, import_fee, drawers_use_imports, game_end, contract_discards, pirate_load, leftover_payout, tie_rounding, "
-                       "the_most, trigger_order, cannabis, led_lamps, max_turns, check_invariants"),
+                       "the_most, trigger_order, cannabis, led_lamps, small_poodles, max_turns, check_invariants"),
     "result_a_list": (_set("result", []), "{path}: result: [] is not of type 'object'"),
     "result_missing": (_drop("result"), "{path}: the record: needs `result` (the game's outcome), `failed` for a game that failed, "
                                         "or `abandoned` for a game left before its end"),

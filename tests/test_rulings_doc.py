@@ -93,24 +93,29 @@ def test_rulings_md_says_what_explain_prints_for_the_most():
 
 # --- what rulings.md says of cards, in play ----------------------------------------------------------
 
-def test_small_poodles_stays_in_shipments_when_its_goods_have_no_room_R13_5():
-    """The departure from R13.5 that rulings.md states: Small Poodles, already placed in Shipments,
-    stays there when its move to Goods finds no room (limit 2 once it leaves); any other card a
-    `move` cannot place is discarded (R13.5)."""
+def test_small_poodles_without_room_is_discarded_or_stays_by_the_option_R8_2_3_R13_5():
+    """rulings.md: Small Poodles goes to Goods instead of Shipments (R8.2.3); with no room there (limit 2
+    once it has left Shipments) it is discarded, as a card placed that fits nowhere is (R13.5). The
+    option small_poodles=stay-in-shipments keeps it in Shipments instead (the engine's former reading)."""
     from tests.helpers import clear, give, new_game
     cards = load_all_cards()
-    game = new_game(players=3, cards=cards)
-    p = game.players[0]
-    give(game, p.goods, "wheat", "rice")
-    poodles = give(game, [], "small_poodles")[0]
-    game.add_shipment(p, poodles)
-    game.powers.completed(p, poodles)
-    assert [c.id for c in p.shipments] == ["small_poodles"] and [c.id for c in p.goods] == ["wheat", "rice"]
-    clear(game, p.goods)
-    p.shipments.clear()
-    game.add_shipment(p, poodles)
-    game.powers.completed(p, poodles)
-    assert p.shipments == [] and [c.id for c in p.goods] == ["small_poodles"]
+    for option, stays in (("discard-without-room", False), ("stay-in-shipments", True)):
+        game = new_game(players=3, cards=cards, small_poodles=option)
+        p = game.players[0]
+        give(game, p.goods, "wheat", "rice")
+        poodles = give(game, [], "small_poodles")[0]
+        game.add_shipment(p, poodles)
+        game.powers.completed(p, poodles)
+        assert [c.id for c in p.goods] == ["wheat", "rice"]
+        assert ([c.id for c in p.shipments] == ["small_poodles"]) is stays
+        assert (game.zones.discard[-1:] == [poodles]) is not stays
+        clear(game, p.goods)
+        for zone in (p.shipments, game.zones.discard):
+            if poodles in zone:
+                zone.remove(poodles)
+        game.add_shipment(p, poodles)
+        game.powers.completed(p, poodles)
+        assert p.shipments == [] and [c.id for c in p.goods] == ["small_poodles"]
 
 
 def test_rolls_royce_is_checked_once_on_completion_not_as_a_standing_condition_R15_8():

@@ -213,6 +213,9 @@ def copy_state(game: Game, agents: list[Agent]) -> Game:
     return new
 
 
+OWN_HELPERS = ("contract_rules", "world")  # made for each copy (ContractRules.copy_for, a new EngineWorld)
+
+
 def discard(game: Game) -> None:
     """Drop a copy that will not be played again (a search bot's rollout) at once: its powers
     runtime, rules and event handlers refer back to it and to each other, cycles that reference
@@ -223,6 +226,12 @@ def discard(game: Game) -> None:
     powers = game.__dict__.get("powers")
     game.__dict__.clear()
     if powers is not None and hasattr(powers, "__dict__"):
+        # the copy's own helpers go too: the contract rules keep the modifiers they made (closures over a
+        # power's context, which holds the world, which holds the game) in a cycle of their own
+        for name in OWN_HELPERS:
+            helper = powers.__dict__.get(name)
+            if helper is not None and hasattr(helper, "__dict__"):
+                helper.__dict__.clear()
         powers.__dict__.clear()
 
 
