@@ -74,7 +74,11 @@ class PlainFace:
 
     @property
     def name(self) -> str:
-        """The card's name in lists (Tabletop Simulator's nickname): a ship says its colour."""
+        return self.title
+
+    @property
+    def nickname(self) -> str:
+        """The card's name in a list of objects (Tabletop Simulator's): a ship says its colour."""
         return f"{self.colour.capitalize()} {self.title.lower()}" if self.colour else self.title
 
     def description(self) -> str:
