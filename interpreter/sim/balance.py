@@ -131,15 +131,22 @@ def recorded_game(cards: CardSet, rules: RulesData, players: int, seed: int, opt
     def used(e: ev.PowerUsed) -> None:  # plain dicts, not Counter.update: these run at every power and credit of a game
         fired[e.card.id] = fired.get(e.card.id, 0) + 1
 
+    completions: list[list[str]] = [[] for _ in range(players)]
+
+    def completed(e: ev.ContractCompleted) -> None:  # a card that leaves Shipments at once (Beer, Small Poodles) counts too
+        completions[e.player].append(e.card.id)
+
     game.bus.subscribe(ev.CreditsGained, gained)
     game.bus.subscribe(ev.PowerUsed, used)
+    game.bus.subscribe(ev.ContractCompleted, completed)
     first_leader = game.leader
     result = game.play()
     return {
         "index": index, "seed": seed, "players": players, "bots": bots, "first_leader": first_leader,
         "colours": result.colours, "totals": result.totals,
         "winners": result.winners, "end_reason": result.end_reason, "turns": result.turns,
-        "completed": [[c.id for c in p.shipments] for p in game.players],
+        # completed: in Shipments at the end, or completed during the game (each id once)
+        "completed": [list(dict.fromkeys([c.id for c in p.shipments] + completions[p.seat])) for p in game.players],
         "in_hand": [[c.id for c in p.hand] for p in game.players],
         "power_credits": power_credits, "fired": fired,
         **search_spent(game),
