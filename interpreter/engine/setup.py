@@ -16,12 +16,12 @@ if TYPE_CHECKING:
 T = TypeVar("T")  # what a shuffled list holds
 
 
-
 def cards_needed(data: RulesData, players: int) -> int:
     """The fewest cards a game of `players` can be set up with: each player's ships at sea, island
     cards and starting hand (R2.7-R2.9)."""
     return players * (data.cards_per_ship_at_sea * (data.ships_per_player - 1) + data.island_cards_per_player
                       + data.starting_hand)
+
 
 def game_seed(batch_seed: int, index: int) -> int:
     """The seed of the `index`-th game of a batch (simulate, balance, tune, the leaf value's fit):
