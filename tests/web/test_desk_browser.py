@@ -161,29 +161,36 @@ def test_bad_addresses_say_what_is_wrong_on_the_page(page: Any, desk_server: Des
     assert "Traceback" not in page.content()
 
 
-def test_the_table_lists_the_lasting_effects_in_force(page: Any, desk_server: Desk, tmp_path: Path) -> None:
+def test_the_table_lists_the_lasting_effects_in_force(page: Any, tmp_path: Path) -> None:
     """Issue 21, item 4: a game of the Novel Powers pack where Naval Escort's `until the end of your next
-    turn, ...` is in force: the table lists it, with its English and when it ends, and not after it ended."""
+    turn, ...` is in force: the table lists it, with its English and when it ends, and not after it ended.
+    The desk serves the pack (`--mod`): an uploaded record may name only the packs a desk serves."""
     from interpreter.web.viewer import view_record
 
+    novel = ROOT / "docs" / "examples" / "novel"
     record_path = tmp_path / "escort.json"
-    assert main(["play", "--mod", str(ROOT / "docs" / "examples" / "novel"), "--seed", "4", "--log", str(record_path)]) == 0
+    assert main(["play", "--mod", str(novel), "--seed", "4", "--log", str(record_path)]) == 0
     record = json.loads(record_path.read_text())
-    steps = view_record(record, load_rules(), "escort").steps
+    steps = view_record(record, load_rules(), "escort", [novel]).steps
     during = [i for i, step in enumerate(steps) if step.table["lasting"]]
     assert during, "the game of seed 4 should hold a lasting effect for a while"
     after = next(i for i in range(during[0], len(steps)) if not steps[i].table["lasting"])
-    page.goto(desk_server.url + "/viewer")
-    page.set_input_files("#record-file", str(record_path))
-    page.click("#open-record")
-    page.wait_for_url("**/viewer/*")
-    viewer = page.url.split("?")[0]
-    page.goto(f"{viewer}?step={during[0]}")
-    effects = page.locator("#lasting li")
-    assert effects.count() == len(steps[during[0]].table["lasting"]) >= 1
-    shown = effects.first.inner_text()
-    first = steps[during[0]].table["lasting"][0]
-    assert first["card"] in shown and first["text"] in shown and first["until"] in shown
-    shot(page, "viewer-lasting")
-    page.goto(f"{viewer}?step={after}")
-    assert page.locator("#lasting").count() == 0
+    (tmp_path / "desk").mkdir()
+    desk = Desk(tmp_path / "desk", "--mod", str(novel))
+    try:
+        page.goto(desk.url + "/viewer")
+        page.set_input_files("#record-file", str(record_path))
+        page.click("#open-record")
+        page.wait_for_url("**/viewer/*")
+        viewer = page.url.split("?")[0]
+        page.goto(f"{viewer}?step={during[0]}")
+        effects = page.locator("#lasting li")
+        assert effects.count() == len(steps[during[0]].table["lasting"]) >= 1
+        shown = effects.first.inner_text()
+        first = steps[during[0]].table["lasting"][0]
+        assert first["card"] in shown and first["text"] in shown and first["until"] in shown
+        shot(page, "viewer-lasting")
+        page.goto(f"{viewer}?step={after}")
+        assert page.locator("#lasting").count() == 0
+    finally:
+        assert "Traceback" not in desk.stop()
