@@ -285,6 +285,8 @@ def _problem_at(text: str, col: int) -> Problem:
 PAIR_HINTS: dict[tuple[str, str], str] = {
     ("that", "card"): "`that card` is the event's card in a condition (`if that card is ...`); in an effect, first in a "
                       "`when` power, the event's card is `it`: `take it into your hand`",
+    **{(be, "outbid"): "the bidder outbid is the one who `loses an import` (`when you lose an import: ...`, where `the "
+                       "winner` names who won); the winner's side is `when you outbid a player`" for be in ("are", "is")},
 }
 
 
