@@ -578,3 +578,15 @@ def test_a_rule_lowers_the_tier_requirement_of_some_cards_R6_4():
     assert cost(game, p, ferraris) == 3
     game.remove_shipment(p, soap)
     assert cost(game, p, ferraris) == 4
+
+
+def test_they_as_a_subject_points_to_the_form_that_works():
+    """A modder wrote `..., they cannot follow your lead` inside another player's choice; the message
+    offered `that player`, which the checker then refused (P021: no event). It now shows the
+    per-player form that works, and that form passes the checker."""
+    line = "on completion: each other player chooses one: pay you 4 or (until your next turn, they cannot follow your lead)"
+    _, problems = parse_power(line)
+    assert [p.code for p in problems] == ["P003"] and "for each other player, (that player chooses one" in problems[0].message
+    power, problems = parse_power("on completion: for each other player, (that player chooses one: pay you 4 or "
+                                  "(until your next turn, that player cannot follow your lead))")
+    assert power is not None and not problems and check_power(power) == []

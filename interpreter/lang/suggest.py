@@ -25,6 +25,10 @@ ADVICE: dict[str, str] = {
 MISPLACED: dict[str, str] = {
     "or": "`or` joins the two effects of `either ... or ...`, the options of `choose one: ... or ...`, or two conditions",
     "else": "`else` follows `if CONDITION then EFFECT`",
+    "they": ("`they` is not a subject of its own: in another player's step, that player's things are `their ...` "
+             "(`their goods limit is 2 less`); to make each one subject to a rule, run the step per player: "
+             "`for each other player, (that player chooses one: pay you 4 or (until your next turn, that player cannot "
+             "follow your lead))`"),
 }
 
 
