@@ -47,7 +47,7 @@ def test_an_amount_says_where_the_credits_go_before_what_it_counts(line, words):
      "your number of containers taken per import won (the winner may take the rules' 2, or more up to this number) is 3"),
     # Aeroponics: `your containers left when ships return is 1` said neither which ships nor what happens
     ("rule: your containers left when ships return is 1",
-     "your number of containers a ship at sea may still carry and return to harbor with is 1"),
+     "your number of containers at or below which your ships at sea come home with them (0 by the rules: once empty) is 1"),
 ])
 def test_a_quantity_of_the_rules_is_named_as_a_sentence_can_use_it(line, words):
     assert words in said(line)

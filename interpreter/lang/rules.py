@@ -120,7 +120,7 @@ QUANTITIES = (
               "how many cards one CONTRACT instance may place together on one ship, within its capacity (R6.1)",
               "rule: your contracts per contract action is 2"),
     _quantity("returns_with", '"containers" "left" "when" "ships" "return"', "containers left when ships return",
-              "returns_with", "number of containers a ship at sea may still carry and return to harbor with",
+              "returns_with", "number of containers at or below which {own} ships at sea come home with them (0 by the rules: once empty)",
               "a ship at sea comes home when it carries no more than this (R9.2; 0 by the rules)",
               "rule: your containers left when ships return is 1"),
     _quantity("payout", '"payout" "for" INT ("or" "more")? "containers"', "payout for N [or more] containers", "payout",
