@@ -1150,11 +1150,14 @@ class CardsOfOwner(Cards):
     def whole_hand(self) -> bool:
         return self.zone == "hand" and self.quantity.all and not self.quantity.up_to and self.filter is None
 
-    def english(self) -> str:
+    def english(self, moved: bool = False) -> str:
+        """`2 goods in your Goods`; `moved`: the cards leave their area (`2 goods from your Goods`)."""
         if self.whole_hand():
             return f"{self.owner.english()} whole hand"
         noun = described(self.filter, ZONE_NOUN[self.zone][1 if self.quantity.n != 1 or self.quantity.all else 0])
         where = area(self.owner.english(), self.zone)
+        if moved:
+            where = "from " + where.split(" ", 1)[1]
         if self.quantity.all and not self.quantity.up_to:
             return f"all the {noun}{type_words(self.of_type)} {where}"
         return f"{self.quantity.english()} {noun}{type_words(self.of_type)} {where}"

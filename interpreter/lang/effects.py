@@ -396,7 +396,8 @@ class Move(Action):
         if self.place is None:
             return f"take {self.cards.english()} into {own()} hand{room}"
         into = {"move": "to", "take": "into", "put": "on" if self.place.owner is None else "into"}[self.verb]
-        return f"{self.verb} {self.cards.english()} {into} {self.place.english()}{room}"
+        cards = self.cards.english(moved=True) if isinstance(self.cards, CardsOfOwner) else self.cards.english()
+        return f"{self.verb} {cards} {into} {self.place.english()}{room}"
 
     def _room_text(self) -> str:
         """What the limits of Goods and Imports (R13) do to the move."""
