@@ -74,6 +74,9 @@ class LogLine:
     card_uid: int | None  # the card whose power ran
 
 
+SALE = "sale"  # the reason of the credits a sale pays (engine/supply.py, a power's `sell`: "CARD: sale")
+
+
 class EventLog:
     """Listens to a game's events and keeps them as log lines (credits included, as `--verbose`)."""
 
@@ -88,6 +91,8 @@ class EventLog:
             return
         if isinstance(event, ev.CardDiscarded) and event.source == PLAYED_THIS_TURN:  # every turn's played cards: noise
             return
+        if isinstance(event, ev.CreditsGained) and (event.reason == SALE or event.reason.endswith(f": {SALE}")):
+            return  # the sale's own line, which comes after it, says the price
         text = event.text(self.names)
         if not text:
             return

@@ -54,3 +54,16 @@ def test_the_log_says_a_discard_except_the_cards_played_each_turn_R11_2():
     game.discard(first, "pirated, not loaded", 0)
     game.discard(second, PLAYED_THIS_TURN, 1)
     assert [line.text for line in log.lines] == [f"{first.name} is discarded (pirated, not loaded)"]
+
+
+def test_the_log_says_a_sale_once_with_its_price():
+    """A browser probe read "P3 takes 4 (sale)" before "P3 sells Honey to the supply island for 4": the
+    credits of a sale are paid before the sale is said. The sale's line says the price: the other goes."""
+    from interpreter.web.table import EventLog
+    game = bot_game(load_all_cards(), load_rules(), 3, 1, GameOptions())
+    log = EventLog(game)
+    p = game.players[0]
+    game.gain(p, 4, "sale")
+    game.gain(p, 2, "Honey: sale")
+    game.gain(p, 2, "import fee")
+    assert [line.text for line in log.lines] == [f"{p.name} takes 2 (import fee)"]
