@@ -30,8 +30,7 @@ class Validation:
     examples: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
     failed_examples: list[str] = field(default_factory=list)  # the report of each example that failed
-
-    packs: int = 0
+    packs: int = 0  # mod packs checked (a pack may hold no card of its own)
 
     @property
     def problems(self) -> int:
@@ -235,9 +234,8 @@ def summary(report: Validation, run_examples: bool) -> list[str]:
         lines.append(f"{report.examples} example(s) {checked}.")
     if report.problems:
         lines.append(f"{report.problems} problem(s) found.")
-    else:
-        if report.cards or not report.packs:
-            lines.append(f"{report.cards} cards, no problems.")
-        else:  # packs that only remove cards or set a deck list
-            lines.append(f"{report.packs} mod pack(s) with no cards of their own, no problems.")
+    elif report.cards or not report.packs:
+        lines.append(f"{report.cards} cards, no problems.")
+    else:  # packs that only remove cards or set a deck list
+        lines.append(f"{report.packs} mod pack(s) with no cards of their own, no problems.")
     return lines

@@ -38,9 +38,10 @@ ZONE_AREA = {"goods": "Goods", "imports": "Imports", "shipments": "Shipments", "
              "containers": "ships", "cards": "cards"}
 
 
-def area(owner_text: str, zone: str) -> str:
-    """`in your Goods`, `on your ships`: where the cards of a zone lie."""
-    prep = "on" if zone in ("containers", "contracts") else "in"
+def area(owner_text: str, zone: str, moved: bool = False) -> str:
+    """`in your Goods`, `on your ships`: where the cards of a zone lie; `moved`: where they leave
+    (`from your Goods`)."""
+    prep = "from" if moved else "on" if zone in ("containers", "contracts") else "in"
     return f"{prep} {owner_text} {ZONE_AREA[zone]}"
 
 
@@ -1155,9 +1156,7 @@ class CardsOfOwner(Cards):
         if self.whole_hand():
             return f"{self.owner.english()} whole hand"
         noun = described(self.filter, ZONE_NOUN[self.zone][1 if self.quantity.n != 1 or self.quantity.all else 0])
-        where = area(self.owner.english(), self.zone)
-        if moved:
-            where = "from " + where.split(" ", 1)[1]
+        where = area(self.owner.english(), self.zone, moved)
         if self.quantity.all and not self.quantity.up_to:
             return f"all the {noun}{type_words(self.of_type)} {where}"
         return f"{self.quantity.english()} {noun}{type_words(self.of_type)} {where}"

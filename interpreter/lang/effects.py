@@ -18,7 +18,7 @@ from interpreter.lang.bounds import CARDS, CONTAINERS, CREDITS, POINTS, Bound
 from interpreter.lang.bounds import GOODS as GOOD_COUNT
 from interpreter.lang.cards import ACTIONS, GOODS, CardsFrom, CardsOfOwner, Ships, Them, ThisCard, Where, described, first, ints, nodes, words
 from interpreter.lang.conditions import Condition, Has, HaveCount, Holds, RoomFor
-from interpreter.lang.english import acting, acting_player, at_scoring, is_room_known, own, room_known, third_person
+from interpreter.lang.english import ROOM_KNOWN, SCORING, acting, acting_player, own, third_person
 from interpreter.lang.players import PlayerGroup
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Cards, Effect, Players, ShipRef, Value
@@ -119,7 +119,7 @@ class ChangeCredits(Action):
 
     def english(self) -> str:
         assert self.amount is not None
-        if self.verb == "lose" and at_scoring():  # at final scoring, points off the score; the credits stay (R17.8)
+        if self.verb == "lose" and SCORING:  # at final scoring, points off the score; the credits stay (R17.8)
             return f"lose {self.amount.of('point')} (off the final score; credits stay as they are)"
         return self.spec.english.format(amount=self.amount.of(self.spec.noun, self.spec.source))
 
@@ -396,7 +396,7 @@ class Move(Action):
         if self.place is None:
             return f"take {self.cards.english()} into {own()} hand{room}"
         into = {"move": "to", "take": "into", "put": "on" if self.place.owner is None else "into"}[self.verb]
-        cards = self.cards.english(moved=True) if isinstance(self.cards, CardsOfOwner) else self.cards.english()
+        cards = self.cards.english(moved=True) if isinstance(self.cards, CardsOfOwner) else self.cards.english()  # `from your Goods`
         return f"{self.verb} {cards} {into} {self.place.english()}{room}"
 
     def _room_text(self) -> str:
@@ -410,7 +410,7 @@ class Move(Action):
         if zone not in ("goods", "imports"):
             return ""
         if isinstance(self.cards, ThisCard):
-            return "" if is_room_known() else ", if there is room for it (if not, it stays where it is)"
+            return "" if ROOM_KNOWN else ", if there is room for it (if not, it stays where it is)"
         if self.cards is not None and _quantity(self.cards) == (1, False):
             return ", discarded if there is no room"
         return ", discarding any that find no room"
@@ -1732,7 +1732,7 @@ class IfThen(Effect):
     def english(self) -> str:
         assert self.condition is not None and self.then is not None
         otherwise = f"; otherwise {self.otherwise.english()}" if self.otherwise is not None else ""
-        with room_known() if isinstance(self.condition, RoomFor) else nullcontext():
+        with ROOM_KNOWN.on() if isinstance(self.condition, RoomFor) else nullcontext():
             then = self.then.english()
         return f"if {self.condition.english()}, {then}{otherwise}"
 

@@ -78,31 +78,26 @@ def acting(possessive: str) -> AbstractContextManager[None]:
     return _holding(_ACTING, possessive)
 
 
-# Whether the English being written is of a power run at final scoring, where credits gained or lost
-# are points of the score (R17.8): `lose 4` there takes 4 points off, the credits stay.
-_AT_GAME_END: ContextVar[str] = ContextVar("at_game_end", default="")
+class Flag:
+    """A yes or no about where the English is being written, set for a block (`with SCORING.on():`)
+    and read inside it (`if SCORING:`)."""
+
+    def __init__(self, name: str):
+        self._var: ContextVar[str] = ContextVar(name, default="")
+
+    def on(self) -> AbstractContextManager[None]:
+        return _holding(self._var, "yes")
+
+    def __bool__(self) -> bool:
+        return bool(self._var.get())
 
 
-def scoring() -> AbstractContextManager[None]:
-    """English written inside is of a power run at final scoring."""
-    return _holding(_AT_GAME_END, "yes")
-
-
-def at_scoring() -> bool:
-    return bool(_AT_GAME_END.get())
-
-
-# Whether the English being written stands in the branch of `if there is room for this card ...`:
-# a move of this card there need not say again what happens without room.
-_ROOM_KNOWN: ContextVar[str] = ContextVar("room_known", default="")
-
-
-def room_known() -> AbstractContextManager[None]:
-    return _holding(_ROOM_KNOWN, "yes")
-
-
-def is_room_known() -> bool:
-    return bool(_ROOM_KNOWN.get())
+# The English of a power run at final scoring, where credits gained or lost are points of the score
+# (R17.8): `lose 4` there takes 4 points off, the credits stay.
+SCORING = Flag("at_game_end")
+# The English of the branch of `if there is room for this card ...`: a move of this card there need not
+# say again what happens without room.
+ROOM_KNOWN = Flag("room_known")
 
 
 # The event a triggered effect answers, where its English is being written: `the bid` is the winning

@@ -365,6 +365,7 @@ class SetQuantity(RuleNode):
         per = self.per.times() if self.per is not None else None  # type: ignore[attr-defined]
         read = self.scaled.number() if self.scaled is not None else None
         most = self.cap.most if self.cap is not None else None
+        counts = read is not None or per is not None  # the amount is read from the game, for some player
         who = scope_test(scope if scope != "game" else "all")
         is_room = quantity.spec.part_of_good
 
@@ -374,8 +375,9 @@ class SetQuantity(RuleNode):
                     return value
                 if not applies(ctx, args):
                     return value
-                # `their shipments` counts for the player whose quantity is asked; `your`, the card's owner
-                asked = ctx.as_actor(args[arg]) if arg is not None and (read or per) is not None else ctx
+                # `their shipments` counts for the player whose quantity is asked; `your`, the card's owner (a
+                # context of its own only for another player: queries are asked throughout every turn)
+                asked = ctx.as_actor(args[arg]) if counts and arg is not None and args[arg] is not ctx.actor else ctx
                 amount = max(0, read(asked)) if read is not None else n * per(asked) if per is not None else n
                 if most is not None:
                     amount = min(amount, most)

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from interpreter.lang.cards import Owned, first, nodes, words
 from interpreter.lang.conditions import Condition
 from interpreter.lang.effects import Move, Sequence, VirtualGoods
-from interpreter.lang.english import answering, scoring
+from interpreter.lang.english import SCORING, answering
 from interpreter.lang.registry import Children, Node, Word, construct
 from interpreter.lang.roles import Effect, RuleNode, Trigger
 from interpreter.lang.world import Ctx, Maker, Run, Test, always, never, nothing
@@ -264,7 +264,7 @@ class GameEnd(Power):
         return "At game end"
 
     def english(self) -> str:
-        with scoring():  # `lose 4` here takes points off the score, not credits (R17.8)
+        with SCORING.on():  # `lose 4` here takes points off the score, not credits (R17.8)
             return super().english()
 
     def phase(self) -> int:

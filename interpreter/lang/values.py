@@ -479,7 +479,7 @@ class ValueAmount(Node):
         text = self.english()
         if noun == "credit" and not twice:  # credits move in 2s (R1.8.3): one rounding said once, not two
             cap = f" {self.cap.english()}" if self.cap is not None else ""
-            rounding = inner.rounding or Rounded() if isinstance(inner, Scaled) and inner.factor == "half" else None
+            rounding = (inner.rounding or Rounded()) if isinstance(inner, Scaled) and inner.factor == "half" else None
             if rounding is None:
                 text = f"{inner.english()}{cap} (rounded down to an even number)"
             elif not rounding.even:

@@ -272,13 +272,13 @@ class PowerRuntime:
         ctx = self.ctx(active.owner, active.host, event)
         if active.lasting is not None and active.lasting.ctx is not None:
             ctx.recall(active.lasting.ctx)  # `name a good type then for the rest of the game, whenever ...: ... the named type`
-        card = getattr(event, "card", None)
-        if card is not None:  # `when another player sells a card: take it ...`: before any step, `it` is the event's card
-            ctx.them = [card]
         assert power.bind is not None and power.matches is not None
         power.bind(ctx, event)
         if not power.matches(ctx, event) or not available(active, actor, self.game.turn):
             return None
+        card = getattr(event, "card", None)  # only for a power that answers: this runs for every one listening
+        if card is not None:  # `when another player sells a card: take it ...`: before any step, `it` is the event's card
+            ctx.them = [card]
         return ctx
 
     def _fire(self, active: Active, ctx: Ctx, actor: int) -> None:

@@ -47,6 +47,11 @@ class GoodFace:
         """A file name for the face's image."""
         return self.id
 
+    @property
+    def nickname(self) -> str:
+        """The card's name in a list of objects (Tabletop Simulator's)."""
+        return self.name
+
     def load_words(self) -> str:
         return " + ".join(f"{n} {good if good != ANY_COLOUR else 'any colour'}" for good, _, n in self.load)
 

@@ -89,7 +89,7 @@ def _sheets(faces: list[Face], first: int, prefix: str) -> list[Sheet]:
 
 def _card(guid: Guids, face: Face, sheet: Sheet, place: int, url: str, back: str, x: float, face_down: bool,
           copy: int) -> dict[str, Any]:
-    card = _base(guid, "Card", getattr(face, "nickname", face.name), face.description(), f"{face.key}#{copy}", x, face_down)
+    card = _base(guid, "Card", face.nickname, face.description(), f"{face.key}#{copy}", x, face_down)
     card["CardID"] = sheet.number * 100 + place
     card["CustomDeck"] = sheet.custom_deck(url, back)
     card["GMNotes"] = face.key

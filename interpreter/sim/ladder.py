@@ -238,9 +238,11 @@ def rating_intervals(records: list[dict[str, Any]], bots: tuple[str, ...]) -> di
         games = [r for r in records if bot in r["bots"]]
         won = sum(win_share(r, bot) for r in games)
         low, high = wilson(won, len(games)) if games else (0.0, 1.0)
-        out[bot] = tuple(_rating(_strength_for(bot, PRIOR_GAMES / 2 + share * len(games), strength, tables, names))
-                         for share in (low, high))
-    return out  # type: ignore[return-value]
+
+        def rated(share: float, bot: str = bot, n: int = len(games)) -> float:
+            return _rating(_strength_for(bot, PRIOR_GAMES / 2 + share * n, strength, tables, names))
+        out[bot] = (rated(low), rated(high))
+    return out
 
 
 def cpu_per_decision(records: list[dict[str, Any]], bots: tuple[str, ...]) -> dict[str, float]:

@@ -172,6 +172,11 @@ class OnlineTable:
     # --- starting, resuming, undoing ----------------------------------------------------------
     def start(self) -> None:
         """Build the game and play it in a thread: the stored decisions first (a resume), then live."""
+        self.prepare()
+        self.launch()
+
+    def prepare(self) -> None:
+        """Build the game (SetupError if its settings make none: a first leader beyond its seats)."""
         s = self.settings
         bots = bot_agents(s.seed, [s.bots] * s.players)
         agents = [TableAgent(self, seat, bots[seat] if kind == "bot" else None) for seat, kind in enumerate(s.seats)]
@@ -183,6 +188,9 @@ class OnlineTable:
         self.closed = False
         self.pending = None
         self.answer = None
+
+    def launch(self) -> None:
+        """Play the built game in a thread of its own."""
         self.thread = threading.Thread(target=self._run, name=f"table {self.id}", daemon=True)
         self.thread.start()
 
@@ -366,18 +374,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def check_setup(settings: TableSettings, cards: CardSet, rules: RulesData) -> None:
-    """Raise SetupError if the table's game cannot be set up (an option naming a seat the table does
-    not have, a deck too small for its seats): said before the table is stored, since a stored table
-    that cannot start would stop the desk from resuming every other table."""
-    new_game(cards, rules, settings.players, settings.seed, settings.game_options(),
-             bot_agents(settings.seed, ["random"] * settings.players))
-
-
 def create_table(store: TableStore, settings: TableSettings, cards: CardSet, rules: RulesData,
                  bot_pause: float = BOT_PAUSE, records: Path | None = None) -> OnlineTable:
-    """A new table, stored, its game started. SetupError, with nothing stored, if it cannot be set up."""
-    check_setup(settings, cards, rules)
+    """A new table, stored, its game started. SetupError, with nothing stored, if it cannot be set up:
+    a stored table that cannot start would stop the desk from resuming every other table."""
     table_id = secrets.token_urlsafe(6)
     people = settings.people()
     tokens = [new_token() if seat in people and not settings.hot_seat else None for seat in range(settings.players)]
@@ -388,8 +388,9 @@ def create_table(store: TableStore, settings: TableSettings, cards: CardSet, rul
                         records=records)
     seats: list[tuple[str, str | None]] = [(kind, tokens[i]) for i, kind in enumerate(settings.seats)]
     stored = settings.as_dict() | {"hot_token": hot}
+    table.prepare()  # built before it is stored
     store.create(table_id, table.created, stored, table.watch_token, seats)
-    table.start()
+    table.launch()
     return table
 
 
